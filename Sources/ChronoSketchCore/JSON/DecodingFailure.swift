@@ -1,0 +1,147 @@
+/// Why a JSON value could not be turned into a domain value.
+///
+/// `code` is `badMessage` for a malformed shape (a missing field, a wrong type) and the domain's
+/// rejection code for a well-formed but invalid value (`invalidSchedule` for `"2026-02-30"`,
+/// `invalidProgress` for 150, …). `path` names the offending field, such as `tasks[3].schedule.end`.
+public struct DecodingFailure: PlanRejection, Hashable, CustomStringConvertible {
+    /// The rejection code.
+    public let code: RejectionCode
+    /// Where in the document the problem is (`$` for the root).
+    public let path: String
+    /// What is wrong there.
+    public let reason: String
+
+    /// Creates a failure.
+    public init(code: RejectionCode = .badMessage, path: String, reason: String) {
+        self.code = code
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `path: reason`.
+    public var message: String { "\(path): \(reason)" }
+
+    /// `code: path: reason`.
+    public var description: String { "\(code.rawValue): \(message)" }
+}
+
+/// Typed, path-aware access to the members of one JSON object.
+public struct JSONObjectReader: Sendable {
+    /// The object's members.
+    public let members: [String: JSONValue]
+    /// The path of the object itself, used in error messages.
+    public let path: String
+
+    /// Wraps `value`, which must be an object.
+    /// - Throws: `DecodingFailure` (`badMessage`) when it is not an object.
+    public init(_ value: JSONValue, path: String = "$") throws(DecodingFailure) {
+        guard case .object(let members) = value else {
+            throw DecodingFailure(path: path, reason: "expected an object, found \(value.typeName)")
+        }
+        self.members = members
+        self.path = path
+    }
+
+    /// The path of a member.
+    public func path(_ key: String) -> String {
+        path == "$" ? key : "\(path).\(key)"
+    }
+
+    /// A failure at a member.
+    public func failure(_ key: String, _ reason: String, code: RejectionCode = .badMessage) -> DecodingFailure {
+        DecodingFailure(code: code, path: path(key), reason: reason)
+    }
+
+    /// The member's value, which must be present (it may be null).
+    public func required(_ key: String) throws(DecodingFailure) -> JSONValue {
+        guard let value = members[key] else { throw failure(key, "is missing") }
+        return value
+    }
+
+    /// A required string member.
+    public func string(_ key: String) throws(DecodingFailure) -> String {
+        let value = try required(key)
+        guard case .string(let text) = value else { throw failure(key, "expected a string, found \(value.typeName)") }
+        return text
+    }
+
+    /// A string member that may be absent or null.
+    public func optionalString(_ key: String) throws(DecodingFailure) -> String? {
+        switch members[key] {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        case let value?: throw failure(key, "expected a string or null, found \(value.typeName)")
+        }
+    }
+
+    /// A required number member.
+    public func number(_ key: String) throws(DecodingFailure) -> Double {
+        let value = try required(key)
+        guard case .number(let number) = value else {
+            throw failure(key, "expected a number, found \(value.typeName)")
+        }
+        return number
+    }
+
+    /// A number member that may be absent or null.
+    public func optionalNumber(_ key: String) throws(DecodingFailure) -> Double? {
+        switch members[key] {
+        case nil, .null?: return nil
+        case .number(let number)?: return number
+        case let value?: throw failure(key, "expected a number, found \(value.typeName)")
+        }
+    }
+
+    /// A required integer member (a number without fraction, within ±2⁵³).
+    public func integer(_ key: String) throws(DecodingFailure) -> Int {
+        let number = try number(key)
+        guard number == number.rounded(), abs(number) <= 0x1p53 else { throw failure(key, "expected an integer") }
+        return Int(number)
+    }
+
+    /// An integer member that may be absent or null.
+    public func optionalInteger(_ key: String) throws(DecodingFailure) -> Int? {
+        guard members[key] != nil, members[key] != .null else { return nil }
+        return try integer(key)
+    }
+
+    /// A required array member.
+    public func array(_ key: String) throws(DecodingFailure) -> [JSONValue] {
+        let value = try required(key)
+        guard case .array(let elements) = value else {
+            throw failure(key, "expected an array, found \(value.typeName)")
+        }
+        return elements
+    }
+
+    /// An array member that may be absent (then empty).
+    public func optionalArray(_ key: String) throws(DecodingFailure) -> [JSONValue] {
+        guard members[key] != nil, members[key] != .null else { return [] }
+        return try array(key)
+    }
+
+    /// A required object member.
+    public func object(_ key: String) throws(DecodingFailure) -> JSONObjectReader {
+        try JSONObjectReader(try required(key), path: path(key))
+    }
+
+    /// An object member that may be absent or null.
+    public func optionalObject(_ key: String) throws(DecodingFailure) -> JSONObjectReader? {
+        guard let value = members[key], value != .null else { return nil }
+        return try JSONObjectReader(value, path: path(key))
+    }
+
+    /// Decodes each element of an array member with `decode`, passing each element's path.
+    public func map<T>(
+        _ key: String, optional: Bool = false, _ decode: (JSONValue, String) throws(DecodingFailure) -> T
+    ) throws(DecodingFailure) -> [T] {
+        let elements = optional ? try optionalArray(key) : try array(key)
+        var result: [T] = []
+        result.reserveCapacity(elements.count)
+        let base = path(key)
+        for (index, element) in elements.enumerated() {
+            result.append(try decode(element, "\(base)[\(index)]"))
+        }
+        return result
+    }
+}

@@ -1,0 +1,140 @@
+/// Writes compact JSON text into a byte buffer, for encoding once and sending the same bytes to
+/// many receivers.
+///
+/// Object members are written in the order the caller writes them.
+public struct JSONWriter: Sendable {
+    /// The UTF-8 bytes written so far.
+    public private(set) var bytes: [UInt8] = []
+    private var needsComma = false
+
+    /// Creates an empty writer, optionally reserving capacity.
+    public init(reservingCapacity capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The text written so far.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+    }
+
+    /// Opens an object (as a value or after `key`).
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    /// Closes the current object.
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    /// Opens an array.
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    /// Closes the current array.
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Writes a member name; the next value written is its value.
+    public mutating func key(_ name: String) {
+        separate()
+        appendQuoted(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes a string value.
+    public mutating func string(_ value: String) {
+        separate()
+        appendQuoted(value)
+    }
+
+    /// Writes a number; integral values up to 2⁵³ are written without a fraction.
+    public mutating func number(_ value: Double) {
+        separate()
+        if value.isFinite, value == value.rounded(), abs(value) <= 0x1p53 {
+            bytes.append(contentsOf: String(Int64(value)).utf8)
+        } else if value.isFinite {
+            bytes.append(contentsOf: String(value).utf8)
+        } else {
+            bytes.append(contentsOf: "null".utf8)
+        }
+    }
+
+    /// Writes an integer.
+    public mutating func number(_ value: Int) {
+        separate()
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// Writes a boolean.
+    public mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    /// Writes null.
+    public mutating func null() {
+        separate()
+        bytes.append(contentsOf: "null".utf8)
+    }
+
+    /// Writes already-serialized JSON text as one value.
+    public mutating func raw(_ json: some Sequence<UInt8>) {
+        separate()
+        bytes.append(contentsOf: json)
+    }
+
+    /// Writes any parsed value.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .number(let number): self.number(number)
+        case .string(let text): string(text)
+        case .array(let elements):
+            beginArray()
+            for element in elements { self.value(element) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for name in members.keys.sorted() {
+                key(name)
+                self.value(members[name]!)
+            }
+            endObject()
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private mutating func appendQuoted(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                bytes.append(JSONWriter.hexDigits[Int(byte >> 4)])
+                bytes.append(JSONWriter.hexDigits[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,161 @@
+// JSON coding of tasks, dependencies and summary values exactly as protocol.md §3.
+
+extension GanttTask {
+    /// Decodes a task: `id`, `title`, optional `parentID`, `kind` and the kind's fields.
+    ///
+    /// A malformed shape is a `badMessage` failure naming the field; an impossible date is
+    /// `invalidSchedule`, progress outside 0…100 `invalidProgress`, a blank id `blankID`.
+    public init(json: JSONValue, path: String = "$") throws(DecodingFailure) {
+        let object = try JSONObjectReader(json, path: path)
+        let id = try object.string("id")
+        let title = try object.string("title")
+        let parentID = try object.optionalString("parentID")
+        let kindName = try object.string("kind")
+        let kind: GanttTaskKind
+        switch kindName {
+        case "activity":
+            let progress = try object.optionalNumber("progress") ?? 0
+            if let schedule = try object.optionalObject("schedule") {
+                kind = .activity(schedule: try TaskSchedule(json: schedule), progress: progress)
+            } else {
+                kind = .activity(schedule: nil, progress: progress)
+            }
+        case "milestone":
+            kind = .milestone(date: try CivilDate(json: object, key: "date", code: .invalidSchedule))
+        case "summary":
+            kind = .summary
+        default:
+            throw object.failure("kind", "expected \"activity\", \"milestone\" or \"summary\", found \"\(kindName)\"")
+        }
+        do {
+            try self.init(id: id, title: title, parentID: parentID, kind: kind)
+        } catch {
+            let key = error.code == .invalidProgress ? "progress" : error.code == .blankID ? "id" : "parentID"
+            throw object.failure(key, error.message, code: error.code)
+        }
+    }
+
+    /// Writes the task as a JSON object (`progress` and `parentID` omitted when 0 / nil).
+    public func encodeJSON(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("id")
+        writer.string(id)
+        writer.key("title")
+        writer.string(title)
+        if let parentID {
+            writer.key("parentID")
+            writer.string(parentID)
+        }
+        writer.key("kind")
+        writer.string(kind.name)
+        switch kind {
+        case .activity(let schedule, let progress):
+            if let schedule {
+                writer.key("schedule")
+                schedule.encodeJSON(into: &writer)
+            }
+            writer.key("progress")
+            writer.number(progress)
+        case .milestone(let date):
+            writer.key("date")
+            writer.string(date.description)
+        case .summary:
+            break
+        }
+        writer.endObject()
+    }
+
+    /// The task as compact JSON text.
+    public var json: String {
+        var writer = JSONWriter()
+        encodeJSON(into: &writer)
+        return writer.string
+    }
+}
+
+extension TaskSchedule {
+    /// Decodes `{"start":"YYYY-MM-DD","end":"YYYY-MM-DD"}`; bad dates or `end <= start` are
+    /// `invalidSchedule`.
+    public init(json object: JSONObjectReader) throws(DecodingFailure) {
+        let start = try CivilDate(json: object, key: "start", code: .invalidSchedule)
+        let end = try CivilDate(json: object, key: "end", code: .invalidSchedule)
+        do {
+            try self.init(start: start, end: end)
+        } catch {
+            throw object.failure("end", error.description, code: .invalidSchedule)
+        }
+    }
+
+    /// Writes `{"start":…,"end":…}`.
+    public func encodeJSON(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("start")
+        writer.string(start.description)
+        writer.key("end")
+        writer.string(end.description)
+        writer.endObject()
+    }
+}
+
+extension CivilDate {
+    /// Decodes a required `YYYY-MM-DD` member; a string that is not a real date fails with `code`.
+    public init(json object: JSONObjectReader, key: String, code: RejectionCode) throws(DecodingFailure) {
+        let text = try object.string(key)
+        do {
+            try self.init(text)
+        } catch {
+            throw object.failure(key, "\"\(text)\" is not a real date YYYY-MM-DD in years 1…9999", code: code)
+        }
+    }
+}
+
+extension TaskDependency {
+    /// Decodes `{"predecessorID":…,"successorID":…}`; a `type` other than `"finish-to-start"`
+    /// is `invalidDependency`.
+    public init(json: JSONValue, path: String = "$") throws(DecodingFailure) {
+        let object = try JSONObjectReader(json, path: path)
+        let predecessorID = try object.string("predecessorID")
+        let successorID = try object.string("successorID")
+        if let type = try object.optionalString("type"), type != "finish-to-start" {
+            throw object.failure(
+                "type", "only \"finish-to-start\" dependencies exist, found \"\(type)\"", code: .invalidDependency)
+        }
+        self.init(predecessorID: predecessorID, successorID: successorID)
+    }
+
+    /// Writes `{"predecessorID":…,"successorID":…}`.
+    public func encodeJSON(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("predecessorID")
+        writer.string(predecessorID)
+        writer.key("successorID")
+        writer.string(successorID)
+        writer.endObject()
+    }
+}
+
+extension SummaryValues {
+    /// Decodes `{"start":…,"end":…,"lastDate":…,"progress":…}` (dates may be null).
+    public init(json: JSONValue, path: String = "$") throws(DecodingFailure) {
+        let object = try JSONObjectReader(json, path: path)
+        func date(_ key: String) throws(DecodingFailure) -> CivilDate? {
+            guard try object.optionalString(key) != nil else { return nil }
+            return try CivilDate(json: object, key: key, code: .badMessage)
+        }
+        self.init(
+            start: try date("start"), end: try date("end"), lastDate: try date("lastDate"),
+            progress: try object.number("progress"))
+    }
+
+    /// Writes the values, with null dates when the summary has no bounds.
+    public func encodeJSON(into writer: inout JSONWriter) {
+        writer.beginObject()
+        for (key, date) in [("start", start), ("end", end), ("lastDate", lastDate)] {
+            writer.key(key)
+            if let date { writer.string(date.description) } else { writer.null() }
+        }
+        writer.key("progress")
+        writer.number(progress)
+        writer.endObject()
+    }
+}

@@ -1,0 +1,108 @@
+/// A validated set of tasks in confirmed input order, with finish-to-start dependencies.
+///
+/// Every instance satisfies all rules of semantics.md ("Collection validity"). Changes come as
+/// non-mutating methods that return a new collection (`replacing(previous:proposed:)`, …, as in
+/// seed 000) and as mutating methods that change the collection in place and report what changed
+/// (`replace(previous:proposed:)`, …), which is what the server uses: an edit costs time in
+/// proportion to the depth of the task and its siblings' count, not to the size of the plan.
+/// A rejected change throws and leaves the collection exactly as it was.
+public struct TaskCollection: Sendable {
+    /// The tasks in confirmed input order (which decides sibling order).
+    public internal(set) var tasks: [GanttTask]
+    /// The dependencies in the order they were added.
+    public internal(set) var dependencies: [TaskDependency]
+
+    /// Input position of each task id.
+    var positionByID: [String: Int]
+    /// Sorted input positions of the children of each parent id (nil: the roots).
+    var childPositions: [String?: [Int]]
+    /// Derived values of each summary.
+    var aggregates: [String: SummaryAggregate]
+    /// Every dependency, for duplicate checks.
+    var dependencySet: Set<TaskDependency>
+    /// Successor ids of each task that has any.
+    var successorsByID: [String: [String]]
+    /// Predecessor ids of each task that has any.
+    var predecessorsByID: [String: [String]]
+
+    /// An empty collection.
+    public init() {
+        self.init(unchecked: [], dependencies: [])
+    }
+
+    /// Creates a collection, validating it as a whole.
+    /// - Throws: `TaskGanttError` naming the first rule the data breaks.
+    public init(_ tasks: [GanttTask], dependencies: [TaskDependency] = []) throws(TaskGanttError) {
+        try TaskCollection.validate(tasks, dependencies: dependencies)
+        self.init(unchecked: tasks, dependencies: dependencies)
+    }
+
+    /// Builds the indexes of data that is known to be valid.
+    init(unchecked tasks: [GanttTask], dependencies: [TaskDependency]) {
+        self.tasks = tasks
+        self.dependencies = dependencies
+        positionByID = Dictionary(minimumCapacity: tasks.count)
+        childPositions = [:]
+        for (position, task) in tasks.enumerated() {
+            positionByID[task.id] = position
+            childPositions[task.parentID, default: []].append(position)
+        }
+        dependencySet = Set(dependencies)
+        successorsByID = [:]
+        predecessorsByID = [:]
+        for dependency in dependencies {
+            successorsByID[dependency.predecessorID, default: []].append(dependency.successorID)
+            predecessorsByID[dependency.successorID, default: []].append(dependency.predecessorID)
+        }
+        aggregates = [:]
+        // Children come after their parent in depth-first order: fold them in reverse.
+        for position in depthFirstPositions(collapsed: []).reversed() where tasks[position].kind.isSummary {
+            aggregates[tasks[position].id] = aggregateFromChildren(of: tasks[position].id)
+        }
+    }
+
+    /// The number of tasks.
+    public var count: Int { tasks.count }
+
+    /// The task with this id, if any.
+    public subscript(id: String) -> GanttTask? {
+        positionByID[id].map { tasks[$0] }
+    }
+
+    /// The input position of the task with this id, if any.
+    public func position(of id: String) -> Int? {
+        positionByID[id]
+    }
+
+    /// The ids of the task's direct children in input order.
+    public func childIDs(of parentID: String?) -> [String] {
+        (childPositions[parentID] ?? []).map { tasks[$0].id }
+    }
+
+    /// Whether any task names `id` as its parent.
+    public func hasChildren(_ id: String) -> Bool {
+        !(childPositions[id]?.isEmpty ?? true)
+    }
+
+    /// The derived values of the summary with this id, or nil when it is not a summary.
+    public func summaryValues(of id: String) -> SummaryValues? {
+        aggregates[id]?.values
+    }
+
+    /// The derived values of every summary, keyed by id.
+    public var summaries: [String: SummaryValues] {
+        aggregates.mapValues(\.values)
+    }
+
+    /// Whether the dependency is part of the collection.
+    public func contains(_ dependency: TaskDependency) -> Bool {
+        dependencySet.contains(dependency)
+    }
+}
+
+extension TaskCollection: Equatable {
+    /// Equal when the tasks (in order) and the dependencies (in order) are equal.
+    public static func == (lhs: TaskCollection, rhs: TaskCollection) -> Bool {
+        lhs.tasks == rhs.tasks && lhs.dependencies == rhs.dependencies
+    }
+}

@@ -1,0 +1,21 @@
+/// What one applied change did to a `TaskCollection`: exactly what a client needs to follow it.
+public struct TaskCollectionChange: Sendable, Hashable {
+    /// Tasks added or changed, with their final values, in the order they were touched.
+    public var upserted: [GanttTask] = []
+    /// Ids of removed tasks.
+    public var removed: [String] = []
+    /// Whether the relative input order of the remaining tasks changed (a reorder).
+    public var orderChanged = false
+    /// Whether the dependency list changed.
+    public var dependenciesChanged = false
+    /// Ids of summaries whose derived values changed or that are new, in no particular order.
+    public var changedSummaryIDs: [String] = []
+
+    /// Creates an empty change.
+    public init() {}
+
+    /// True when the change altered nothing: the proposal is a no-op.
+    public var isNoop: Bool {
+        upserted.isEmpty && removed.isEmpty && !orderChanged && !dependenciesChanged && changedSummaryIDs.isEmpty
+    }
+}
