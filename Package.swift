@@ -8,7 +8,7 @@ let package = Package(
     ],
     targets: [
         // Pure domain: dates, tasks, timeline data, time axis, JSON coding. No I/O.
-        .target(name: "ChronoSketchCore"),
+        .target(name: "ChronoSketchCore", linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(
             name: "core-bench",
             dependencies: ["ChronoSketchCore"],
