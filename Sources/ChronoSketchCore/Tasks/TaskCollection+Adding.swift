@@ -8,17 +8,19 @@ extension TaskCollection {
         guard positionByID[task.id] == nil else { throw .duplicateID(id: task.id) }
         try checkParent(task.parentID, of: task)
 
-        var change = TaskCollectionChange()
+        var touches = SummaryTouches()
         let position = tasks.count
         tasks.append(task)
         positionByID[task.id] = position
         childPositions[task.parentID, default: []].append(position)
         if task.kind.isSummary {
             aggregates[task.id] = .empty
-            change.changedSummaryIDs.append(task.id)
+            touches.note(task.id, before: nil)
         }
-        propagate(from: task.parentID, removing: nil, adding: contribution(of: task), into: &change)
+        propagate(from: task.parentID, removing: nil, adding: contribution(of: task), touching: &touches)
+        var change = TaskCollectionChange()
         change.upserted = [task]
+        change.changedSummaryIDs = touches.changedIDs(in: self)
         return change
     }
 

@@ -37,8 +37,10 @@ extension TaskCollection {
             }
         }
         aggregates[previous.id] = nil
-        propagate(from: previous.parentID, removing: before, adding: nil, into: &change)
+        var touches = SummaryTouches()
+        propagate(from: previous.parentID, removing: before, adding: nil, touching: &touches)
         change.removed = [previous.id]
+        change.changedSummaryIDs = touches.changedIDs(in: self)
         return change
     }
 

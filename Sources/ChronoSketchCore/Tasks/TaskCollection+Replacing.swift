@@ -29,13 +29,13 @@ extension TaskCollection {
             try checkNoDependencies(onFutureSummary: proposed.id)
         }
 
-        var change = TaskCollectionChange()
+        var touches = SummaryTouches()
         let before = contribution(of: previous)
         tasks[position] = proposed
         if proposed.kind.isSummary != previous.kind.isSummary {
             if proposed.kind.isSummary {
                 aggregates[proposed.id] = .empty
-                change.changedSummaryIDs.append(proposed.id)
+                touches.note(proposed.id, before: nil)
             } else {
                 aggregates[proposed.id] = nil
             }
@@ -43,14 +43,16 @@ extension TaskCollection {
         let after = contribution(of: proposed)
         if proposed.parentID == previous.parentID {
             if after != before {
-                propagate(from: proposed.parentID, removing: before, adding: after, into: &change)
+                propagate(from: proposed.parentID, removing: before, adding: after, touching: &touches)
             }
         } else {
             moveChildPosition(position, from: previous.parentID, to: proposed.parentID)
-            propagate(from: previous.parentID, removing: before, adding: nil, into: &change)
-            propagate(from: proposed.parentID, removing: nil, adding: after, into: &change)
+            propagate(from: previous.parentID, removing: before, adding: nil, touching: &touches)
+            propagate(from: proposed.parentID, removing: nil, adding: after, touching: &touches)
         }
+        var change = TaskCollectionChange()
         change.upserted = [proposed]
+        change.changedSummaryIDs = touches.changedIDs(in: self)
         return change
     }
 

@@ -14,14 +14,14 @@ extension TaskCollection {
     }
 
     /// Updates the derived values of `parentID` and its ancestors after one child's contribution
-    /// changed from `removed` to `added` (either may be nil), recording changed summaries.
+    /// changed from `removed` to `added` (either may be nil), noting the summaries it touches.
     ///
     /// Progress sums are exact, so they change by difference; bounds are widened directly and
     /// refolded from the children only when the removed contribution held an extreme. The walk
     /// stops at the first ancestor whose values did not change.
     mutating func propagate(
         from parentID: String?, removing removed: SummaryAggregate?, adding added: SummaryAggregate?,
-        into change: inout TaskCollectionChange
+        touching touches: inout SummaryTouches
     ) {
         var summaryID = parentID
         var removed = removed
@@ -48,13 +48,33 @@ extension TaskCollection {
                 after.mergeBounds(added)
             }
             guard after != before else { return }
+            touches.note(id, before: before.values)
             aggregates[id] = after
-            if after.values != before.values, !change.changedSummaryIDs.contains(id) {
-                change.changedSummaryIDs.append(id)
-            }
             removed = before
             added = after
             summaryID = tasks[positionByID[id]!].parentID
+        }
+    }
+}
+
+/// The summaries one change touched, with their values before it, so that the change reports
+/// exactly those whose final values differ (a move may change an ancestor twice and restore it).
+struct SummaryTouches {
+    private var original: [String: SummaryValues?] = [:]
+    private var order: [String] = []
+
+    /// Notes a summary's values before its first update in this change (nil: it is new).
+    mutating func note(_ id: String, before: SummaryValues?) {
+        guard original.index(forKey: id) == nil else { return }
+        original[id] = .some(before)
+        order.append(id)
+    }
+
+    /// The noted summaries that still exist and whose values differ from before, in touch order.
+    func changedIDs(in collection: TaskCollection) -> [String] {
+        order.filter { id in
+            guard let now = collection.aggregates[id]?.values else { return false }
+            return original[id]! != now
         }
     }
 }
