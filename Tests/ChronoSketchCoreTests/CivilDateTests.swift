@@ -4,23 +4,29 @@ import Testing
 
 @Suite("CivilDate")
 struct CivilDateTests {
-    @Test("parses and formats real dates", arguments: ["0001-01-01", "2026-09-08", "2024-02-29", "9999-12-31", "2000-02-29"])
+    @Test(
+        "parses and formats real dates",
+        arguments: ["0001-01-01", "2026-09-08", "2024-02-29", "9999-12-31", "2000-02-29"])
     func roundTrip(text: String) throws {
         #expect(try CivilDate(text).description == text)
     }
 
     @Test(
         "rejects malformed text",
-        arguments: ["", "2026-9-08", "2026-09-8", "26-09-08", "2026/09/08", "2026-09-08 ", " 2026-09-08", "20260908",
-            "2026-09-08T00:00", "+2026-09-08", "2026-0a-08", "２０２６-09-08"])
+        arguments: [
+            "", "2026-9-08", "2026-09-8", "26-09-08", "2026/09/08", "2026-09-08 ", " 2026-09-08", "20260908",
+            "2026-09-08T00:00", "+2026-09-08", "2026-0a-08", "２０２６-09-08",
+        ])
     func malformed(text: String) {
         #expect(throws: CivilDateError.malformed) { try CivilDate(text) }
     }
 
     @Test(
         "rejects impossible dates and years outside 1…9999",
-        arguments: ["2026-02-29", "2026-02-30", "2100-02-29", "0000-01-01", "2026-13-01", "2026-00-10", "2026-04-31",
-            "2026-01-00", "2026-01-32"])
+        arguments: [
+            "2026-02-29", "2026-02-30", "2100-02-29", "0000-01-01", "2026-13-01", "2026-00-10", "2026-04-31",
+            "2026-01-00", "2026-01-32",
+        ])
     func impossible(text: String) {
         #expect(throws: CivilDateError.invalidDate) { try CivilDate(text) }
     }
@@ -92,8 +98,10 @@ struct LocalDateTimeTests {
 
     @Test(
         "rejects seconds, offsets, 24:00 and impossible dates",
-        arguments: ["2026-09-09T24:00", "2026-09-09T09:00:00", "2026-09-09T09:00Z", "2026-09-09T09:00+02:00",
-            "2026-09-09 09:00", "2026-02-30T10:00", "2026-09-09T9:00", "2026-09-09T09:60", "2026-09-09"])
+        arguments: [
+            "2026-09-09T24:00", "2026-09-09T09:00:00", "2026-09-09T09:00Z", "2026-09-09T09:00+02:00",
+            "2026-09-09 09:00", "2026-02-30T10:00", "2026-09-09T9:00", "2026-09-09T09:60", "2026-09-09",
+        ])
     func rejects(text: String) {
         #expect(throws: CivilDateError.self) { try LocalDateTime(text) }
     }

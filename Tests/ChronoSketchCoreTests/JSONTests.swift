@@ -6,7 +6,8 @@ import Testing
 struct JSONTests {
     @Test("parses every kind of value")
     func parses() throws {
-        let value = try JSONValue(parsing: #"{"a":[1,-2.5,1e3,true,false,null],"b":"x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}"#)
+        let value = try JSONValue(
+            parsing: #"{"a":[1,-2.5,1e3,true,false,null],"b":"x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}"#)
         #expect(
             value
                 == .object([

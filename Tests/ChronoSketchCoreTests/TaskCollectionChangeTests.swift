@@ -50,7 +50,9 @@ struct TaskCollectionChangeTests {
     func identity() {
         var plan = Self.plan
         let previous = plan["loose"]!
-        #expect(rejectionCode { try plan.replace(previous: previous, proposed: Make.activity("other")) } == .identityChanged)
+        #expect(
+            rejectionCode { try plan.replace(previous: previous, proposed: Make.activity("other")) } == .identityChanged
+        )
         #expect(plan == Self.plan)
     }
 
@@ -66,7 +68,9 @@ struct TaskCollectionChangeTests {
     func kindChangeInvalidatesDependency() {
         var plan = Self.plan
         let build = plan["build"]!
-        #expect(rejectionCode { try plan.replace(previous: build, proposed: build.with(kind: .summary)) } == .invalidDependency)
+        #expect(
+            rejectionCode { try plan.replace(previous: build, proposed: build.with(kind: .summary)) }
+                == .invalidDependency)
         #expect(plan == Self.plan)
         // Without dependencies the same change is fine.
         let loose = plan["loose"]!
@@ -80,7 +84,8 @@ struct TaskCollectionChangeTests {
         let phase1 = plan["phase1"]!
         #expect(
             rejectionCode {
-                try plan.replace(previous: phase1, proposed: phase1.with(kind: .milestone(date: Make.date("2026-09-01"))))
+                try plan.replace(
+                    previous: phase1, proposed: phase1.with(kind: .milestone(date: Make.date("2026-09-01"))))
             } == .invalidHierarchy)
     }
 
@@ -95,8 +100,11 @@ struct TaskCollectionChangeTests {
         let change = try plan.replace(previous: inner, proposed: inner.with(parentID: "b"))
         #expect(Set(change.changedSummaryIDs) == ["a", "b"])
         #expect(plan.rows().map(\.id) == ["a", "y", "b", "inner", "x"])
-        #expect(plan.summaryValues(of: "a") == SummaryValues(
-            start: Make.date("2026-10-01"), end: Make.date("2026-10-02"), lastDate: Make.date("2026-10-01"), progress: 20))
+        #expect(
+            plan.summaryValues(of: "a")
+                == SummaryValues(
+                    start: Make.date("2026-10-01"), end: Make.date("2026-10-02"), lastDate: Make.date("2026-10-01"),
+                    progress: 20))
         #expect(plan.summaryValues(of: "b")?.progress == 80)
         #expect(plan.summaryValues(of: "b")?.start == Make.date("2026-09-01"))
         #expect(plan.summaries == (try TaskCollection(plan.tasks, dependencies: plan.dependencies)).summaries)
@@ -193,10 +201,17 @@ struct TaskCollectionChangeTests {
         var plan = Self.plan
         let design = plan["design"]!
         let edited = design.with(title: "renamed")
-        #expect(rejectionCode { try plan.reorder(previous: edited, relativeTo: plan["build"]!, position: .after) } == .staleTask)
-        #expect(rejectionCode { try plan.reorder(previous: design, relativeTo: edited, position: .after) } == .staleTask)
-        #expect(rejectionCode { try plan.reorder(previous: design, relativeTo: design, position: .after) } == .invalidHierarchy)
-        #expect(rejectionCode { try plan.reorder(previous: design, relativeTo: plan["loose"]!, position: .after) } == .invalidHierarchy)
+        #expect(
+            rejectionCode { try plan.reorder(previous: edited, relativeTo: plan["build"]!, position: .after) }
+                == .staleTask)
+        #expect(
+            rejectionCode { try plan.reorder(previous: design, relativeTo: edited, position: .after) } == .staleTask)
+        #expect(
+            rejectionCode { try plan.reorder(previous: design, relativeTo: design, position: .after) }
+                == .invalidHierarchy)
+        #expect(
+            rejectionCode { try plan.reorder(previous: design, relativeTo: plan["loose"]!, position: .after) }
+                == .invalidHierarchy)
         #expect(plan == Self.plan)
     }
 

@@ -51,7 +51,8 @@ struct TaskCollectionDerivedTests {
             Make.summary("g"), Make.activity("u", parent: "g", progress: 40), Make.summary("empty"),
         ])
         #expect(collection.summaryValues(of: "g") == SummaryValues(start: nil, end: nil, lastDate: nil, progress: 40))
-        #expect(collection.summaryValues(of: "empty") == SummaryValues(start: nil, end: nil, lastDate: nil, progress: 0))
+        #expect(
+            collection.summaryValues(of: "empty") == SummaryValues(start: nil, end: nil, lastDate: nil, progress: 0))
     }
 
     @Test("lastDate: activity end − 1, milestone its date, summary the latest among descendants")

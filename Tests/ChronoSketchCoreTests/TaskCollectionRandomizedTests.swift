@@ -76,7 +76,9 @@ struct TaskCollectionRandomizedTests {
 
         mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
 
-        mutating func date() -> CivilDate { Make.date("2026-09-01").adding(uncheckedDays: Int.random(in: 0..<60, using: &random)) }
+        mutating func date() -> CivilDate {
+            Make.date("2026-09-01").adding(uncheckedDays: Int.random(in: 0..<60, using: &random))
+        }
 
         mutating func freshID() -> String {
             counter += 1
@@ -88,8 +90,10 @@ struct TaskCollectionRandomizedTests {
             switch Int.random(in: 0..<10, using: &random) {
             case 0..<5:
                 let start = date()
-                let schedule = chance(80) ? try! TaskSchedule(start: start, days: Int.random(in: 1...9, using: &random)) : nil
-                let progress: Double = chance(5) ? 120 : Double(Int.random(in: 0...100, using: &random)) / (chance(50) ? 1 : 3)
+                let schedule =
+                    chance(80) ? try! TaskSchedule(start: start, days: Int.random(in: 1...9, using: &random)) : nil
+                let progress: Double =
+                    chance(5) ? 120 : Double(Int.random(in: 0...100, using: &random)) / (chance(50) ? 1 : 3)
                 return .activity(schedule: schedule, progress: progress)
             case 5..<7: return .milestone(date: date())
             default: return .summary
@@ -110,7 +114,9 @@ struct TaskCollectionRandomizedTests {
 
         mutating func operation(on collection: TaskCollection) -> Operation {
             let tasks = collection.tasks
-            guard var task = pick(tasks) else { return .add(GanttTask(unchecked: freshID(), title: "x", parentID: nil, kind: kind())) }
+            guard var task = pick(tasks) else {
+                return .add(GanttTask(unchecked: freshID(), title: "x", parentID: nil, kind: kind()))
+            }
             if chance(8) { task = task.with(title: task.title + "′") }  // stale original
             switch Int.random(in: 0..<12, using: &random) {
             case 0..<3:
@@ -121,7 +127,9 @@ struct TaskCollectionRandomizedTests {
                 case 2: proposed = task.with(title: "renamed \(counter)")
                 default:
                     if case .activity(let schedule, _) = task.kind {
-                        proposed = task.with(kind: .activity(schedule: schedule, progress: Double(Int.random(in: 0...100, using: &random))))
+                        proposed = task.with(
+                            kind: .activity(
+                                schedule: schedule, progress: Double(Int.random(in: 0...100, using: &random))))
                     }
                 }
                 if chance(3) { proposed = GanttTask(unchecked: freshID(), title: "", parentID: nil, kind: .summary) }
@@ -167,7 +175,9 @@ struct TaskCollectionRandomizedTests {
             let operation = generator.operation(on: collection)
             let before = collection
             let beforeSummaries = collection.summaries
-            let expected: Result<Reference, TaskGanttError> = Result { () throws(TaskGanttError) in try reference.applying(operation) }
+            let expected: Result<Reference, TaskGanttError> = Result { () throws(TaskGanttError) in
+                try reference.applying(operation)
+            }
             do {
                 let change = try Self.apply(operation, to: &collection)
                 guard case .success(let next) = expected else {

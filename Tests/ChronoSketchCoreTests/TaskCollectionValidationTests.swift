@@ -62,9 +62,10 @@ struct TaskCollectionValidationTests {
     @Test("dependency endpoints must exist, differ and not be summaries")
     func dependencyEndpoints() {
         let tasks = [Make.activity("a"), Make.activity("b"), Make.summary("g"), Make.milestone("m", "2026-09-08")]
-        for bad in [Make.link("a", "zzz"), Make.link("zzz", "a"), Make.link("a", "a"), Make.link("a", "g"),
-            Make.link("g", "b")]
-        {
+        for bad in [
+            Make.link("a", "zzz"), Make.link("zzz", "a"), Make.link("a", "a"), Make.link("a", "g"),
+            Make.link("g", "b"),
+        ] {
             #expect(rejectionCode { _ = try TaskCollection(tasks, dependencies: [bad]) } == .invalidDependency)
         }
         // Unscheduled activities and milestones are fine endpoints; dates may run backwards.

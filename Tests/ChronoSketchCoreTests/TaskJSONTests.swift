@@ -25,9 +25,16 @@ struct TaskJSONTests {
         let design = try decode(
             #"{"id":"design","title":"Design","parentID":"phase-1","kind":"activity","schedule":{"start":"2026-09-08","end":"2026-09-10"},"progress":25}"#
         )
-        #expect(design == Make.activity("design", parent: "phase-1", "2026-09-08", "2026-09-10", progress: 25, title: "Design"))
-        #expect(try decode(#"{"id":"spec","title":"Spec","kind":"activity","progress":0}"#) == Make.activity("spec", title: "Spec"))
-        #expect(try decode(#"{"id":"release","title":"release","kind":"milestone","date":"2026-10-01"}"#) == Make.milestone("release", "2026-10-01"))
+        #expect(
+            design
+                == Make.activity("design", parent: "phase-1", "2026-09-08", "2026-09-10", progress: 25, title: "Design")
+        )
+        #expect(
+            try decode(#"{"id":"spec","title":"Spec","kind":"activity","progress":0}"#)
+                == Make.activity("spec", title: "Spec"))
+        #expect(
+            try decode(#"{"id":"release","title":"release","kind":"milestone","date":"2026-10-01"}"#)
+                == Make.milestone("release", "2026-10-01"))
         #expect(try decode(#"{"id":"phase-1","title":"phase-1","kind":"summary"}"#) == Make.summary("phase-1"))
     }
 
@@ -74,8 +81,14 @@ struct TaskJSONTests {
     func values() {
         let cases: [(String, RejectionCode, String)] = [
             (#"{"id":"a","title":"t","kind":"milestone","date":"2026-02-30"}"#, .invalidSchedule, "task.date"),
-            (#"{"id":"a","title":"t","kind":"activity","schedule":{"start":"2026-09-10","end":"2026-09-10"}}"#, .invalidSchedule, "task.schedule.end"),
-            (#"{"id":"a","title":"t","kind":"activity","schedule":{"start":"2026-9-1","end":"2026-09-10"}}"#, .invalidSchedule, "task.schedule.start"),
+            (
+                #"{"id":"a","title":"t","kind":"activity","schedule":{"start":"2026-09-10","end":"2026-09-10"}}"#,
+                .invalidSchedule, "task.schedule.end"
+            ),
+            (
+                #"{"id":"a","title":"t","kind":"activity","schedule":{"start":"2026-9-1","end":"2026-09-10"}}"#,
+                .invalidSchedule, "task.schedule.start"
+            ),
             (#"{"id":"a","title":"t","kind":"activity","progress":100.5}"#, .invalidProgress, "task.progress"),
             (#"{"id":" ","title":"t","kind":"summary"}"#, .blankID, "task.id"),
         ]
@@ -90,10 +103,16 @@ struct TaskJSONTests {
     func dependencies() throws {
         let plain = try TaskDependency(json: try JSONValue(parsing: #"{"predecessorID":"a","successorID":"b"}"#))
         #expect(plain == Make.link("a", "b"))
-        let typed = try TaskDependency(json: try JSONValue(parsing: #"{"predecessorID":"a","successorID":"b","type":"finish-to-start"}"#))
+        let typed = try TaskDependency(
+            json: try JSONValue(parsing: #"{"predecessorID":"a","successorID":"b","type":"finish-to-start"}"#))
         #expect(typed == plain)
-        #expect(throws: DecodingFailure(code: .invalidDependency, path: "type", reason: "only \"finish-to-start\" dependencies exist, found \"start-to-start\"")) {
-            try TaskDependency(json: try JSONValue(parsing: #"{"predecessorID":"a","successorID":"b","type":"start-to-start"}"#))
+        #expect(
+            throws: DecodingFailure(
+                code: .invalidDependency, path: "type",
+                reason: "only \"finish-to-start\" dependencies exist, found \"start-to-start\"")
+        ) {
+            try TaskDependency(
+                json: try JSONValue(parsing: #"{"predecessorID":"a","successorID":"b","type":"start-to-start"}"#))
         }
         var writer = JSONWriter()
         plain.encodeJSON(into: &writer)
@@ -104,7 +123,9 @@ struct TaskJSONTests {
     func summaryValues() throws {
         let values = [
             SummaryValues(start: nil, end: nil, lastDate: nil, progress: 0),
-            SummaryValues(start: Make.date("2026-09-08"), end: Make.date("2026-09-20"), lastDate: Make.date("2026-09-19"), progress: 37.5),
+            SummaryValues(
+                start: Make.date("2026-09-08"), end: Make.date("2026-09-20"), lastDate: Make.date("2026-09-19"),
+                progress: 37.5),
         ]
         for value in values {
             var writer = JSONWriter()

@@ -12,7 +12,8 @@ enum Make {
     ) -> GanttTask {
         let schedule = start.map { try! TaskSchedule(start: date($0), end: date(end!)) }
         return GanttTask(
-            unchecked: id, title: title ?? id, parentID: parent, kind: .activity(schedule: schedule, progress: progress))
+            unchecked: id, title: title ?? id, parentID: parent, kind: .activity(schedule: schedule, progress: progress)
+        )
     }
 
     static func milestone(_ id: String, parent: String? = nil, _ day: String) -> GanttTask {
