@@ -137,6 +137,16 @@ struct AxisBarsTests {
         #expect(marks[3] == .unscheduled(label: "Unscheduled"))
     }
 
+    @Test("a summary whose bounds are one milestone is a zero-length bar at that date")
+    func pointSummary() throws {
+        let collection = try TaskCollection([summary("g"), milestone("m", "2026-09-12", parent: "g")])
+        let marks = try axis().marks(for: collection.rows(), language: .english)
+        let bar = try #require(marks[0].bar)
+        #expect(bar.startX == 4 && bar.endX == 4)
+        #expect(bar.progress == 0 && !bar.hasVisibleFill)
+        #expect(marks[1].milestone?.x == 4.5)
+    }
+
     @Test("a summary partly outside the horizon is clipped by its derived bounds")
     func clippedSummary() throws {
         let collection = try TaskCollection([
