@@ -194,6 +194,7 @@ struct TaskCollectionChangeTests {
         let real = try plan.reorder(previous: plan["design"]!, relativeTo: plan["build"]!, position: .after)
         #expect(real.orderChanged && real.changedSummaryIDs.isEmpty && real.upserted.isEmpty)
         #expect(plan.childIDs(of: "phase1") == ["build", "design"])
+        #expect(real.movedIDs == ["build", "design"])
     }
 
     @Test("reorder rejects stale values, self targets and cross-parent targets")

@@ -195,6 +195,17 @@ struct TaskCollectionRandomizedTests {
                 let changedSummaries = Set(rebuilt.summaries.filter { beforeSummaries[$0.key] != $0.value }.keys)
                 #expect(Set(change.changedSummaryIDs) == changedSummaries, "step \(step): \(operation)")
                 #expect(change.isNoop == (collection == before && changedSummaries.isEmpty), "step \(step)")
+                if change.orderChanged {
+                    // The moved ids took exactly their own former slots, in their new order.
+                    let formerSlots = change.movedIDs.map { before.position(of: $0)! }.sorted()
+                    #expect(change.movedIDs.map { collection.position(of: $0)! } == formerSlots, "step \(step)")
+                    let moved = Set(change.movedIDs)
+                    #expect(
+                        collection.tasks.indices.allSatisfy {
+                            moved.contains(collection.tasks[$0].id) || collection.tasks[$0] == before.tasks[$0]
+                        },
+                        "step \(step)")
+                }
             } catch let error as TaskGanttError {
                 guard case .failure(let expectedError) = expected else {
                     Issue.record("step \(step): rejected \(operation) with \(error), reference accepted")

@@ -38,6 +38,7 @@ extension TaskCollection {
 
         var change = TaskCollectionChange()
         change.orderChanged = true
+        change.movedIDs = (min(from, to)...max(from, to)).map { tasks[slots[$0]].id }
         return change
     }
 

@@ -6,6 +6,9 @@ public struct TaskCollectionChange: Sendable, Hashable {
     public var removed: [String] = []
     /// Whether the relative input order of the remaining tasks changed (a reorder).
     public var orderChanged = false
+    /// The ids whose input slots changed in a reorder, in their new input order; they occupy the
+    /// same set of slots as before, so a store can give them their own former slot keys, sorted.
+    public var movedIDs: [String] = []
     /// Whether the dependency list changed.
     public var dependenciesChanged = false
     /// Ids of summaries whose derived values changed or that are new, in no particular order.
