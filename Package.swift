@@ -4,17 +4,23 @@ import PackageDescription
 let package = Package(
     name: "ChronoSketchPlanServer",
     products: [
-        .library(name: "ChronoSketchCore", targets: ["ChronoSketchCore"])
+        .library(name: "ChronoSketchCore", targets: ["ChronoSketchCore"]),
+        .library(name: "PlanStore", targets: ["PlanStore"]),
     ],
     targets: [
         // Pure domain: dates, tasks, timeline data, time axis, JSON coding. No I/O.
         .target(name: "ChronoSketchCore", linkerSettings: [.linkedLibrary("m")]),
+        // libpq from Debian's libpq-dev.
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // PostgreSQL storage: schema, plans, mutation log, accounts, notifications.
+        .target(name: "PlanStore", dependencies: ["ChronoSketchCore", "CPostgres"]),
         .executableTarget(
             name: "core-bench",
             dependencies: ["ChronoSketchCore"],
             path: "Benchmarks/core-bench"
         ),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
+        .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "ChronoSketchCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,128 @@
+import CPostgres
+import Glibc
+import Synchronization
+
+/// Delivers other processes' commits: a dedicated connection that `LISTEN`s on the plans channel
+/// and calls back on its own thread.
+///
+/// Each commit sends `NOTIFY plan_changes, '<version> <plan id>'`. When the connection is lost the
+/// listener reconnects with backoff and then reports `.resynchronize`, because notifications sent
+/// meanwhile are lost: the receiver should read the log of every plan it holds.
+public final class PlanListener: Sendable {
+    /// What the listener reports.
+    public enum Event: Sendable, Hashable {
+        /// A commit of `plan` reached `version`.
+        case committed(plan: String, version: Int)
+        /// Listening (re)started; notifications may have been missed before it.
+        case resynchronize
+    }
+
+    /// The channel every commit notifies.
+    public static let channel = "plan_changes"
+
+    private let conninfo: String
+    private let handler: @Sendable (Event) -> Void
+    private let stopping = Atomic<Bool>(false)
+    private let wakePipe: (read: Int32, write: Int32)
+    private let thread = Mutex<pthread_t?>(nil)
+
+    /// Creates a listener; call `start()` to begin.
+    public init(conninfo: String, handler: @escaping @Sendable (Event) -> Void) {
+        self.conninfo = conninfo
+        self.handler = handler
+        var fds: [Int32] = [0, 0]
+        _ = pipe(&fds)
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        wakePipe = (fds[0], fds[1])
+    }
+
+    deinit {
+        close(wakePipe.read)
+        close(wakePipe.write)
+    }
+
+    /// Starts the listening thread.
+    public func start() {
+        let box = Unmanaged.passRetained(self)
+        var handle = pthread_t()
+        pthread_create(&handle, nil, listenerThreadMain, box.toOpaque())
+        thread.withLock { $0 = handle }
+    }
+
+    /// Stops the thread and waits for it to end.
+    public func stop() {
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        var byte: UInt8 = 1
+        _ = write(wakePipe.write, &byte, 1)
+        if let handle = thread.withLock({ current -> pthread_t? in
+            defer { current = nil }
+            return current
+        }) {
+            pthread_join(handle, nil)
+        }
+    }
+
+    private var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
+
+    fileprivate func run() {
+        var backoffMilliseconds: Int32 = 50
+        while !isStopping {
+            do {
+                let connection = try PGConnection(conninfo: conninfo)
+                try connection.query("LISTEN \(PlanListener.channel)")
+                backoffMilliseconds = 50
+                handler(.resynchronize)
+                try listen(on: connection)
+            } catch {
+                // Lost or not reachable: wait, then reconnect (unless stopping).
+                if wait(milliseconds: backoffMilliseconds) { return }
+                backoffMilliseconds = min(backoffMilliseconds * 2, 2000)
+            }
+        }
+    }
+
+    /// Waits on the connection's socket and the wake pipe; returns when stopping.
+    private func listen(on connection: PGConnection) throws(StoreError) {
+        guard let raw = connection.rawHandle else { throw .unavailable("no connection") }
+        while !isStopping {
+            var fds = [
+                pollfd(fd: connection.socket, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, 2, 30_000)
+            if ready < 0, errno != EINTR { throw .unavailable("poll failed") }
+            if fds[1].revents != 0 { return }
+            guard PQconsumeInput(raw) == 1, PQstatus(raw) == CONNECTION_OK else {
+                throw .unavailable(String(cString: PQerrorMessage(raw)))
+            }
+            while let notification = PQnotifies(raw) {
+                let payload = String(cString: notification.pointee.extra)
+                PQfreemem(notification)
+                if let space = payload.firstIndex(of: " "), let version = Int(payload[..<space]) {
+                    handler(.committed(plan: String(payload[payload.index(after: space)...]), version: version))
+                }
+            }
+            if ready == 0 {
+                // Idle for a while: make sure the connection is still alive.
+                try connection.query("SELECT 1")
+            }
+        }
+    }
+
+    /// Sleeps unless woken for stopping; returns true when stopping.
+    private func wait(milliseconds: Int32) -> Bool {
+        var fds = [pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 1, milliseconds)
+        return isStopping
+    }
+}
+
+/// The listener thread's entry point (a top-level function, as pthread needs a C function).
+private func listenerThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    let listener = Unmanaged<PlanListener>.fromOpaque(context!).takeRetainedValue()
+    listener.run()
+    return nil
+}

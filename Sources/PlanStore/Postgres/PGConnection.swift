@@ -1,0 +1,194 @@
+import CPostgres
+
+/// One statement with text parameters (`$1`, `$2`, …); nil is SQL NULL.
+public struct PGStatement: Sendable {
+    /// The SQL text.
+    public let sql: String
+    /// The parameters in text form.
+    public let parameters: [String?]
+
+    /// Creates a statement.
+    public init(_ sql: String, _ parameters: [String?] = []) {
+        self.sql = sql
+        self.parameters = parameters
+    }
+}
+
+/// One blocking libpq connection. Every statement is parameterized; nothing is ever spliced into
+/// SQL text.
+///
+/// Not thread-safe: one thread uses it at a time. It is `Sendable` only so that ownership can move
+/// between threads through `ConnectionPool`, which never hands one connection to two borrowers.
+public final class PGConnection: @unchecked Sendable {
+    private let conninfo: String
+    private var handle: OpaquePointer?
+
+    /// Connects to `conninfo` (a libpq URI or keyword string).
+    /// - Throws: `StoreError.unavailable` when the server cannot be reached.
+    public init(conninfo: String) throws(StoreError) {
+        self.conninfo = conninfo
+        try connect()
+    }
+
+    deinit {
+        if let handle { PQfinish(handle) }
+    }
+
+    private func connect() throws(StoreError) {
+        if let handle { PQfinish(handle) }
+        let keywords = ["dbname", "connect_timeout", "application_name"]
+        let values = [conninfo, "5", "plan-server"]
+        // Both arrays end with NULL, as libpq requires.
+        handle = withCStrings(keywords) { keywordPointers in
+            withCStrings(values) { valuePointers in
+                PQconnectdbParams(keywordPointers + [nil], valuePointers + [nil], 1)
+            }
+        }
+        guard let handle, PQstatus(handle) == CONNECTION_OK else {
+            let message = handle.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+            throw .unavailable(PGConnection.firstLine(message))
+        }
+        // Dates and numbers as the domain code parses them, whatever the server's defaults.
+        _ = try query("SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 3; SET TimeZone = 'UTC'")
+    }
+
+    /// Whether the connection is currently usable.
+    public var isConnected: Bool {
+        handle.map { PQstatus($0) == CONNECTION_OK } ?? false
+    }
+
+    /// Reconnects when the connection was lost.
+    /// - Throws: `StoreError.unavailable` when the server still cannot be reached.
+    public func ensureConnected() throws(StoreError) {
+        if !isConnected { try connect() }
+    }
+
+    /// The libpq socket, for waiting on notifications.
+    var socket: Int32 { handle.map { PQsocket($0) } ?? -1 }
+
+    /// The underlying libpq handle, for notification handling inside the module.
+    var rawHandle: OpaquePointer? { handle }
+
+    /// Runs one statement (or, without parameters, several separated by semicolons).
+    /// - Throws: `StoreError` mapped from the SQLSTATE; `.unavailable` when the connection failed.
+    @discardableResult
+    public func query(_ sql: String, _ parameters: [String?] = []) throws(StoreError) -> PGResult {
+        try ensureConnected()
+        let result: OpaquePointer?
+        if parameters.isEmpty {
+            result = PQexec(handle, sql)
+        } else {
+            result = withOptionalCStrings(parameters) { pointers in
+                PQexecParams(handle, sql, Int32(parameters.count), nil, pointers, nil, nil, 0)
+            }
+        }
+        return try check(result)
+    }
+
+    /// Runs the statements in pipeline mode, in one implicit transaction that commits at the end:
+    /// one round trip for the whole batch. If any statement fails, none of them takes effect.
+    /// - Returns: one result per statement.
+    /// - Throws: the first statement's error, mapped from its SQLSTATE.
+    public func transaction(_ statements: [PGStatement]) throws(StoreError) -> [PGResult] {
+        try ensureConnected()
+        guard PQenterPipelineMode(handle) == 1 else { throw connectionError() }
+        defer { PQexitPipelineMode(handle) }
+        for statement in statements {
+            let sent = withOptionalCStrings(statement.parameters) { pointers in
+                PQsendQueryParams(handle, statement.sql, Int32(statement.parameters.count), nil, pointers, nil, nil, 0)
+            }
+            guard sent == 1 else { throw connectionError() }
+        }
+        guard PQpipelineSync(handle) == 1 else { throw connectionError() }
+        var results: [PGResult] = []
+        var firstError: StoreError?
+        for _ in statements {
+            guard let result = PQgetResult(handle) else { throw connectionError() }
+            // Each statement's results end with a NULL.
+            while let extra = PQgetResult(handle) { PQclear(extra) }
+            switch PQresultStatus(result) {
+            case PGRES_PIPELINE_ABORTED:
+                PQclear(result)
+            default:
+                do {
+                    results.append(try check(result))
+                } catch {
+                    if firstError == nil { firstError = error }
+                }
+            }
+        }
+        guard let sync = PQgetResult(handle) else { throw connectionError() }
+        let syncStatus = PQresultStatus(sync)
+        PQclear(sync)
+        if let firstError { throw firstError }
+        guard syncStatus == PGRES_PIPELINE_SYNC else { throw connectionError() }
+        return results
+    }
+
+    /// Turns a libpq result into a `PGResult` or a `StoreError`.
+    private func check(_ result: OpaquePointer?) throws(StoreError) -> PGResult {
+        guard let result else { throw connectionError() }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_SINGLE_TUPLE:
+            return PGResult(result)
+        default:
+            let sqlState = PQresultErrorField(result, cs_diag_sqlstate()).map { String(cString: $0) } ?? ""
+            let message =
+                PQresultErrorField(result, cs_diag_message_primary()).map { String(cString: $0) }
+                ?? PGConnection.firstLine(String(cString: PQresultErrorMessage(result)))
+            PQclear(result)
+            throw mapError(sqlState: sqlState, message: message)
+        }
+    }
+
+    /// The error for a failed call without a result: usually a lost connection.
+    private func connectionError() -> StoreError {
+        let message = handle.map { String(cString: PQerrorMessage($0)) } ?? "no connection"
+        if let handle, PQstatus(handle) != CONNECTION_OK {
+            PQfinish(handle)
+            self.handle = nil
+        }
+        return .unavailable(PGConnection.firstLine(message))
+    }
+
+    private func mapError(sqlState: String, message: String) -> StoreError {
+        if !isConnected || sqlState.hasPrefix("08") || sqlState.hasPrefix("57P") || sqlState == "53300" {
+            if let handle, PQstatus(handle) != CONNECTION_OK {
+                PQfinish(handle)
+                self.handle = nil
+            }
+            return .unavailable(message)
+        }
+        if sqlState == "23505" { return .duplicate(message) }
+        if sqlState == "23503" { return .notFound(message) }
+        if sqlState == "23514" || sqlState.hasPrefix("22") { return .invalid(message) }
+        return .database(sqlState: sqlState, message: message)
+    }
+
+    static func firstLine(_ text: String) -> String {
+        String(text.split(separator: "\n", omittingEmptySubsequences: true).first ?? "")
+    }
+}
+
+/// Calls `body` with NUL-terminated copies of `strings`, valid only during the call.
+func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+    withOptionalCStrings(strings.map { Optional($0) }, body)
+}
+
+/// Calls `body` with NUL-terminated copies of `strings` (nil stays NULL), valid only during the call.
+func withOptionalCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+    var storage: [UnsafeMutablePointer<CChar>?] = []
+    storage.reserveCapacity(strings.count)
+    for string in strings {
+        guard let string else {
+            storage.append(nil)
+            continue
+        }
+        let utf8 = Array(string.utf8CString)
+        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: utf8.count)
+        pointer.initialize(from: utf8, count: utf8.count)
+        storage.append(pointer)
+    }
+    defer { for pointer in storage { pointer?.deallocate() } }
+    return body(storage.map { $0.map { UnsafePointer($0) } })
+}
