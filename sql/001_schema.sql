@@ -59,7 +59,6 @@ CREATE TABLE entries (
     title    text NOT NULL,
     start_at timestamp without time zone NOT NULL,
     end_at   timestamp without time zone NOT NULL,
-    position bigint NOT NULL,
     PRIMARY KEY (plan_id, id),
     CHECK (end_at > start_at)
 );
@@ -69,7 +68,6 @@ CREATE TABLE assignments (
     id          text NOT NULL CHECK (id !~ '^\s*$'),
     entry_id    text NOT NULL,
     resource_id text NOT NULL,
-    position    bigint NOT NULL,
     PRIMARY KEY (plan_id, id),
     FOREIGN KEY (plan_id, entry_id) REFERENCES entries (plan_id, id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
     FOREIGN KEY (plan_id, resource_id) REFERENCES resources (plan_id, id) DEFERRABLE INITIALLY DEFERRED
@@ -95,14 +93,15 @@ CREATE TABLE roles (
     PRIMARY KEY (plan_id, user_name)
 );
 
--- The log: one row per confirmed version, with the op as proposed and the `changes` broadcast.
+-- The log: one row per confirmed version, with the op as proposed and the `changes` broadcast
+-- (type json, not jsonb: the text is kept byte for byte as it was sent).
 CREATE TABLE mutations (
     plan_id     text NOT NULL REFERENCES plans (id) ON DELETE CASCADE,
     version     bigint NOT NULL CHECK (version > 0),
     proposal_id text NOT NULL,
     user_name   text NOT NULL,
-    op          jsonb NOT NULL,
-    changes     jsonb NOT NULL,
+    op          json NOT NULL,
+    changes     json NOT NULL,
     created_at  timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (plan_id, version),
     UNIQUE (plan_id, user_name, proposal_id)

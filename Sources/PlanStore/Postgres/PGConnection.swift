@@ -125,6 +125,20 @@ public final class PGConnection: @unchecked Sendable {
         return results
     }
 
+    /// Runs read-only statements on one consistent snapshot (REPEATABLE READ), in one round trip.
+    /// - Returns: one result per statement.
+    public func readOnlySnapshot(_ statements: [PGStatement]) throws(StoreError) -> [PGResult] {
+        let wrapped =
+            [PGStatement("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")] + statements + [PGStatement("COMMIT")]
+        do {
+            return Array(try transaction(wrapped).dropFirst().dropLast())
+        } catch {
+            // The explicit block may stay open in its failed state: end it.
+            if isConnected { _ = try? query("ROLLBACK") }
+            throw error
+        }
+    }
+
     /// Turns a libpq result into a `PGResult` or a `StoreError`.
     private func check(_ result: OpaquePointer?) throws(StoreError) -> PGResult {
         guard let result else { throw connectionError() }

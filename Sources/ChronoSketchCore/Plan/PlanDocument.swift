@@ -1,0 +1,86 @@
+/// A whole plan as a file or a snapshot carries it (protocol.md §8): a title, the tasks with their
+/// dependencies and the resource timeline, validated as a whole.
+public struct PlanDocument: Sendable, Equatable {
+    /// The plan's title.
+    public var title: String
+    /// The confirmed data.
+    public var state: PlanState
+
+    /// Combines validated parts.
+    public init(title: String, state: PlanState) {
+        self.title = title
+        self.state = state
+    }
+
+    /// Decodes `{"title":…,"tasks":[…],"dependencies":[…],"resources":[…],"entries":[…],
+    /// "assignments":[…]}` (every array may be absent) and validates it as a whole, like a
+    /// proposal: the first broken rule fails with its rejection code.
+    public init(json: JSONValue, path: String = "$") throws(DecodingFailure) {
+        let object = try JSONObjectReader(json, path: path)
+        let title = try object.string("title")
+        let tasks = try object.map("tasks", optional: true) { value, path throws(DecodingFailure) in
+            try GanttTask(json: value, path: path)
+        }
+        let dependencies = try object.map("dependencies", optional: true) { value, path throws(DecodingFailure) in
+            try TaskDependency(json: value, path: path)
+        }
+        let resources = try object.map("resources", optional: true) { value, path throws(DecodingFailure) in
+            try TimelineResource(json: value, path: path)
+        }
+        let entries = try object.map("entries", optional: true) { value, path throws(DecodingFailure) in
+            try TimelineEntry(json: value, path: path)
+        }
+        let assignments = try object.map("assignments", optional: true) { value, path throws(DecodingFailure) in
+            try TimelineAssignment(json: value, path: path)
+        }
+        let collection: TaskCollection
+        do {
+            collection = try TaskCollection(tasks, dependencies: dependencies)
+        } catch {
+            throw DecodingFailure(code: error.code, path: object.path("tasks"), reason: error.message)
+        }
+        let timeline: TimelineData
+        do {
+            timeline = try TimelineData(resources: resources, entries: entries, assignments: assignments)
+        } catch {
+            throw DecodingFailure(code: error.code, path: object.path("entries"), reason: error.message)
+        }
+        self.init(title: title, state: PlanState(tasks: collection, timeline: timeline))
+    }
+
+    /// Writes the document's members (`title`, `tasks`, `dependencies`, `resources`, `entries`,
+    /// `assignments`) into an object the caller has opened, so that a snapshot can add its own.
+    public func encodeMembers(into writer: inout JSONWriter) {
+        writer.key("title")
+        writer.string(title)
+        writer.key("tasks")
+        writer.beginArray()
+        for task in state.tasks.tasks { task.encodeJSON(into: &writer) }
+        writer.endArray()
+        writer.key("dependencies")
+        writer.beginArray()
+        for dependency in state.tasks.dependencies { dependency.encodeJSON(into: &writer) }
+        writer.endArray()
+        writer.key("resources")
+        writer.beginArray()
+        for resource in state.timeline.resources { resource.encodeJSON(into: &writer) }
+        writer.endArray()
+        writer.key("entries")
+        writer.beginArray()
+        for entry in state.timeline.entries { entry.encodeJSON(into: &writer) }
+        writer.endArray()
+        writer.key("assignments")
+        writer.beginArray()
+        for assignment in state.timeline.assignments { assignment.encodeJSON(into: &writer) }
+        writer.endArray()
+    }
+
+    /// The document as compact JSON text.
+    public var json: String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        encodeMembers(into: &writer)
+        writer.endObject()
+        return writer.string
+    }
+}

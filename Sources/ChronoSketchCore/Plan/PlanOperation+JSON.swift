@@ -1,0 +1,102 @@
+// JSON coding of proposal ops exactly as protocol.md §5.
+
+extension PlanOperation {
+    /// Decodes an `op` object by its `type`.
+    ///
+    /// A malformed shape or an unknown `type` fails with `badMessage` naming the field; invalid
+    /// values fail with their rejection code (`invalidSchedule`, `invalidInterval`, …).
+    public init(json: JSONValue, path: String = "op") throws(DecodingFailure) {
+        let object = try JSONObjectReader(json, path: path)
+        func task(_ key: String) throws(DecodingFailure) -> GanttTask {
+            try GanttTask(json: try object.required(key), path: object.path(key))
+        }
+        switch try object.string("type") {
+        case "replace":
+            self = .replace(previous: try task("previous"), proposed: try task("proposed"))
+        case "add":
+            self = .add(try task("task"))
+        case "reorder":
+            let position = try object.string("position")
+            guard let order = TaskOrderPosition(rawValue: position) else {
+                throw object.failure("position", "expected \"before\" or \"after\", found \"\(position)\"")
+            }
+            self = .reorder(previous: try task("previous"), relativeTo: try task("relativeTo"), position: order)
+        case "remove":
+            self = .remove(previous: try task("previous"))
+        case "link":
+            self = .link(try TaskDependency(json: try object.required("dependency"), path: object.path("dependency")))
+        case "unlink":
+            self = .unlink(try TaskDependency(json: try object.required("dependency"), path: object.path("dependency")))
+        case "timeline.apply":
+            self = .timelineApply(
+                original: try TimelineAssignedEntry(
+                    json: try object.required("original"), path: object.path("original")),
+                proposed: try TimelineAssignedEntry(
+                    json: try object.required("proposed"), path: object.path("proposed")))
+        case "timeline.add":
+            let entry = try TimelineEntry(json: try object.required("entry"), path: object.path("entry"))
+            let assignments = try object.map("assignments") { value, path throws(DecodingFailure) in
+                try TimelineAssignment(json: value, path: path)
+            }
+            self = .timelineAdd(entry: entry, assignments: assignments)
+        case "timeline.remove":
+            self = .timelineRemove(
+                entry: try TimelineEntry(json: try object.required("entry"), path: object.path("entry")))
+        case let other:
+            throw object.failure("type", "unknown op type \"\(other)\"")
+        }
+    }
+
+    /// Writes the op as its wire object.
+    public func encodeJSON(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("type")
+        writer.string(typeName)
+        switch self {
+        case .replace(let previous, let proposed):
+            writer.key("previous")
+            previous.encodeJSON(into: &writer)
+            writer.key("proposed")
+            proposed.encodeJSON(into: &writer)
+        case .add(let task):
+            writer.key("task")
+            task.encodeJSON(into: &writer)
+        case .reorder(let previous, let target, let position):
+            writer.key("previous")
+            previous.encodeJSON(into: &writer)
+            writer.key("relativeTo")
+            target.encodeJSON(into: &writer)
+            writer.key("position")
+            writer.string(position.rawValue)
+        case .remove(let previous):
+            writer.key("previous")
+            previous.encodeJSON(into: &writer)
+        case .link(let dependency), .unlink(let dependency):
+            writer.key("dependency")
+            dependency.encodeJSON(into: &writer)
+        case .timelineApply(let original, let proposed):
+            writer.key("original")
+            original.encodeJSON(into: &writer)
+            writer.key("proposed")
+            proposed.encodeJSON(into: &writer)
+        case .timelineAdd(let entry, let assignments):
+            writer.key("entry")
+            entry.encodeJSON(into: &writer)
+            writer.key("assignments")
+            writer.beginArray()
+            for assignment in assignments { assignment.encodeJSON(into: &writer) }
+            writer.endArray()
+        case .timelineRemove(let entry):
+            writer.key("entry")
+            entry.encodeJSON(into: &writer)
+        }
+        writer.endObject()
+    }
+
+    /// The op as compact JSON text.
+    public var json: String {
+        var writer = JSONWriter()
+        encodeJSON(into: &writer)
+        return writer.string
+    }
+}

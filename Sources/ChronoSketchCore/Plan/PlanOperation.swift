@@ -1,0 +1,84 @@
+/// One proposed change to a plan: the ops of protocol.md §5.
+public enum PlanOperation: Sendable, Hashable {
+    /// Replace a task (`replacing(previous:proposed:)`); also a group change.
+    case replace(previous: GanttTask, proposed: GanttTask)
+    /// Append a new task (`adding(_:)`).
+    case add(GanttTask)
+    /// Move a task before or after a sibling (`reordering(previous:relativeTo:position:)`).
+    case reorder(previous: GanttTask, relativeTo: GanttTask, position: TaskOrderPosition)
+    /// Remove a task without children, with the dependencies touching it.
+    case remove(previous: GanttTask)
+    /// Add a finish-to-start dependency.
+    case link(TaskDependency)
+    /// Remove a dependency.
+    case unlink(TaskDependency)
+    /// Move, resize or retitle an entry, or move one assignment (`TimelineData.applying`).
+    case timelineApply(original: TimelineAssignedEntry, proposed: TimelineAssignedEntry)
+    /// Add an entry with its assignments.
+    case timelineAdd(entry: TimelineEntry, assignments: [TimelineAssignment])
+    /// Remove an entry and all its assignments.
+    case timelineRemove(entry: TimelineEntry)
+
+    /// The op's `type` on the wire.
+    public var typeName: String {
+        switch self {
+        case .replace: "replace"
+        case .add: "add"
+        case .reorder: "reorder"
+        case .remove: "remove"
+        case .link: "link"
+        case .unlink: "unlink"
+        case .timelineApply: "timeline.apply"
+        case .timelineAdd: "timeline.add"
+        case .timelineRemove: "timeline.remove"
+        }
+    }
+
+    /// Whether the op concerns the resource timeline rather than the tasks.
+    public var isTimelineOperation: Bool {
+        switch self {
+        case .timelineApply, .timelineAdd, .timelineRemove: true
+        default: false
+        }
+    }
+}
+
+/// What one applied operation changed.
+public enum PlanChange: Sendable, Hashable {
+    /// A task operation's change.
+    case tasks(TaskCollectionChange)
+    /// A timeline operation's change.
+    case timeline(TimelineChange)
+
+    /// True when the operation altered nothing (it is acknowledged as a no-op).
+    public var isNoop: Bool {
+        switch self {
+        case .tasks(let change): change.isNoop
+        case .timeline(let change): change.isNoop
+        }
+    }
+}
+
+/// Why an operation was rejected: a task rule or a timeline rule.
+public enum PlanOperationError: PlanRejection, Hashable {
+    /// A task rule.
+    case task(TaskGanttError)
+    /// A timeline rule.
+    case timeline(TimelineError)
+
+    /// The contract's rejection code.
+    public var code: RejectionCode {
+        switch self {
+        case .task(let error): error.code
+        case .timeline(let error): error.code
+        }
+    }
+
+    /// An English explanation.
+    public var message: String {
+        switch self {
+        case .task(let error): error.message
+        case .timeline(let error): error.message
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import ChronoSketchCore
+
+extension PlanStore {
+    /// Commits a batch of already validated mutations of one plan in ONE transaction: the changed
+    /// rows, the new version guarded by `baseVersion`, one log row per mutation (versions
+    /// `baseVersion + 1 …`), the decisions for exactly-once answers, and a `NOTIFY` — or nothing.
+    ///
+    /// - Parameters:
+    ///   - baseVersion: the version the batch was validated against.
+    ///   - mutations: the confirmed mutations, in version order.
+    ///   - decisions: rejections and no-op acknowledgements decided in the same batch.
+    /// - Returns: the plan's new version.
+    /// - Throws: `.versionConflict` when another writer moved the plan (reload, revalidate, retry);
+    ///   `.unavailable` when the database could not commit. Either way nothing was written.
+    @discardableResult
+    public func commit(
+        plan: String, baseVersion: Int, mutations: [CommittedMutation], decisions: [RecordedDecision] = []
+    ) throws(StoreError) -> Int {
+        let newVersion = baseVersion + mutations.count
+        var statements: [PGStatement] = []
+        if !mutations.isEmpty {
+            statements.append(
+                PGStatement(
+                    "SELECT plan_advance($1, $2, $3)", [plan, String(baseVersion), String(mutations.count)]))
+            for mutation in mutations {
+                statements += RowWrites.statements(plan: plan, operation: mutation.operation, change: mutation.change)
+            }
+            statements.append(
+                PGStatement(
+                    """
+                    INSERT INTO mutations (plan_id, version, proposal_id, user_name, op, changes)
+                    SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::json[], $6::json[])
+                    """,
+                    [
+                        plan, PGArrayLiteral.make(mutations.indices.map { String(baseVersion + 1 + $0) }),
+                        PGArrayLiteral.make(mutations.map(\.proposalID)), PGArrayLiteral.make(mutations.map(\.user)),
+                        PGArrayLiteral.make(mutations.map(\.operation.json)),
+                        PGArrayLiteral.make(mutations.map(\.changesJSON)),
+                    ]))
+        }
+        let acknowledged = mutations.enumerated().map { index, mutation in
+            RecordedDecision(
+                proposalID: mutation.proposalID, user: mutation.user,
+                decision: .acknowledged(version: baseVersion + 1 + index, noop: false))
+        }
+        if let statement = PlanStore.insertDecisions(plan: plan, acknowledged + decisions) {
+            statements.append(statement)
+        }
+        if !mutations.isEmpty {
+            statements.append(
+                PGStatement("SELECT pg_notify('\(PlanListener.channel)', $1)", ["\(newVersion) \(plan)"]))
+        }
+        guard !statements.isEmpty else { return baseVersion }
+        try pool.withConnection { connection throws(StoreError) in
+            do throws(StoreError) {
+                _ = try connection.transaction(statements)
+            } catch {
+                if case .database(let sqlState, _) = error, sqlState == "CS001" {
+                    throw .versionConflict(plan: plan, expected: baseVersion)
+                }
+                throw error
+            }
+        }
+        return newVersion
+    }
+
+    private static func insertDecisions(plan: String, _ decisions: [RecordedDecision]) -> PGStatement? {
+        guard !decisions.isEmpty else { return nil }
+        var outcomes: [String] = []
+        var versions: [String] = []
+        var noops: [String] = []
+        var codes: [String?] = []
+        var messages: [String?] = []
+        for record in decisions {
+            switch record.decision {
+            case .acknowledged(let version, let noop):
+                outcomes.append("ack")
+                versions.append(String(version))
+                noops.append(noop ? "t" : "f")
+                codes.append(nil)
+                messages.append(nil)
+            case .rejected(let version, let code, let message):
+                outcomes.append("rejected")
+                versions.append(String(version))
+                noops.append("f")
+                codes.append(code)
+                messages.append(message)
+            }
+        }
+        return PGStatement(
+            """
+            INSERT INTO decisions (plan_id, user_name, proposal_id, outcome, version, noop, code, message)
+            SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::boolean[], $7::text[],
+                $8::text[])
+            """,
+            [
+                plan, PGArrayLiteral.make(decisions.map(\.user)), PGArrayLiteral.make(decisions.map(\.proposalID)),
+                PGArrayLiteral.make(outcomes), PGArrayLiteral.make(versions), PGArrayLiteral.make(noops),
+                PGArrayLiteral.make(codes), PGArrayLiteral.make(messages),
+            ])
+    }
+}

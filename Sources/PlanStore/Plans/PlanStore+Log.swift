@@ -1,0 +1,53 @@
+extension PlanStore {
+    /// The mutations of `plan` after version `since`, for resuming a subscriber, at most `limit`.
+    /// - Returns: nil when there is no such plan; `.trimmed` when the log no longer reaches back.
+    public func mutations(of plan: String, since: Int, limit: Int = 10_000) throws(StoreError) -> LogRead? {
+        let results = try pool.withConnection { connection throws(StoreError) in
+            try connection.readOnlySnapshot([
+                PGStatement("SELECT version, log_start FROM plans WHERE id = $1", [plan]),
+                PGStatement(
+                    """
+                    SELECT version, proposal_id, user_name, op::text, changes::text FROM mutations
+                    WHERE plan_id = $1 AND version > $2 ORDER BY version LIMIT $3
+                    """, [plan, String(since), String(limit)]),
+            ])
+        }
+        guard let current = results[0].int(0, 0), let logStart = results[0].int(0, 1) else { return nil }
+        guard since >= logStart else { return .trimmed(currentVersion: current) }
+        let rows = results[1]
+        let mutations = (0..<rows.rowCount).map { row in
+            LoggedMutation(
+                version: rows.int(row, 0)!, proposalID: rows.string(row, 1)!, user: rows.string(row, 2)!,
+                opJSON: rows.string(row, 3)!, changesJSON: rows.string(row, 4)!)
+        }
+        return .mutations(mutations, currentVersion: current)
+    }
+
+    /// How a proposal was decided, if it was: the answer to send again for a re-sent proposal.
+    public func decision(plan: String, user: String, proposalID: String) throws(StoreError) -> Decision? {
+        try pool.withConnection { connection throws(StoreError) in
+            let row = try connection.query(
+                """
+                SELECT outcome, version, noop, code, message FROM decisions
+                WHERE plan_id = $1 AND user_name = $2 AND proposal_id = $3
+                """, [plan, user, proposalID])
+            guard row.rowCount == 1, let version = row.int(0, 1) else { return nil }
+            if row.string(0, 0) == "ack" { return .acknowledged(version: version, noop: row.string(0, 2) == "t") }
+            return .rejected(version: version, code: row.string(0, 3) ?? "", message: row.string(0, 4) ?? "")
+        }
+    }
+
+    /// Drops log rows up to and including `version` (subscribers behind it get a snapshot).
+    public func trimLog(of plan: String, through version: Int) throws(StoreError) {
+        try pool.withConnection { connection throws(StoreError) in
+            _ = try connection.transaction([
+                PGStatement(
+                    "UPDATE plans SET log_start = greatest(log_start, least($2::bigint, version)) WHERE id = $1",
+                    [plan, String(version)]),
+                PGStatement(
+                    "DELETE FROM mutations WHERE plan_id = $1 AND version <= (SELECT log_start FROM plans WHERE id = $1)",
+                    [plan]),
+            ])
+        }
+    }
+}

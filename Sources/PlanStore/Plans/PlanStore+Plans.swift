@@ -1,0 +1,163 @@
+import ChronoSketchCore
+
+extension PlanStore {
+    /// Creates a plan with the given data (an import), validated as a whole beforehand.
+    /// - Throws: `.duplicate` when the id is taken, `.invalid` for a blank or overlong id.
+    public func createPlan(id: String, document: PlanDocument) throws(StoreError) {
+        let tasks = document.state.tasks
+        let timeline = document.state.timeline
+        let taskRows = tasks.tasks.map(RowWrites.taskColumns)
+        func column(_ index: Int) -> String { PGArrayLiteral.make(taskRows.map { $0[index] }) }
+        var statements = [PGStatement("INSERT INTO plans (id, title) VALUES ($1, $2)", [id, document.title])]
+        if !taskRows.isEmpty {
+            statements.append(
+                PGStatement(
+                    """
+                    INSERT INTO tasks (plan_id, position, id, parent_id, title, kind, start_date, end_date, progress)
+                    SELECT $1, t.ord - 1, t.id, t.parent_id, t.title, t.kind, t.start_date, t.end_date, t.progress
+                    FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::date[], $8::float8[])
+                        WITH ORDINALITY AS t(id, parent_id, title, kind, start_date, end_date, progress, ord)
+                    """, [id, column(0), column(1), column(2), column(3), column(4), column(5), column(6)]))
+        }
+        if !tasks.dependencies.isEmpty {
+            statements.append(
+                PGStatement(
+                    """
+                    INSERT INTO dependencies (plan_id, position, predecessor_id, successor_id)
+                    SELECT $1, d.ord - 1, d.predecessor_id, d.successor_id
+                    FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS d(predecessor_id, successor_id, ord)
+                    """,
+                    [
+                        id, PGArrayLiteral.make(tasks.dependencies.map(\.predecessorID)),
+                        PGArrayLiteral.make(tasks.dependencies.map(\.successorID)),
+                    ]))
+        }
+        if !timeline.resources.isEmpty {
+            statements.append(
+                PGStatement(
+                    """
+                    INSERT INTO resources (plan_id, position, id, label)
+                    SELECT $1, r.ord - 1, r.id, r.label
+                    FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS r(id, label, ord)
+                    """,
+                    [
+                        id, PGArrayLiteral.make(timeline.resources.map(\.id)),
+                        PGArrayLiteral.make(timeline.resources.map(\.label)),
+                    ]))
+        }
+        let entries = timeline.entries
+        if !entries.isEmpty {
+            let rows = entries.map(RowWrites.entryColumns)
+            statements.append(
+                PGStatement(
+                    """
+                    INSERT INTO entries (plan_id, id, title, start_at, end_at)
+                    SELECT $1, * FROM unnest($2::text[], $3::text[], $4::timestamp[], $5::timestamp[])
+                    """, [id] + (0..<4).map { index in PGArrayLiteral.make(rows.map { $0[index] }) }))
+        }
+        let assignments = timeline.assignments
+        if !assignments.isEmpty { statements.append(RowWrites.insertAssignments(plan: id, assignments)) }
+        try pool.withConnection { connection throws(StoreError) in
+            _ = try connection.transaction(statements)
+        }
+    }
+
+    /// Loads a plan's confirmed data from one consistent snapshot of the database.
+    /// - Returns: nil when there is no such plan.
+    /// - Throws: `.invalid` when the stored rows break the domain rules (they never should).
+    public func loadPlan(_ id: String) throws(StoreError) -> StoredPlan? {
+        let results = try pool.withConnection { connection throws(StoreError) in
+            try connection.readOnlySnapshot([
+                PGStatement("SELECT title, version FROM plans WHERE id = $1", [id]),
+                PGStatement(
+                    """
+                    SELECT id, parent_id, title, kind, start_date, end_date, progress
+                    FROM tasks WHERE plan_id = $1 ORDER BY position
+                    """, [id]),
+                PGStatement(
+                    "SELECT predecessor_id, successor_id FROM dependencies WHERE plan_id = $1 ORDER BY position", [id]),
+                PGStatement("SELECT id, label FROM resources WHERE plan_id = $1 ORDER BY position", [id]),
+                PGStatement(
+                    """
+                    SELECT id, title, to_char(start_at, 'YYYY-MM-DD"T"HH24:MI'), to_char(end_at, 'YYYY-MM-DD"T"HH24:MI')
+                    FROM entries WHERE plan_id = $1
+                    """, [id]),
+                PGStatement("SELECT id, entry_id, resource_id FROM assignments WHERE plan_id = $1", [id]),
+            ])
+        }
+        let plan = results[0]
+        guard plan.rowCount == 1, let title = plan.string(0, 0), let version = plan.int(0, 1) else { return nil }
+        do {
+            let tasks = try PlanStore.decodeTasks(results[1])
+            let dependencies = (0..<results[2].rowCount).map { row in
+                TaskDependency(predecessorID: results[2].string(row, 0)!, successorID: results[2].string(row, 1)!)
+            }
+            let resources = try (0..<results[3].rowCount).map { row throws(TimelineError) in
+                try TimelineResource(id: results[3].string(row, 0)!, label: results[3].string(row, 1)!)
+            }
+            let entries = try (0..<results[4].rowCount).map { row throws(StoreError) in
+                try PlanStore.decodeEntry(results[4], row)
+            }
+            let assignments = try (0..<results[5].rowCount).map { row throws(TimelineError) in
+                try TimelineAssignment(
+                    id: results[5].string(row, 0)!, entryID: results[5].string(row, 1)!,
+                    resourceID: results[5].string(row, 2)!)
+            }
+            let state = PlanState(
+                tasks: try TaskCollection(tasks, dependencies: dependencies),
+                timeline: try TimelineData(resources: resources, entries: entries, assignments: assignments))
+            return StoredPlan(id: id, version: version, document: PlanDocument(title: title, state: state))
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .invalid("stored plan \"\(id)\" breaks the rules: \(error)")
+        }
+    }
+
+    /// The ids of all plans, sorted.
+    public func planIDs() throws(StoreError) -> [String] {
+        try pool.withConnection { connection throws(StoreError) in
+            let result = try connection.query("SELECT id FROM plans ORDER BY id")
+            return (0..<result.rowCount).map { result.string($0, 0)! }
+        }
+    }
+
+    private static func decodeTasks(_ result: PGResult) throws(StoreError) -> [GanttTask] {
+        var tasks: [GanttTask] = []
+        tasks.reserveCapacity(result.rowCount)
+        for row in 0..<result.rowCount {
+            let id = result.string(row, 0)!
+            do {
+                let kind: GanttTaskKind
+                switch result.string(row, 3) {
+                case "activity":
+                    var schedule: TaskSchedule?
+                    if let start = result.string(row, 4), let end = result.string(row, 5) {
+                        schedule = try TaskSchedule(start: try CivilDate(start), end: try CivilDate(end))
+                    }
+                    kind = .activity(schedule: schedule, progress: result.double(row, 6) ?? 0)
+                case "milestone":
+                    kind = .milestone(date: try CivilDate(result.string(row, 4) ?? ""))
+                default:
+                    kind = .summary
+                }
+                tasks.append(
+                    try GanttTask(id: id, title: result.string(row, 2)!, parentID: result.string(row, 1), kind: kind))
+            } catch {
+                throw .invalid("stored task \"\(id)\": \(error)")
+            }
+        }
+        return tasks
+    }
+
+    private static func decodeEntry(_ result: PGResult, _ row: Int) throws(StoreError) -> TimelineEntry {
+        let id = result.string(row, 0)!
+        do {
+            return try TimelineEntry(
+                id: id, title: result.string(row, 1)!, start: try LocalDateTime(result.string(row, 2)!),
+                end: try LocalDateTime(result.string(row, 3)!))
+        } catch {
+            throw .invalid("stored entry \"\(id)\": \(error)")
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import ChronoSketchCore
+
+/// The statements that write one applied op's rows: the changed rows only. An edit rewrites one
+/// row, a reorder only the moved positions, a removal one row (its dependencies cascade).
+///
+/// Statements run in order inside the commit's transaction, so an op sees the rows of the ops
+/// before it in the same batch. Task positions are sort keys with gaps: an added task takes the
+/// largest key plus one; reordered tasks trade the keys of the slots they move between.
+enum RowWrites {
+    static func statements(plan: String, operation: PlanOperation, change: PlanChange) -> [PGStatement] {
+        guard !change.isNoop else { return [] }
+        switch operation {
+        case .replace(_, let proposed):
+            return [PGStatement(updateTask, [plan] + taskColumns(proposed))]
+        case .add(let task):
+            return [PGStatement(insertTask, [plan] + taskColumns(task))]
+        case .reorder:
+            guard case .tasks(let taskChange) = change, !taskChange.movedIDs.isEmpty else { return [] }
+            return [PGStatement(reorderTasks, [plan, PGArrayLiteral.make(taskChange.movedIDs)])]
+        case .remove(let previous):
+            return [PGStatement("DELETE FROM tasks WHERE plan_id = $1 AND id = $2", [plan, previous.id])]
+        case .link(let dependency):
+            return [PGStatement(insertDependency, [plan, dependency.predecessorID, dependency.successorID])]
+        case .unlink(let dependency):
+            return [
+                PGStatement(
+                    "DELETE FROM dependencies WHERE plan_id = $1 AND predecessor_id = $2 AND successor_id = $3",
+                    [plan, dependency.predecessorID, dependency.successorID])
+            ]
+        case .timelineApply(_, let proposed):
+            return [
+                PGStatement(
+                    "UPDATE entries SET title = $3, start_at = $4, end_at = $5 WHERE plan_id = $1 AND id = $2",
+                    [plan] + entryColumns(proposed.entry)),
+                PGStatement(
+                    "UPDATE assignments SET resource_id = $3 WHERE plan_id = $1 AND id = $2",
+                    [plan, proposed.assignment.id, proposed.assignment.resourceID]),
+            ]
+        case .timelineAdd(let entry, let assignments):
+            var statements = [
+                PGStatement(
+                    "INSERT INTO entries (plan_id, id, title, start_at, end_at) VALUES ($1, $2, $3, $4, $5)",
+                    [plan] + entryColumns(entry))
+            ]
+            if !assignments.isEmpty { statements.append(insertAssignments(plan: plan, assignments)) }
+            return statements
+        case .timelineRemove(let entry):
+            return [PGStatement("DELETE FROM entries WHERE plan_id = $1 AND id = $2", [plan, entry.id])]
+        }
+    }
+
+    /// id, parent_id, title, kind, start_date, end_date, progress (all text).
+    static func taskColumns(_ task: GanttTask) -> [String?] {
+        var start: String?
+        var end: String?
+        var progress: String?
+        switch task.kind {
+        case .activity(let schedule, let value):
+            start = schedule?.start.description
+            end = schedule?.end.description
+            progress = String(value)
+        case .milestone(let date):
+            start = date.description
+        case .summary:
+            break
+        }
+        return [task.id, task.parentID, task.title, task.kind.name, start, end, progress]
+    }
+
+    /// id, title, start_at, end_at (all text).
+    static func entryColumns(_ entry: TimelineEntry) -> [String?] {
+        [entry.id, entry.title, entry.start.description, entry.end.description]
+    }
+
+    static func insertAssignments(plan: String, _ assignments: [TimelineAssignment]) -> PGStatement {
+        PGStatement(
+            """
+            INSERT INTO assignments (plan_id, id, entry_id, resource_id)
+            SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[])
+            """,
+            [
+                plan, PGArrayLiteral.make(assignments.map(\.id)), PGArrayLiteral.make(assignments.map(\.entryID)),
+                PGArrayLiteral.make(assignments.map(\.resourceID)),
+            ])
+    }
+
+    static let updateTask = """
+        UPDATE tasks SET parent_id = $3, title = $4, kind = $5, start_date = $6, end_date = $7, progress = $8
+        WHERE plan_id = $1 AND id = $2
+        """
+
+    static let insertTask = """
+        INSERT INTO tasks (plan_id, id, position, parent_id, title, kind, start_date, end_date, progress)
+        SELECT $1, $2, coalesce(max(position), -1) + 1, $3, $4, $5, $6, $7, $8 FROM tasks WHERE plan_id = $1
+        """
+
+    /// The moved ids, in their new order, take the position keys they held, sorted ascending.
+    static let reorderTasks = """
+        UPDATE tasks t SET position = s.position
+        FROM (
+            SELECT m.id, slots.position
+            FROM unnest($2::text[]) WITH ORDINALITY AS m(id, ord)
+            JOIN (
+                SELECT position, row_number() OVER (ORDER BY position) AS ord
+                FROM tasks WHERE plan_id = $1 AND id = ANY($2::text[])
+            ) slots USING (ord)
+        ) s
+        WHERE t.plan_id = $1 AND t.id = s.id
+        """
+
+    static let insertDependency = """
+        INSERT INTO dependencies (plan_id, predecessor_id, successor_id, position)
+        SELECT $1, $2, $3, coalesce(max(position), -1) + 1 FROM dependencies WHERE plan_id = $1
+        """
+}

@@ -1,0 +1,95 @@
+import ChronoSketchCore
+
+/// A plan as loaded from the database: its confirmed data at one version.
+public struct StoredPlan: Sendable {
+    /// The plan id.
+    public let id: String
+    /// The confirmed version the data is at.
+    public let version: Int
+    /// Title, tasks and timeline, validated as a whole.
+    public let document: PlanDocument
+
+    /// The JSON of `plan-server plan export`: the document's fields plus `id` and `version`.
+    public var exportJSON: String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("id")
+        writer.string(id)
+        writer.key("version")
+        writer.number(version)
+        document.encodeMembers(into: &writer)
+        writer.endObject()
+        return writer.string
+    }
+}
+
+/// One confirmed mutation to be committed: the op, what it changed, and the `changes` object that
+/// subscribers receive (kept in the log byte for byte, for resuming subscribers).
+public struct CommittedMutation: Sendable {
+    /// The proposal id chosen by the client.
+    public let proposalID: String
+    /// The proposing user.
+    public let user: String
+    /// The op as applied.
+    public let operation: PlanOperation
+    /// What the op changed (it decides which rows are written).
+    public let change: PlanChange
+    /// The JSON text of the `changes` object broadcast for this version.
+    public let changesJSON: String
+
+    /// Creates a mutation to commit.
+    public init(proposalID: String, user: String, operation: PlanOperation, change: PlanChange, changesJSON: String) {
+        self.proposalID = proposalID
+        self.user = user
+        self.operation = operation
+        self.change = change
+        self.changesJSON = changesJSON
+    }
+}
+
+/// A decision stored for exactly-once answers without a new version: a rejection or a no-op.
+public struct RecordedDecision: Sendable, Hashable {
+    /// The proposal id.
+    public let proposalID: String
+    /// The proposing user.
+    public let user: String
+    /// The decision.
+    public let decision: Decision
+
+    /// Creates a record.
+    public init(proposalID: String, user: String, decision: Decision) {
+        self.proposalID = proposalID
+        self.user = user
+        self.decision = decision
+    }
+}
+
+/// How a proposal was decided.
+public enum Decision: Sendable, Hashable {
+    /// Acknowledged at `version`; `noop` when it changed nothing.
+    case acknowledged(version: Int, noop: Bool)
+    /// Rejected, judged against the data of `version`.
+    case rejected(version: Int, code: String, message: String)
+}
+
+/// One row of the mutation log.
+public struct LoggedMutation: Sendable, Hashable {
+    /// The version this mutation produced.
+    public let version: Int
+    /// The proposal id.
+    public let proposalID: String
+    /// The proposing user.
+    public let user: String
+    /// The op's JSON text.
+    public let opJSON: String
+    /// The `changes` JSON text, as broadcast.
+    public let changesJSON: String
+}
+
+/// The result of reading the log since a version.
+public enum LogRead: Sendable, Hashable {
+    /// The mutations after the requested version, in order, up to `currentVersion`.
+    case mutations([LoggedMutation], currentVersion: Int)
+    /// The log no longer reaches back to the requested version: send a snapshot.
+    case trimmed(currentVersion: Int)
+}

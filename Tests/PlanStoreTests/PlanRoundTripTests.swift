@@ -1,0 +1,229 @@
+import ChronoSketchCore
+import PlanStore
+import Testing
+
+@Suite("PlanStore plans: import, load, commit, export")
+struct PlanRoundTripTests {
+    let store = TestDatabase.store
+
+    @Test("an imported plan loads back equal, at version 0")
+    func importAndLoad() throws {
+        let id = TestDatabase.unique("demo")
+        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let loaded = try #require(try store.loadPlan(id))
+        #expect(loaded.version == 0)
+        #expect(loaded.document == StoreFixtures.demo)
+        #expect(try store.loadPlan(TestDatabase.unique("missing")) == nil)
+        #expect(throws: StoreError.self) { try store.createPlan(id: id, document: StoreFixtures.demo) }
+    }
+
+    @Test("every op commits its rows; the loaded plan equals the in-memory state")
+    func everyOperation() throws {
+        let id = TestDatabase.unique("ops")
+        try store.createPlan(id: id, document: StoreFixtures.demo)
+        var state = StoreFixtures.demo.state
+        let t = state.tasks
+        let spec = t["spec"]!
+        let operations: [PlanOperation] = [
+            .replace(previous: spec, proposed: spec.with(kind: .activity(schedule: spec.schedule, progress: 80))),
+            .add(try GanttTask(id: "qa", title: "QA ✓", parentID: "impl", kind: .activity(schedule: nil, progress: 5))),
+            .reorder(previous: t["impl"]!, relativeTo: t["design"]!, position: .before),
+            .replace(previous: t["review"]!, proposed: t["review"]!.with(parentID: "impl")),
+            .link(TaskDependency(predecessorID: "qa", successorID: "release")),
+            .unlink(TaskDependency(predecessorID: "spec", successorID: "build")),
+            .remove(previous: t["build"]!),
+            .timelineApply(
+                original: TimelineAssignedEntry(
+                    entry: state.timeline.entry("e1")!, assignment: state.timeline.assignment("a1")!),
+                proposed: TimelineAssignedEntry(
+                    entry: try TimelineEntry(
+                        id: "e1", title: "Workshop (moved)", start: StoreFixtures.time("2026-09-09T13:00"),
+                        end: StoreFixtures.time("2026-09-09T16:30")),
+                    assignment: try TimelineAssignment(id: "a1", entryID: "e1", resourceID: "room-2"))),
+            .timelineAdd(
+                entry: try TimelineEntry(
+                    id: "e3", title: "Demo", start: StoreFixtures.time("2026-09-12T10:00"),
+                    end: StoreFixtures.time("2026-09-12T11:00")),
+                assignments: [try TimelineAssignment(id: "a9", entryID: "e3", resourceID: "room-1")]),
+            .timelineRemove(entry: state.timeline.entry("e2")!),
+        ]
+        var version = 0
+        for (index, operation) in operations.enumerated() {
+            // Ops built from `t` may be stale after earlier ones: rebuild from the current state.
+            let current = try Self.refresh(operation, in: state)
+            let mutation = try StoreFixtures.mutation(current, on: &state, id: "p\(index)")
+            version = try store.commit(plan: id, baseVersion: version, mutations: [mutation])
+            let loaded = try #require(try store.loadPlan(id))
+            #expect(loaded.version == index + 1)
+            #expect(loaded.document.state == state, "after \(operation.typeName)")
+        }
+        #expect(state.tasks.tasks.map(\.id) == ["impl", "spec", "review", "design", "release", "qa"])
+    }
+
+    /// The same op with its captured originals replaced by the current values.
+    static func refresh(_ operation: PlanOperation, in state: PlanState) throws -> PlanOperation {
+        switch operation {
+        case .replace(let previous, let proposed): .replace(previous: state.tasks[previous.id]!, proposed: proposed)
+        case .reorder(let previous, let target, let position):
+            .reorder(previous: state.tasks[previous.id]!, relativeTo: state.tasks[target.id]!, position: position)
+        case .remove(let previous): .remove(previous: state.tasks[previous.id]!)
+        default: operation
+        }
+    }
+
+    @Test("a group commit writes many mutations with consecutive versions in one transaction")
+    func groupCommit() throws {
+        let id = TestDatabase.unique("group")
+        try store.createPlan(id: id, document: StoreFixtures.demo)
+        var state = StoreFixtures.demo.state
+        var batch: [CommittedMutation] = []
+        for index in 0..<60 {
+            let spec = state.tasks["spec"]!
+            let progress = Double(index % 101)
+            let operation: PlanOperation =
+                index % 3 == 2
+                ? .add(try GanttTask(id: "n\(index)", title: "New \(index)", parentID: "design", kind: .summary))
+                : .replace(
+                    previous: spec, proposed: spec.with(kind: .activity(schedule: spec.schedule, progress: progress)))
+            guard let mutation = try? StoreFixtures.mutation(operation, on: &state, id: "g\(index)"),
+                !mutation.change.isNoop
+            else { continue }
+            batch.append(mutation)
+        }
+        let rejection = RecordedDecision(
+            proposalID: "bad-1", user: "tester", decision: .rejected(version: 3, code: "staleTask", message: "stale"))
+        let version = try store.commit(plan: id, baseVersion: 0, mutations: batch, decisions: [rejection])
+        #expect(version == batch.count)
+        let loaded = try #require(try store.loadPlan(id))
+        #expect(loaded.version == batch.count && loaded.document.state == state)
+        guard case .mutations(let log, let current) = try store.mutations(of: id, since: 0) else {
+            Issue.record("log missing")
+            return
+        }
+        #expect(current == batch.count)
+        #expect(log.map(\.version) == Array(1...batch.count))
+        #expect(log.map(\.proposalID) == batch.map(\.proposalID))
+        #expect(
+            try store.decision(plan: id, user: "tester", proposalID: "g1") == .acknowledged(version: 2, noop: false))
+        #expect(
+            try store.decision(plan: id, user: "tester", proposalID: "bad-1")
+                == .rejected(version: 3, code: "staleTask", message: "stale"))
+        #expect(try store.decision(plan: id, user: "someone-else", proposalID: "g1") == nil)
+    }
+
+    @Test("the log keeps op and changes byte for byte; since-reads and trimming")
+    func logReads() throws {
+        let id = TestDatabase.unique("log")
+        try store.createPlan(id: id, document: StoreFixtures.demo)
+        var state = StoreFixtures.demo.state
+        for index in 0..<5 {
+            let release = state.tasks["release"]!
+            let mutation = try StoreFixtures.mutation(
+                .replace(previous: release, proposed: release.with(title: "Release \(index)")), on: &state,
+                id: "l\(index)")
+            try store.commit(plan: id, baseVersion: index, mutations: [mutation])
+        }
+        guard case .mutations(let tail, let current) = try store.mutations(of: id, since: 3) else {
+            Issue.record("log missing")
+            return
+        }
+        #expect(current == 5 && tail.map(\.version) == [4, 5])
+        #expect(tail[0].changesJSON == #"{"op":"replace"}"#)
+        let op = try PlanOperation(json: try JSONValue(parsing: tail[1].opJSON))
+        if case .replace(_, let proposed) = op { #expect(proposed.title == "Release 4") } else { Issue.record("op") }
+        #expect(try store.mutations(of: id, since: 5) == .mutations([], currentVersion: 5))
+        try store.trimLog(of: id, through: 3)
+        #expect(try store.mutations(of: id, since: 2) == .trimmed(currentVersion: 5))
+        guard case .mutations(let afterTrim, _) = try store.mutations(of: id, since: 3) else {
+            Issue.record("log missing")
+            return
+        }
+        #expect(afterTrim.map(\.version) == [4, 5])
+        #expect(try store.mutations(of: TestDatabase.unique("nope"), since: 0) == nil)
+    }
+
+    @Test("two stores racing on one version: exactly one commit wins, the other sees the conflict")
+    func versionGuard() throws {
+        let id = TestDatabase.unique("race")
+        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let other = PlanStore(conninfo: TestDatabase.url)
+        var mine = StoreFixtures.demo.state
+        var theirs = StoreFixtures.demo.state
+        let spec = mine.tasks["spec"]!
+        let a = try StoreFixtures.mutation(
+            .replace(previous: spec, proposed: spec.with(title: "mine")), on: &mine, id: "m")
+        let b = try StoreFixtures.mutation(
+            .replace(previous: spec, proposed: spec.with(title: "theirs")), on: &theirs, id: "t")
+        try store.commit(plan: id, baseVersion: 0, mutations: [a])
+        #expect(throws: StoreError.versionConflict(plan: id, expected: 0)) {
+            try other.commit(plan: id, baseVersion: 0, mutations: [b])
+        }
+        let loaded = try #require(try other.loadPlan(id))
+        #expect(loaded.version == 1 && loaded.document.state.tasks["spec"]?.title == "mine")
+        #expect(try other.decision(plan: id, user: "tester", proposalID: "t") == nil)
+    }
+
+    @Test("concurrent writers from many threads: versions stay contiguous, every commit is either in or out")
+    func concurrentWriters() async throws {
+        let id = TestDatabase.unique("concurrent")
+        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let writers = 4
+        let wins = try await withThrowingTaskGroup(of: Int.self) { group in
+            for writer in 0..<writers {
+                group.addTask {
+                    let own = PlanStore(conninfo: TestDatabase.url, connections: 1)
+                    var committed = 0
+                    for attempt in 0..<15 {
+                        let plan = try own.loadPlan(id)!
+                        var state = plan.document.state
+                        let spec = state.tasks["spec"]!
+                        let mutation = try StoreFixtures.mutation(
+                            .replace(previous: spec, proposed: spec.with(title: "w\(writer)-\(attempt)")), on: &state,
+                            id: "w\(writer)-\(attempt)")
+                        do {
+                            try own.commit(plan: id, baseVersion: plan.version, mutations: [mutation])
+                            committed += 1
+                        } catch StoreError.versionConflict {
+                            continue
+                        }
+                    }
+                    return committed
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        guard case .mutations(let log, let current) = try store.mutations(of: id, since: 0) else {
+            Issue.record("log missing")
+            return
+        }
+        #expect(current == wins && log.count == wins)
+        #expect(wins > 0 && log.map(\.version) == Array(1...wins))
+        let loaded = try #require(try store.loadPlan(id))
+        #expect(loaded.document.state.tasks["spec"]?.title == log.last.map { "\($0.proposalID)" })
+    }
+
+    @Test("export carries id, version and every field; it imports back equal")
+    func export() throws {
+        let id = TestDatabase.unique("export")
+        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let exported = try #require(try store.loadPlan(id)).exportJSON
+        let document = try PlanDocument(json: try JSONValue(parsing: exported))
+        #expect(document == StoreFixtures.demo)
+        #expect(exported.hasPrefix(#"{"id":"\#(id)","version":0,"title":"Demo plan""#))
+    }
+
+    @Test("an invalid import file is rejected as a whole and creates nothing")
+    func invalidImport() throws {
+        let id = TestDatabase.unique("invalid")
+        let text = #"{"title":"x","tasks":[{"id":"a","title":"A","kind":"activity","parentID":"ghost"}]}"#
+        #expect(throws: DecodingFailure.self) { try PlanDocument(json: try JSONValue(parsing: text)) }
+        // A document that is valid for the domain but breaks a database constraint (blank plan id)
+        // fails inside the transaction: no plan row, no task rows.
+        #expect(throws: StoreError.self) { try store.createPlan(id: " ", document: StoreFixtures.demo) }
+        #expect(try store.loadPlan(id) == nil)
+        let orphanRows = try store.pool.withConnection { connection throws(StoreError) in
+            try connection.query("SELECT count(*) FROM tasks WHERE plan_id = ' '").int(0, 0)
+        }
+        #expect(orphanRows == 0)
+    }
+}
