@@ -14,11 +14,13 @@ let package = Package(
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // PostgreSQL storage: schema, plans, mutation log, accounts, notifications.
         .target(name: "PlanStore", dependencies: ["ChronoSketchCore", "CPostgres"]),
+        // Benchmarks (ops/bench-*), with a shared plan generator.
+        .target(name: "BenchSupport", dependencies: ["ChronoSketchCore"], path: "Benchmarks/BenchSupport"),
         .executableTarget(
-            name: "core-bench",
-            dependencies: ["ChronoSketchCore"],
-            path: "Benchmarks/core-bench"
-        ),
+            name: "core-bench", dependencies: ["ChronoSketchCore", "BenchSupport"], path: "Benchmarks/core-bench"),
+        .executableTarget(
+            name: "store-bench", dependencies: ["PlanStore", "ChronoSketchCore", "BenchSupport"],
+            path: "Benchmarks/store-bench"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "ChronoSketchCore"]),
     ],

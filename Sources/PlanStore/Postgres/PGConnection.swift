@@ -1,4 +1,5 @@
 import CPostgres
+import Glibc
 
 /// One statement with text parameters (`$1`, `$2`, …); nil is SQL NULL.
 public struct PGStatement: Sendable {
@@ -22,6 +23,9 @@ public struct PGStatement: Sendable {
 public final class PGConnection: @unchecked Sendable {
     private let conninfo: String
     private var handle: OpaquePointer?
+    /// Names of the statements prepared on this connection, by SQL text (cleared on reconnect).
+    private var prepared: [String: String] = [:]
+    private static let preparedLimit = 256
 
     /// Connects to `conninfo` (a libpq URI or keyword string).
     /// - Throws: `StoreError.unavailable` when the server cannot be reached.
@@ -36,6 +40,7 @@ public final class PGConnection: @unchecked Sendable {
 
     private func connect() throws(StoreError) {
         if let handle { PQfinish(handle) }
+        prepared = [:]
         let keywords = ["dbname", "connect_timeout", "application_name"]
         let values = [conninfo, "5", "plan-server"]
         // Both arrays end with NULL, as libpq requires.
@@ -57,9 +62,17 @@ public final class PGConnection: @unchecked Sendable {
         handle.map { PQstatus($0) == CONNECTION_OK } ?? false
     }
 
-    /// Reconnects when the connection was lost.
+    /// Reconnects when the connection was lost, including an idle connection the server closed
+    /// meanwhile (a restart): such a socket is readable while we expect nothing from it.
     /// - Throws: `StoreError.unavailable` when the server still cannot be reached.
     public func ensureConnected() throws(StoreError) {
+        if let handle, PQstatus(handle) == CONNECTION_OK {
+            var idle = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+            if poll(&idle, 1, 0) > 0, PQconsumeInput(handle) == 0 || PQstatus(handle) != CONNECTION_OK {
+                PQfinish(handle)
+                self.handle = nil
+            }
+        }
         if !isConnected { try connect() }
     }
 
@@ -78,11 +91,26 @@ public final class PGConnection: @unchecked Sendable {
         if parameters.isEmpty {
             result = PQexec(handle, sql)
         } else {
+            let name = try preparedName(for: sql, parameterCount: parameters.count)
             result = withOptionalCStrings(parameters) { pointers in
-                PQexecParams(handle, sql, Int32(parameters.count), nil, pointers, nil, nil, 0)
+                PQexecPrepared(handle, name, Int32(parameters.count), pointers, nil, nil, 0)
             }
         }
         return try check(result)
+    }
+
+    /// The name of the server-side prepared statement for `sql`, preparing it on first use, so
+    /// that repeated statements skip parsing and planning.
+    private func preparedName(for sql: String, parameterCount: Int) throws(StoreError) -> String {
+        if let name = prepared[sql] { return name }
+        if prepared.count >= PGConnection.preparedLimit {
+            _ = try check(PQexec(handle, "DEALLOCATE ALL"))
+            prepared = [:]
+        }
+        let name = "s\(prepared.count)"
+        _ = try check(PQprepare(handle, name, sql, Int32(parameterCount), nil))
+        prepared[sql] = name
+        return name
     }
 
     /// Runs the statements in pipeline mode, in one implicit transaction that commits at the end:
@@ -91,11 +119,21 @@ public final class PGConnection: @unchecked Sendable {
     /// - Throws: the first statement's error, mapped from its SQLSTATE.
     public func transaction(_ statements: [PGStatement]) throws(StoreError) -> [PGResult] {
         try ensureConnected()
-        guard PQenterPipelineMode(handle) == 1 else { throw connectionError() }
-        defer { PQexitPipelineMode(handle) }
+        var names: [String] = []
         for statement in statements {
+            names.append(try preparedName(for: statement.sql, parameterCount: statement.parameters.count))
+        }
+        guard PQenterPipelineMode(handle) == 1 else { throw connectionError() }
+        defer {
+            // A pipeline that cannot be left cleanly leaves the connection unusable.
+            if let handle, PQexitPipelineMode(handle) != 1 {
+                PQfinish(handle)
+                self.handle = nil
+            }
+        }
+        for (statement, name) in zip(statements, names) {
             let sent = withOptionalCStrings(statement.parameters) { pointers in
-                PQsendQueryParams(handle, statement.sql, Int32(statement.parameters.count), nil, pointers, nil, nil, 0)
+                PQsendQueryPrepared(handle, name, Int32(statement.parameters.count), pointers, nil, nil, 0)
             }
             guard sent == 1 else { throw connectionError() }
         }
@@ -155,10 +193,11 @@ public final class PGConnection: @unchecked Sendable {
         }
     }
 
-    /// The error for a failed call without a result: usually a lost connection.
+    /// The error for a failed call without a result: the connection is lost or in an unknown
+    /// state, so it is closed; the next call reconnects.
     private func connectionError() -> StoreError {
         let message = handle.map { String(cString: PQerrorMessage($0)) } ?? "no connection"
-        if let handle, PQstatus(handle) != CONNECTION_OK {
+        if let handle {
             PQfinish(handle)
             self.handle = nil
         }
