@@ -12,10 +12,15 @@ let package = Package(
         .target(name: "ChronoSketchCore", linkerSettings: [.linkedLibrary("m")]),
         // libpq from Debian's libpq-dev.
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // libwebsockets from Debian's libwebsockets-dev.
+        .systemLibrary(
+            name: "CWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
         // PostgreSQL storage: schema, plans, mutation log, accounts, notifications.
         .target(name: "PlanStore", dependencies: ["ChronoSketchCore", "CPostgres"]),
         // Benchmarks (ops/bench-*), with a shared plan generator.
         .target(name: "BenchSupport", dependencies: ["ChronoSketchCore"], path: "Benchmarks/BenchSupport"),
+        // The server: hub (per-plan validate → commit → fan out), sessions, the lws transport.
+        .target(name: "PlanServer", dependencies: ["ChronoSketchCore", "PlanStore", "CWebSockets"]),
         .executableTarget(
             name: "core-bench", dependencies: ["ChronoSketchCore", "BenchSupport"], path: "Benchmarks/core-bench"),
         .executableTarget(

@@ -1,0 +1,74 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// A few dedicated threads for blocking work (libpq calls), so that neither the transport's
+/// service thread nor Swift's cooperative pool ever blocks on the database.
+///
+/// Jobs with the same `lane` run one after another on the same thread, in submission order (a
+/// plan's commits use the plan id as the lane); other jobs are spread over the threads.
+final class BlockingWorkers: Sendable {
+    private final class Lane: Sendable {
+        let jobs = Mutex<[@Sendable () -> Void]>([])
+        let signal = DispatchSemaphore(value: 0)
+        let stopping = Atomic<Bool>(false)
+    }
+
+    private let lanes: [Lane]
+    private let next = Atomic<Int>(0)
+
+    /// Starts `threads` worker threads.
+    init(threads: Int) {
+        lanes = (0..<max(1, threads)).map { _ in Lane() }
+        for lane in lanes {
+            let box = Unmanaged.passRetained(lane as AnyObject)
+            var thread = pthread_t()
+            pthread_create(&thread, nil, workerThreadMain, box.toOpaque())
+            pthread_detach(thread)
+        }
+    }
+
+    /// Runs `job` on a worker thread; jobs with equal `lane` keep their order.
+    func submit(lane key: String? = nil, _ job: @escaping @Sendable () -> Void) {
+        let index: Int
+        if let key {
+            var hasher = Hasher()
+            hasher.combine(key)
+            index = Int(UInt(bitPattern: hasher.finalize()) % UInt(lanes.count))
+        } else {
+            index = next.wrappingAdd(1, ordering: .relaxed).oldValue % lanes.count
+        }
+        let lane = lanes[index]
+        lane.jobs.withLock { $0.append(job) }
+        lane.signal.signal()
+    }
+
+    /// Lets the threads finish their queued jobs and end.
+    func stop() {
+        for lane in lanes {
+            lane.stopping.store(true, ordering: .releasing)
+            lane.signal.signal()
+        }
+    }
+
+    fileprivate static func run(_ object: AnyObject) {
+        guard let lane = object as? Lane else { return }
+        while true {
+            lane.signal.wait()
+            let job = lane.jobs.withLock { jobs -> (@Sendable () -> Void)? in
+                jobs.isEmpty ? nil : jobs.removeFirst()
+            }
+            if let job {
+                job()
+            } else if lane.stopping.load(ordering: .acquiring) {
+                return
+            }
+        }
+    }
+}
+
+private func workerThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    let object = Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue()
+    BlockingWorkers.run(object)
+    return nil
+}

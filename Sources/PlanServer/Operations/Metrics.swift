@@ -1,0 +1,70 @@
+import Synchronization
+
+/// The server's counters and latency histograms, rendered in the Prometheus text format for
+/// `GET /metrics`. Safe to update from any thread.
+public final class Metrics: Sendable {
+    /// A latency histogram in seconds with fixed buckets.
+    final class Histogram: Sendable {
+        static let bounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+        let state = Mutex<(counts: [Int], sum: Double, count: Int)>(([Int](repeating: 0, count: 12), 0, 0))
+
+        func observe(_ seconds: Double) {
+            state.withLock { state in
+                if let index = Histogram.bounds.firstIndex(where: { seconds <= $0 }) { state.counts[index] += 1 }
+                state.sum += seconds
+                state.count += 1
+            }
+        }
+
+        func render(_ name: String, help: String, into text: inout String) {
+            let (counts, sum, count) = state.withLock { $0 }
+            text += "# HELP \(name) \(help)\n# TYPE \(name) histogram\n"
+            var cumulative = 0
+            for (bound, bucket) in zip(Histogram.bounds, counts) {
+                cumulative += bucket
+                text += "\(name)_bucket{le=\"\(bound)\"} \(cumulative)\n"
+            }
+            text += "\(name)_bucket{le=\"+Inf\"} \(count)\n\(name)_sum \(sum)\n\(name)_count \(count)\n"
+        }
+    }
+
+    let connections = Atomic<Int>(0)
+    let subscriptions = Atomic<Int>(0)
+    let loadedPlans = Atomic<Int>(0)
+    let proposals = Mutex<[String: Int]>([:])
+    let commitLatency = Histogram()
+    let fanoutLatency = Histogram()
+
+    /// Creates zeroed metrics.
+    public init() {}
+
+    /// Counts one settled proposal: `outcome` is confirmed, noop or rejected; `code` the rejection code.
+    func countProposal(outcome: String, code: String? = nil) {
+        let key = code.map { "outcome=\"\(outcome)\",code=\"\($0)\"" } ?? "outcome=\"\(outcome)\""
+        proposals.withLock { $0[key, default: 0] += 1 }
+    }
+
+    /// The Prometheus text exposition; `queuedBytes` comes from the transport.
+    public func render(queuedBytes: Int) -> String {
+        var text = ""
+        func gauge(_ name: String, _ help: String, _ value: Int) {
+            text += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n\(name) \(value)\n"
+        }
+        gauge("chronosketch_connections", "Open WebSocket connections.", connections.load(ordering: .relaxed))
+        gauge("chronosketch_subscriptions", "Plan subscriptions.", subscriptions.load(ordering: .relaxed))
+        gauge("chronosketch_loaded_plans", "Plans held in memory.", loadedPlans.load(ordering: .relaxed))
+        gauge("chronosketch_send_queue_bytes", "Bytes queued and not yet written to sockets.", queuedBytes)
+        text += "# HELP chronosketch_proposals_total Proposals settled, by outcome and rejection code.\n"
+        text += "# TYPE chronosketch_proposals_total counter\n"
+        for (labels, count) in proposals.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
+            text += "chronosketch_proposals_total{\(labels)} \(count)\n"
+        }
+        commitLatency.render(
+            "chronosketch_commit_seconds", help: "Time of one group commit transaction.", into: &text)
+        fanoutLatency.render(
+            "chronosketch_fanout_seconds",
+            help: "Time from COMMIT to the confirmed message queued to every subscriber.",
+            into: &text)
+        return text
+    }
+}

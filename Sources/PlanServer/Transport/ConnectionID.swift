@@ -1,0 +1,56 @@
+/// Identifies one WebSocket connection for the lifetime of the process (never reused).
+public struct ConnectionID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The raw number, starting at 1.
+    public let rawValue: UInt64
+
+    /// Wraps a raw number.
+    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+
+    public static func < (lhs: ConnectionID, rhs: ConnectionID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// `c<number>`.
+    public var description: String { "c\(rawValue)" }
+}
+
+/// WebSocket close codes the server uses (protocol.md §6).
+public enum CloseCode: UInt16, Sendable {
+    /// The server is shutting down.
+    case goingAway = 1001
+    /// Text that is not valid UTF-8.
+    case invalidPayload = 1007
+    /// Policy: not authenticated.
+    case policyViolation = 1008
+    /// A frame above the size limit.
+    case messageTooBig = 1009
+    /// Too slow to keep up: the send queue passed its cap.
+    case tryAgainLater = 1013
+}
+
+/// What the transport reports to the server, on its service thread.
+public enum TransportEvent: Sendable {
+    /// A WebSocket connection opened; `address` is the peer for logs.
+    case opened(ConnectionID, address: String)
+    /// A complete text message arrived.
+    case message(ConnectionID, [UInt8])
+    /// A binary message arrived (the contract answers `badMessage`).
+    case binaryMessage(ConnectionID)
+    /// The connection closed (by either side); its queue has been released.
+    case closed(ConnectionID)
+}
+
+/// The answer to a plain HTTP request on the WebSocket port.
+public struct HTTPResponse: Sendable {
+    /// The status code, such as 200 or 503.
+    public let status: Int
+    /// The content type.
+    public let contentType: String
+    /// The body.
+    public let body: [UInt8]
+
+    /// Creates a response.
+    public init(status: Int, contentType: String = "text/plain; charset=utf-8", body: String) {
+        self.status = status
+        self.contentType = contentType
+        self.body = Array(body.utf8)
+    }
+}

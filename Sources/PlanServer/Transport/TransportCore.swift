@@ -1,0 +1,284 @@
+import CWebSockets
+import Glibc
+
+/// The state only the service thread touches: connection slots, the lws context, the protocol
+/// table. Reached from lws callbacks through the context's user pointer.
+final class TransportCore {
+    /// One WebSocket or HTTP connection.
+    final class Slot {
+        let id: ConnectionID
+        let wsi: OpaquePointer
+        var queue: [OutgoingBuffer] = []
+        var queuedBytes = 0
+        var receiving: [UInt8] = []
+        var pendingClose: (CloseCode, String)?
+        var httpResponse: HTTPResponse?
+
+        init(id: ConnectionID, wsi: OpaquePointer) {
+            self.id = id
+            self.wsi = wsi
+        }
+    }
+
+    unowned let transport: WebSocketTransport
+    var slots: [UInt64: Slot] = [:]
+    var nextID: UInt64 = 0
+    var acceptingConnections = true
+    var closingAll: (CloseCode, String)?
+    private var context: OpaquePointer?
+    private var protocols: UnsafeMutablePointer<lws_protocols>?
+    private var cStrings: [UnsafeMutablePointer<CChar>] = []
+
+    init(transport: WebSocketTransport) {
+        self.transport = transport
+    }
+
+    deinit {
+        for string in cStrings { free(string) }
+        protocols?.deallocate()
+    }
+
+    private func keep(_ string: String) -> UnsafeMutablePointer<CChar> {
+        let pointer = strdup(string)!
+        cStrings.append(pointer)
+        return pointer
+    }
+
+    /// Creates the context (binding the port) on the calling thread.
+    func createContext() throws(TransportError) -> ContextHandle {
+        cs_lws_log_errors_only()
+        let configuration = transport.configuration
+        let table = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
+        table.initialize(repeating: lws_protocols(), count: 2)
+        // Protocol 0 serves plain HTTP and WebSocket clients without a subprotocol, too.
+        table[0].name = UnsafePointer(keep("chronosketch.v1"))
+        table[0].callback = transportCallback
+        table[0].per_session_data_size = MemoryLayout<UInt64>.size
+        table[0].rx_buffer_size = 65536
+        protocols = table
+
+        var info = lws_context_creation_info()
+        info.port = Int32(configuration.port)
+        info.iface = UnsafePointer(keep(configuration.host))
+        info.protocols = UnsafePointer(table)
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        info.options = cs_option_disable_ipv6()
+        info.ka_time = 0
+        if let certificate = configuration.tlsCertificatePath, let key = configuration.tlsKeyPath {
+            info.options |= cs_option_ssl_global_init()
+            info.ssl_cert_filepath = UnsafePointer(keep(certificate))
+            info.ssl_private_key_filepath = UnsafePointer(keep(key))
+        }
+        guard let created = lws_create_context(&info) else {
+            throw TransportError(message: "cannot listen on \(configuration.host):\(configuration.port)")
+        }
+        context = created
+        return ContextHandle(pointer: created)
+    }
+
+    func serviceLoop() {
+        while !transport.stopping.load(ordering: .acquiring) {
+            if lws_service(context, 0) < 0 { break }
+        }
+        transport.context.withLock { $0 = nil }
+        lws_context_destroy(context)
+        context = nil
+    }
+
+    // MARK: Callbacks
+
+    func handle(
+        wsi: OpaquePointer?, reason: lws_callback_reasons, user: UnsafeMutableRawPointer?,
+        data: UnsafeMutableRawPointer?, length: Int
+    ) -> Int32 {
+        switch reason {
+        case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+            return acceptingConnections ? 0 : 1
+        case LWS_CALLBACK_ESTABLISHED:
+            guard let wsi, let user else { return -1 }
+            nextID += 1
+            user.storeBytes(of: nextID, as: UInt64.self)
+            slots[nextID] = Slot(id: ConnectionID(nextID), wsi: wsi)
+            transport.openConnectionCount.wrappingAdd(1, ordering: .releasing)
+            transport.onEvent(.opened(ConnectionID(nextID), address: peerAddress(wsi)))
+            return 0
+        case LWS_CALLBACK_RECEIVE:
+            guard let slot = slot(for: user) else { return -1 }
+            return receive(slot, data: data, length: length)
+        case LWS_CALLBACK_SERVER_WRITEABLE:
+            guard let slot = slot(for: user) else { return -1 }
+            return write(slot)
+        case LWS_CALLBACK_CLOSED:
+            if let slot = slot(for: user) { forget(slot) }
+            return 0
+        case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+            drainOutbox()
+            return 0
+        case LWS_CALLBACK_HTTP:
+            guard let wsi else { return -1 }
+            let path = data.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
+            return respondHTTP(wsi: wsi, user: user, path: path)
+        case LWS_CALLBACK_HTTP_WRITEABLE:
+            guard let slot = slot(for: user), let response = slot.httpResponse else { return -1 }
+            return finishHTTP(slot, response)
+        case LWS_CALLBACK_CLOSED_HTTP:
+            if let user, let slot = slots[user.load(as: UInt64.self)], slot.httpResponse != nil {
+                slots[slot.id.rawValue] = nil
+            }
+            return 0
+        default:
+            return lws_callback_http_dummy(wsi, reason, user, data, length)
+        }
+    }
+
+    private func slot(for user: UnsafeMutableRawPointer?) -> Slot? {
+        guard let user else { return nil }
+        return slots[user.load(as: UInt64.self)]
+    }
+
+    private func forget(_ slot: Slot) {
+        slots[slot.id.rawValue] = nil
+        transport.queuedBytesTotal.wrappingAdd(-slot.queuedBytes, ordering: .relaxed)
+        slot.queue = []
+        transport.openConnectionCount.wrappingAdd(-1, ordering: .releasing)
+        transport.onEvent(.closed(slot.id))
+    }
+
+    private func receive(_ slot: Slot, data: UnsafeMutableRawPointer?, length: Int) -> Int32 {
+        guard slot.pendingClose == nil else { return 0 }
+        let limit = transport.configuration.maxMessageBytes
+        let remaining = Int(lws_remaining_packet_payload(slot.wsi))
+        if slot.receiving.count + length + remaining > limit {
+            return closeNow(slot, .messageTooBig, "message larger than \(limit) bytes")
+        }
+        if let data, length > 0 {
+            slot.receiving.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+        }
+        // Complete when the final fragment's last chunk arrived (large frames come in chunks).
+        guard lws_is_final_fragment(slot.wsi) == 1 else { return 0 }
+        let message = slot.receiving
+        slot.receiving = []
+        if lws_frame_is_binary(slot.wsi) == 1 {
+            transport.onEvent(.binaryMessage(slot.id))
+        } else {
+            transport.onEvent(.message(slot.id, message))
+        }
+        return 0
+    }
+
+    private func write(_ slot: Slot) -> Int32 {
+        if slot.queue.isEmpty, let (code, reason) = slot.pendingClose {
+            return closeNow(slot, code, reason)
+        }
+        guard !slot.queue.isEmpty else { return 0 }
+        let buffer = slot.queue.count == 1 ? slot.queue[0] : OutgoingBuffer(batching: slot.queue)
+        transport.queuedBytesTotal.wrappingAdd(-slot.queuedBytes, ordering: .relaxed)
+        slot.queue.removeAll(keepingCapacity: false)
+        slot.queuedBytes = 0
+        let written = lws_write(slot.wsi, buffer.payloadPointer, buffer.count, LWS_WRITE_TEXT)
+        guard written >= 0 else { return -1 }
+        if slot.pendingClose != nil { lws_callback_on_writable(slot.wsi) }
+        return 0
+    }
+
+    private func closeNow(_ slot: Slot, _ code: CloseCode, _ reason: String) -> Int32 {
+        var bytes = Array(reason.utf8.prefix(120))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            lws_close_reason(slot.wsi, lws_close_status(UInt32(code.rawValue)), buffer.baseAddress, buffer.count)
+        }
+        return -1
+    }
+
+    private func drainOutbox() {
+        let commands = transport.outbox.withLock { commands -> [WebSocketTransport.Command] in
+            defer { commands = [] }
+            return commands
+        }
+        let cap = transport.configuration.maxQueueBytes
+        for command in commands {
+            switch command {
+            case .send(let buffer, let connections):
+                for connection in connections {
+                    guard let slot = slots[connection.rawValue], slot.pendingClose == nil, slot.httpResponse == nil
+                    else { continue }
+                    if slot.queuedBytes + buffer.count > cap {
+                        // Too slow to keep up: release its queue now, close with 1013.
+                        transport.queuedBytesTotal.wrappingAdd(-slot.queuedBytes, ordering: .relaxed)
+                        slot.queue = []
+                        slot.queuedBytes = 0
+                        slot.pendingClose = (.tryAgainLater, "too slow to keep up")
+                    } else {
+                        slot.queue.append(buffer)
+                        slot.queuedBytes += buffer.count
+                        transport.queuedBytesTotal.wrappingAdd(buffer.count, ordering: .relaxed)
+                    }
+                    lws_callback_on_writable(slot.wsi)
+                }
+            case .close(let connection, let code, let reason):
+                guard let slot = slots[connection.rawValue], slot.httpResponse == nil else { continue }
+                slot.pendingClose = (code, reason)
+                lws_callback_on_writable(slot.wsi)
+            case .closeAll(let code, let reason):
+                acceptingConnections = false
+                for slot in slots.values where slot.httpResponse == nil {
+                    slot.pendingClose = (code, reason)
+                    lws_callback_on_writable(slot.wsi)
+                }
+            }
+        }
+    }
+
+    // MARK: HTTP
+
+    private func respondHTTP(wsi: OpaquePointer, user: UnsafeMutableRawPointer?, path: String) -> Int32 {
+        guard let user else { return -1 }
+        let response = transport.onHTTP(path)
+        nextID += 1
+        user.storeBytes(of: nextID, as: UInt64.self)
+        let slot = Slot(id: ConnectionID(nextID), wsi: wsi)
+        slot.httpResponse = response
+        slots[nextID] = slot
+        var headers = [UInt8](repeating: 0, count: OutgoingBuffer.headroom + 512)
+        let ok = headers.withUnsafeMutableBufferPointer { buffer -> Bool in
+            let start = buffer.baseAddress! + OutgoingBuffer.headroom
+            var position: UnsafeMutablePointer<UInt8>? = start
+            let end = buffer.baseAddress! + buffer.count
+            guard
+                lws_add_http_common_headers(
+                    wsi, UInt32(response.status), response.contentType, lws_filepos_t(response.body.count), &position,
+                    end) == 0,
+                lws_finalize_write_http_header(wsi, start, &position, end) == 0
+            else { return false }
+            return true
+        }
+        guard ok else { return 1 }
+        lws_callback_on_writable(wsi)
+        return 0
+    }
+
+    private func finishHTTP(_ slot: Slot, _ response: HTTPResponse) -> Int32 {
+        let buffer = OutgoingBuffer(response.body)
+        slot.httpResponse = HTTPResponse(status: response.status, body: "")
+        guard lws_write(slot.wsi, buffer.payloadPointer, buffer.count, LWS_WRITE_HTTP_FINAL) >= 0 else { return -1 }
+        return lws_http_transaction_completed(slot.wsi) != 0 ? -1 : 0
+    }
+
+    private func peerAddress(_ wsi: OpaquePointer) -> String {
+        var name = [CChar](repeating: 0, count: 64)
+        var ip = [CChar](repeating: 0, count: 64)
+        lws_get_peer_addresses(wsi, lws_get_socket_fd(wsi), &name, Int32(name.count), &ip, Int32(ip.count))
+        return ip.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+}
+
+/// The one lws callback: finds the core through the context's user pointer.
+private func transportCallback(
+    wsi: OpaquePointer?, reason: lws_callback_reasons, user: UnsafeMutableRawPointer?,
+    data: UnsafeMutableRawPointer?, length: Int
+) -> Int32 {
+    guard let wsi, let contextUser = lws_context_user(lws_get_context(wsi)) else {
+        return lws_callback_http_dummy(wsi, reason, user, data, length)
+    }
+    let core = Unmanaged<TransportCore>.fromOpaque(contextUser).takeUnretainedValue()
+    return core.handle(wsi: wsi, reason: reason, user: user, data: data, length: length)
+}
