@@ -201,7 +201,9 @@ final class TransportCore {
                 for connection in connections {
                     guard let slot = slots[connection.rawValue], slot.pendingClose == nil, slot.httpResponse == nil
                     else { continue }
-                    if slot.queuedBytes + buffer.count > cap {
+                    // One message alone (a large snapshot) is always accepted; a queue that keeps
+                    // growing beyond the cap is not.
+                    if slot.queuedBytes > 0, slot.queuedBytes + buffer.count > cap {
                         // Too slow to keep up: release its queue now, close with 1013.
                         transport.queuedBytesTotal.wrappingAdd(-slot.queuedBytes, ordering: .relaxed)
                         slot.queue = []

@@ -1,0 +1,117 @@
+import ChronoSketchCore
+import PlanProtocol
+import PlanStore
+
+/// Who asked for a proposal and how to answer them.
+struct ProposalOrigin {
+    let connection: ConnectionID
+    let user: String
+    let proposalID: String
+    let ref: String?
+}
+
+/// A proposal waiting to be judged against the candidate data.
+struct QueuedProposal {
+    let origin: ProposalOrigin
+    let operation: PlanOperation
+    let baseVersion: Int
+}
+
+/// A proposal judged against the candidate and waiting for its batch to commit.
+struct JudgedProposal {
+    let origin: ProposalOrigin
+    let operation: PlanOperation
+    /// nil for a rejection or a no-op (a decision without a version of its own).
+    let mutation: CommittedMutation?
+    let decision: Decision
+}
+
+/// One plan held in memory by the hub: the confirmed data, the candidate (confirmed plus the
+/// proposals judged but not yet committed), the commit pipeline, subscribers and watchers.
+final class PlanRuntime {
+    let id: String
+    var title: String
+    /// The data as committed, at `version`.
+    var confirmed: PlanState
+    var version: Int
+    /// The confirmed data plus every judged, uncommitted proposal.
+    var candidate: PlanState
+    var candidateVersion: Int
+
+    /// The batch being committed now, if any.
+    var inFlight: [JudgedProposal]?
+    /// Judged proposals for the next transaction.
+    var nextBatch: [JudgedProposal] = []
+    /// Proposals waiting until the plan is consistent again (after a failed commit).
+    var held: [QueuedProposal] = []
+    /// Whether a log read or reload is bringing the plan up to date.
+    var resynchronizing = false
+    /// A newer version was announced by another process while a commit was in flight.
+    var externalChangePending = false
+    /// Decisions of proposals decided by this process since the plan was loaded (bounded).
+    var recentDecisions: [String: Decision] = [:]
+    var recentDecisionOrder: [String] = []
+    /// Re-sent proposals whose first copy is still being decided: answered with the same decision.
+    var duplicatesWaiting: [String: [ProposalOrigin]] = [:]
+
+    /// Confirmed messages since the plan was loaded (bounded), for resuming subscribers from memory.
+    var recentConfirmed: [OutgoingBuffer] = []
+    /// The version of `recentConfirmed.first`.
+    var recentConfirmedStart: Int
+
+    var subscribers: Set<ConnectionID> = []
+    /// Watches by connection, then watch id.
+    var watchers: [ConnectionID: [String: TimelineQuery]] = [:]
+    var presenceDirty = false
+    var lastUsed: ContinuousClock.Instant = .now
+    /// The encoded snapshot of the current version, shared by every subscriber that asks.
+    var snapshotCache: (version: Int, buffer: OutgoingBuffer)?
+
+    static let recentDecisionLimit = 50_000
+    static let recentConfirmedLimit = 10_000
+
+    init(stored: StoredPlan) {
+        id = stored.id
+        title = stored.document.title
+        confirmed = stored.document.state
+        candidate = stored.document.state
+        version = stored.version
+        candidateVersion = stored.version
+        recentConfirmedStart = stored.version + 1
+    }
+
+    /// The key of a proposal in the decision maps.
+    static func decisionKey(user: String, proposalID: String) -> String {
+        "\(user)\u{0}\(proposalID)"
+    }
+
+    func remember(_ decision: Decision, user: String, proposalID: String) {
+        let key = PlanRuntime.decisionKey(user: user, proposalID: proposalID)
+        if recentDecisions.updateValue(decision, forKey: key) == nil { recentDecisionOrder.append(key) }
+        if recentDecisionOrder.count > PlanRuntime.recentDecisionLimit {
+            let dropped = recentDecisionOrder.prefix(PlanRuntime.recentDecisionLimit / 10)
+            for key in dropped { recentDecisions[key] = nil }
+            recentDecisionOrder.removeFirst(dropped.count)
+        }
+    }
+
+    func appendConfirmed(_ buffer: OutgoingBuffer) {
+        recentConfirmed.append(buffer)
+        if recentConfirmed.count > PlanRuntime.recentConfirmedLimit {
+            let drop = PlanRuntime.recentConfirmedLimit / 10
+            recentConfirmed.removeFirst(drop)
+            recentConfirmedStart += drop
+        }
+    }
+
+    /// The ids of proposals being decided (in flight or judged), to catch re-sends meanwhile.
+    func isBeingDecided(_ key: String) -> Bool {
+        duplicatesWaiting[key] != nil
+    }
+
+    /// Whether nothing needs the plan in memory any more.
+    var isIdle: Bool {
+        subscribers.isEmpty && watchers.isEmpty && inFlight == nil && nextBatch.isEmpty && held.isEmpty
+            && !resynchronizing
+    }
+}

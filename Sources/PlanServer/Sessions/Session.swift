@@ -1,0 +1,49 @@
+import ChronoSketchCore
+import PlanProtocol
+import PlanStore
+
+/// One WebSocket connection's protocol state, owned by the hub.
+final class Session {
+    enum State {
+        /// Nothing but `hello` is accepted.
+        case awaitingHello
+        /// The token is being checked; later messages wait.
+        case authenticating
+        /// Authenticated as `user`.
+        case ready(user: String)
+        /// Being closed; nothing more is processed.
+        case closing
+    }
+
+    let connection: ConnectionID
+    let sessionID: String
+    let address: String
+    var state: State = .awaitingHello
+    var client = ""
+    /// Roles known for plans (granted roles are kept for the session's life).
+    var roles: [String: PlanRole] = [:]
+    /// Plans checked and found without a role, with when: rechecked after a short while, so a
+    /// grant made meanwhile takes effect.
+    var deniedAt: [String: ContinuousClock.Instant] = [:]
+    /// Messages waiting, in order, while an earlier one waits for the database.
+    var pending: [ClientMessage] = []
+    /// Whether the first pending message is waiting for a lookup.
+    var blocked = false
+    var subscriptions: Set<String> = []
+    /// Watches by id: the plan and the query.
+    var watches: [String: (plan: String, query: TimelineQuery)] = [:]
+    var rateLimiter: RateLimiter
+
+    init(connection: ConnectionID, sessionID: String, address: String, limits: ProtocolLimits) {
+        self.connection = connection
+        self.sessionID = sessionID
+        self.address = address
+        rateLimiter = RateLimiter(perSecond: limits.maxProposalsPerSecond, now: .now)
+    }
+
+    /// The authenticated user, if any.
+    var user: String? {
+        if case .ready(let user) = state { return user }
+        return nil
+    }
+}
