@@ -1,0 +1,273 @@
+import ChronoSketchCore
+import PlanProtocol
+import PlanStore
+
+extension Hub {
+    /// `propose`: checks role, rate, version and earlier decisions, then judges the op against
+    /// the candidate data and queues it for the next group commit.
+    func propose(
+        _ runtime: PlanRuntime, role: PlanRole, id: String, baseVersion: Int, operation: PlanOperation, ref: String?,
+        session: Session
+    ) {
+        guard let user = session.user else { return }
+        let origin = ProposalOrigin(connection: session.connection, user: user, proposalID: id, ref: ref)
+        guard role >= .editor else {
+            return reject(origin, runtime, .forbidden, "your role on \"\(runtime.id)\" is \(role.rawValue); proposing needs editor")
+        }
+        guard session.rateLimiter.allow(now: .now) else {
+            return reject(
+                origin, runtime, .rateLimited,
+                "more than \(configuration.limits.maxProposalsPerSecond) proposals per second; retry with the same id")
+        }
+        guard !shuttingDown else {
+            return reject(origin, runtime, .unavailable, "the server is shutting down; retry with the same id")
+        }
+        let key = PlanRuntime.decisionKey(user: user, proposalID: id)
+        if let decision = runtime.recentDecisions[key] {
+            return answer(decision, to: origin, plan: runtime.id)
+        }
+        if runtime.duplicatesWaiting[key] != nil {
+            runtime.duplicatesWaiting[key]!.append(origin)
+            return
+        }
+        guard baseVersion <= runtime.candidateVersion else {
+            return reject(
+                origin, runtime, .badMessage,
+                "baseVersion \(baseVersion) is above the current version \(runtime.candidateVersion)")
+        }
+        let proposal = QueuedProposal(origin: origin, operation: operation, baseVersion: baseVersion)
+        runtime.duplicatesWaiting[key] = []
+        if runtime.resynchronizing {
+            runtime.held.append(proposal)
+            return
+        }
+        judge(proposal, in: runtime)
+        startCommitIfIdle(runtime)
+    }
+
+    /// Applies one proposal to the candidate; the decision is answered after its batch commits.
+    func judge(_ proposal: QueuedProposal, in runtime: PlanRuntime) {
+        let origin = proposal.origin
+        var judged: JudgedProposal
+        if case .add = proposal.operation, runtime.candidate.tasks.count >= configuration.limits.maxTasksPerPlan {
+            judged = JudgedProposal(
+                origin: origin, operation: proposal.operation, mutation: nil,
+                decision: .rejected(
+                    version: runtime.candidateVersion, code: RejectionCode.tooLarge.rawValue,
+                    message: "the plan would exceed \(configuration.limits.maxTasksPerPlan) tasks"))
+        } else {
+            do {
+                let change = try runtime.candidate.apply(proposal.operation)
+                if change.isNoop {
+                    judged = JudgedProposal(
+                        origin: origin, operation: proposal.operation, mutation: nil,
+                        decision: .acknowledged(version: runtime.candidateVersion, noop: true))
+                } else {
+                    runtime.candidateVersion += 1
+                    let changes = PlanChanges(after: runtime.candidate, change: change)
+                    let mutation = CommittedMutation(
+                        proposalID: origin.proposalID, user: origin.user, operation: proposal.operation, change: change,
+                        changesJSON: changes.json)
+                    judged = JudgedProposal(
+                        origin: origin, operation: proposal.operation, mutation: mutation,
+                        decision: .acknowledged(version: runtime.candidateVersion, noop: false))
+                }
+            } catch {
+                judged = JudgedProposal(
+                    origin: origin, operation: proposal.operation, mutation: nil,
+                    decision: .rejected(version: runtime.candidateVersion, code: error.code.rawValue, message: error.message))
+            }
+        }
+        runtime.nextBatch.append(judged)
+    }
+
+    /// Starts the next group commit when none is in flight.
+    func startCommitIfIdle(_ runtime: PlanRuntime) {
+        guard runtime.inFlight == nil, !runtime.resynchronizing, !runtime.nextBatch.isEmpty else { return }
+        let batch = runtime.nextBatch
+        runtime.nextBatch = []
+        runtime.inFlight = batch
+        let mutations = batch.compactMap(\.mutation)
+        let decisions = batch.filter { $0.mutation == nil }.map {
+            RecordedDecision(proposalID: $0.origin.proposalID, user: $0.origin.user, decision: $0.decision)
+        }
+        let store = self.store
+        let events = self.events
+        let plan = runtime.id
+        let base = runtime.version
+        let started = ContinuousClock.now
+        workers.submit(lane: plan) {
+            let result = Result { () throws(StoreError) in
+                try store.commit(plan: plan, baseVersion: base, mutations: mutations, decisions: decisions)
+            }
+            events.yield(.committed(plan: plan, started: started, result))
+        }
+    }
+
+    func finishCommit(_ planID: String, started: ContinuousClock.Instant, _ result: Result<Int, StoreError>) {
+        guard let runtime = plans[planID], let batch = runtime.inFlight else { return }
+        runtime.inFlight = nil
+        switch result {
+        case .success:
+            metrics.commitLatency.observe(seconds(since: started))
+            publish(batch, in: runtime)
+        case .failure(.versionConflict):
+            log.info("plan \(planID): another process committed first; catching up and judging again")
+            runtime.held = requeue(batch) + requeue(runtime.nextBatch) + runtime.held
+            runtime.nextBatch = []
+            catchUp(runtime)
+        case .failure(.duplicate):
+            // A proposal in the batch was decided before (by another process, or before a
+            // restart): answer from the stored decisions, judge the rest again.
+            runtime.held = requeue(batch) + requeue(runtime.nextBatch) + runtime.held
+            runtime.nextBatch = []
+            runtime.resynchronizing = true
+            let keys = runtime.held.map { ($0.origin.user, $0.origin.proposalID) }
+            let store = self.store
+            let events = self.events
+            workers.submit(lane: planID) {
+                let result = Result { () throws(StoreError) -> [String: Decision] in
+                    var found: [String: Decision] = [:]
+                    for (user, id) in keys {
+                        if let decision = try store.decision(plan: planID, user: user, proposalID: id) {
+                            found[PlanRuntime.decisionKey(user: user, proposalID: id)] = decision
+                        }
+                    }
+                    return found
+                }
+                events.yield(.decisionsLoaded(plan: planID, result))
+            }
+        case .failure(let error):
+            log.warning("plan \(planID): commit failed, nothing applied: \(error)")
+            for judged in batch {
+                let origin = judged.origin
+                answerAll(
+                    .rejected(
+                        version: runtime.version, code: RejectionCode.unavailable.rawValue,
+                        message: "the database could not commit; nothing was applied; retry with the same id"),
+                    origin: origin, plan: planID, remember: false, runtime: runtime)
+            }
+            let waiting = requeue(runtime.nextBatch)
+            runtime.nextBatch = []
+            rejudge(waiting, in: runtime)
+        }
+        if shuttingDown { finishShutdownIfDone() }
+    }
+
+    /// After COMMIT: apply to the confirmed data, broadcast each `confirmed` (encoded once) in
+    /// version order, refresh affected watches, then answer the proposers.
+    private func publish(_ batch: [JudgedProposal], in runtime: PlanRuntime) {
+        let fanoutStart = ContinuousClock.now
+        for judged in batch {
+            guard let mutation = judged.mutation else { continue }
+            let change: PlanChange
+            do {
+                change = try runtime.confirmed.apply(mutation.operation)
+            } catch {
+                log.warning("plan \(runtime.id): committed op no longer applies (\(error)); reloading")
+                reload(runtime)
+                return
+            }
+            runtime.version += 1
+            let buffer = OutgoingBuffer(
+                ServerMessage.confirmedBytes(
+                    plan: runtime.id, version: runtime.version, mutationID: mutation.proposalID, user: mutation.user,
+                    changesJSON: Array(mutation.changesJSON.utf8)))
+            transport.send(buffer, to: Array(runtime.subscribers))
+            runtime.appendConfirmed(buffer)
+            if case .timeline(let timelineChange) = change { refreshWatches(runtime, change: timelineChange) }
+        }
+        metrics.fanoutLatency.observe(seconds(since: fanoutStart))
+        runtime.snapshotCache = nil
+        for judged in batch {
+            answerAll(judged.decision, origin: judged.origin, plan: runtime.id, remember: true, runtime: runtime)
+        }
+        startCommitIfIdle(runtime)
+        if runtime.externalChangePending {
+            runtime.externalChangePending = false
+            catchUp(runtime)
+        }
+    }
+
+    func finishDecisionLookup(_ planID: String, _ result: Result<[String: Decision], StoreError>) {
+        guard let runtime = plans[planID] else { return }
+        let held = runtime.held
+        runtime.held = []
+        runtime.resynchronizing = false
+        switch result {
+        case .success(let found):
+            var undecided: [QueuedProposal] = []
+            for proposal in held {
+                let key = PlanRuntime.decisionKey(user: proposal.origin.user, proposalID: proposal.origin.proposalID)
+                if let decision = found[key] {
+                    answerAll(decision, origin: proposal.origin, plan: planID, remember: true, runtime: runtime)
+                } else {
+                    undecided.append(proposal)
+                }
+            }
+            rejudge(undecided, in: runtime)
+        case .failure:
+            for proposal in held {
+                answerAll(
+                    .rejected(
+                        version: runtime.version, code: RejectionCode.unavailable.rawValue,
+                        message: "the database could not commit; nothing was applied; retry with the same id"),
+                    origin: proposal.origin, plan: planID, remember: false, runtime: runtime)
+            }
+        }
+    }
+
+    /// Judges proposals again from the confirmed data (after a failed or conflicting commit).
+    func rejudge(_ proposals: [QueuedProposal], in runtime: PlanRuntime) {
+        runtime.candidate = runtime.confirmed
+        runtime.candidateVersion = runtime.version
+        for proposal in proposals { judge(proposal, in: runtime) }
+        startCommitIfIdle(runtime)
+    }
+
+    private func requeue(_ batch: [JudgedProposal]) -> [QueuedProposal] {
+        batch.map { QueuedProposal(origin: $0.origin, operation: $0.operation, baseVersion: 0) }
+    }
+
+    /// Answers a proposal and every re-send of it that arrived meanwhile.
+    func answerAll(_ decision: Decision, origin: ProposalOrigin, plan: String, remember: Bool, runtime: PlanRuntime) {
+        let key = PlanRuntime.decisionKey(user: origin.user, proposalID: origin.proposalID)
+        let duplicates = runtime.duplicatesWaiting.removeValue(forKey: key) ?? []
+        if remember { runtime.remember(decision, user: origin.user, proposalID: origin.proposalID) }
+        switch decision {
+        case .acknowledged(_, let noop): metrics.countProposal(outcome: noop ? "noop" : "confirmed")
+        case .rejected(_, let code, let message):
+            metrics.countProposal(outcome: "rejected", code: code)
+            log.info("rejected \(origin.proposalID) on \(plan) from \(origin.user): \(code): \(message)")
+        }
+        for receiver in [origin] + duplicates { answer(decision, to: receiver, plan: plan) }
+    }
+
+    func answer(_ decision: Decision, to origin: ProposalOrigin, plan: String) {
+        guard sessions[origin.connection] != nil else { return }
+        switch decision {
+        case .acknowledged(let version, let noop):
+            send(.ack(id: origin.proposalID, plan: plan, version: version, noop: noop, ref: origin.ref), to: origin.connection)
+        case .rejected(let version, let code, let message):
+            send(
+                .rejected(
+                    id: origin.proposalID, plan: plan, code: RejectionCode(rawValue: code) ?? .badMessage,
+                    message: message, version: version, ref: origin.ref), to: origin.connection)
+        }
+    }
+
+    /// A rejection that is not a decision (nothing stored): forbidden, rate limits, bad versions.
+    private func reject(_ origin: ProposalOrigin, _ runtime: PlanRuntime, _ code: RejectionCode, _ message: String) {
+        metrics.countProposal(outcome: "rejected", code: code.rawValue)
+        log.info("rejected \(origin.proposalID) on \(runtime.id) from \(origin.user): \(code.rawValue): \(message)")
+        send(
+            .rejected(
+                id: origin.proposalID, plan: runtime.id, code: code, message: message, version: runtime.candidateVersion,
+                ref: origin.ref), to: origin.connection)
+    }
+
+    func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}

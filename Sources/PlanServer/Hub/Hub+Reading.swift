@@ -1,0 +1,177 @@
+import ChronoSketchCore
+import PlanProtocol
+import PlanStore
+
+extension Hub {
+    /// `subscribe`: a snapshot, or (with `since`) the missed `confirmed` and `resumed`; then the
+    /// live stream. False when a log read must finish first.
+    func subscribe(_ runtime: PlanRuntime, since: Int?, ref: String?, session: Session) -> Bool {
+        let connection = session.connection
+        if let since, since <= runtime.version {
+            if since >= runtime.recentConfirmedStart - 1 {
+                // Everything since `since` is in memory.
+                for buffer in runtime.recentConfirmed.dropFirst(since - runtime.recentConfirmedStart + 1) {
+                    transport.send(buffer, to: connection)
+                }
+                send(.resumed(plan: runtime.id, version: runtime.version, ref: ref), to: connection)
+            } else {
+                // Older than this process's memory: read the log, then continue from memory.
+                let store = self.store
+                let events = self.events
+                let plan = runtime.id
+                let limit = runtime.recentConfirmedStart - 1 - since
+                workers.submit {
+                    let result = Result { () throws(StoreError) in try store.mutations(of: plan, since: since, limit: limit) }
+                    events.yield(.resumeLogRead(connection, plan: plan, since: since, ref: ref, result))
+                }
+                return false
+            }
+        } else {
+            sendSnapshot(runtime, ref: ref, to: connection)
+        }
+        addSubscriber(runtime, session: session)
+        return true
+    }
+
+    func finishResume(
+        _ connection: ConnectionID, plan: String, since: Int, ref: String?, _ result: Result<LogRead?, StoreError>
+    ) {
+        guard let session = sessions[connection] else { return }
+        defer { processPending(session) }
+        // This request is done either way: take it off the queue before going on.
+        if !session.pending.isEmpty { session.pending.removeFirst() }
+        guard let runtime = plans[plan] else { return }
+        switch result {
+        case .success(.mutations(let logged, _)?)
+        where logged.first?.version == since + 1
+            && (logged.last?.version ?? since) >= runtime.recentConfirmedStart - 1:
+            for entry in logged where entry.version < runtime.recentConfirmedStart {
+                transport.send(
+                    OutgoingBuffer(
+                        ServerMessage.confirmedBytes(
+                            plan: plan, version: entry.version, mutationID: entry.proposalID, user: entry.user,
+                            changesJSON: Array(entry.changesJSON.utf8))), to: connection)
+            }
+            for buffer in runtime.recentConfirmed { transport.send(buffer, to: connection) }
+            send(.resumed(plan: plan, version: runtime.version, ref: ref), to: connection)
+        case .success:
+            // The log no longer reaches back (or does not join up): a snapshot instead.
+            sendSnapshot(runtime, ref: ref, to: connection)
+        case .failure(let error):
+            log.warning("resume of \(plan) for \(connection) fell back to a snapshot: \(error)")
+            sendSnapshot(runtime, ref: ref, to: connection)
+        }
+        addSubscriber(runtime, session: session)
+    }
+
+    private func sendSnapshot(_ runtime: PlanRuntime, ref: String?, to connection: ConnectionID) {
+        if ref == nil, let cached = runtime.snapshotCache, cached.version == runtime.version {
+            transport.send(cached.buffer, to: connection)
+            return
+        }
+        let snapshot = PlanSnapshot(
+            plan: runtime.id, version: runtime.version,
+            document: PlanDocument(title: runtime.title, state: runtime.confirmed))
+        let buffer = OutgoingBuffer(ServerMessage.snapshot(snapshot, ref: ref).bytes)
+        if ref == nil { runtime.snapshotCache = (runtime.version, buffer) }
+        transport.send(buffer, to: connection)
+    }
+
+    private func addSubscriber(_ runtime: PlanRuntime, session: Session) {
+        if runtime.subscribers.insert(session.connection).inserted {
+            metrics.subscriptions.wrappingAdd(1, ordering: .relaxed)
+        }
+        session.subscriptions.insert(runtime.id)
+        // The newcomer hears who is here at once; the others with the next coalesced update.
+        send(presenceMessage(runtime), to: session.connection)
+        runtime.presenceDirty = true
+    }
+
+    func unsubscribe(_ planID: String, ref: String?, session: Session) {
+        guard session.subscriptions.remove(planID) != nil else {
+            send(.error(code: .notSubscribed, message: "not subscribed to \"\(planID)\"", ref: ref), to: session.connection)
+            return
+        }
+        if let runtime = plans[planID], runtime.subscribers.remove(session.connection) != nil {
+            runtime.presenceDirty = true
+            metrics.subscriptions.wrappingAdd(-1, ordering: .relaxed)
+        }
+    }
+
+    /// `query` (watch nil) or `watch`: one page now; a watch also registers for fresh pages.
+    func answerQuery(_ runtime: PlanRuntime, query: TimelineQuery, watch: String?, ref: String?, session: Session) {
+        do {
+            try query.validate(against: runtime.confirmed.timeline)
+        } catch {
+            send(.error(code: .badQuery, message: error.message, ref: ref), to: session.connection)
+            return
+        }
+        if let watch {
+            if let previous = session.watches[watch], previous.plan != runtime.id {
+                plans[previous.plan]?.watchers[session.connection]?[watch] = nil
+            }
+            session.watches[watch] = (runtime.id, query)
+            runtime.watchers[session.connection, default: [:]][watch] = query
+        }
+        send(
+            .page(
+                plan: runtime.id, watch: watch, version: runtime.version, query: query,
+                page: runtime.confirmed.timeline.page(for: query), ref: ref), to: session.connection)
+    }
+
+    func unwatch(_ watch: String, ref: String?, session: Session) {
+        guard let registered = session.watches.removeValue(forKey: watch) else {
+            send(.error(code: .notSubscribed, message: "no watch \"\(watch)\"", ref: ref), to: session.connection)
+            return
+        }
+        if let runtime = plans[registered.plan] {
+            runtime.watchers[session.connection]?[watch] = nil
+            if runtime.watchers[session.connection]?.isEmpty == true { runtime.watchers[session.connection] = nil }
+        }
+    }
+
+    /// Fresh pages for the watches a confirmed timeline change affects.
+    func refreshWatches(_ runtime: PlanRuntime, change: TimelineChange) {
+        for (connection, watches) in runtime.watchers {
+            for (watch, query) in watches where query.isAffected(by: change) {
+                send(
+                    .page(
+                        plan: runtime.id, watch: watch, version: runtime.version, query: query,
+                        page: runtime.confirmed.timeline.page(for: query)), to: connection)
+            }
+        }
+    }
+
+    // MARK: Presence
+
+    func presenceMessage(_ runtime: PlanRuntime) -> ServerMessage {
+        var entries: [(rank: Int, entry: PresenceSession)] = []
+        for connection in runtime.subscribers {
+            guard let session = sessions[connection] else { continue }
+            let rank = (session.roles[runtime.id] ?? .viewer) >= .editor ? 0 : 1
+            entries.append(
+                (rank, PresenceSession(session: session.sessionID, user: session.user ?? "", client: session.client)))
+            if entries.count > 5000 { break }
+        }
+        entries.sort { ($0.rank, $0.entry.session) < ($1.rank, $1.entry.session) }
+        return .presence(
+            plan: runtime.id, count: runtime.subscribers.count, sessions: entries.prefix(50).map(\.entry))
+    }
+
+    /// Once per second: coalesced presence, and plans nobody needs leave memory.
+    func tick() {
+        for runtime in plans.values {
+            if runtime.presenceDirty {
+                runtime.presenceDirty = false
+                broadcast(presenceMessage(runtime), to: runtime.subscribers)
+            }
+        }
+        let now = ContinuousClock.now
+        for (id, runtime) in plans where runtime.isIdle && now - runtime.lastUsed > configuration.idlePlanLifetime {
+            plans[id] = nil
+            metrics.loadedPlans.wrappingAdd(-1, ordering: .relaxed)
+            log.info("plan \(id) left memory (idle)")
+        }
+        if shuttingDown { finishShutdownIfDone() }
+    }
+}

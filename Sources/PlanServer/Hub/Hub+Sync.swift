@@ -1,0 +1,137 @@
+import ChronoSketchCore
+import PlanProtocol
+import PlanStore
+
+extension Hub {
+    /// Another process committed to `plan` (nil: notifications may have been missed for all).
+    func noteExternalCommit(plan planID: String?, version: Int) {
+        guard let planID else {
+            for runtime in plans.values { requestCatchUp(runtime) }
+            return
+        }
+        guard let runtime = plans[planID], version > runtime.version else { return }
+        requestCatchUp(runtime)
+    }
+
+    private func requestCatchUp(_ runtime: PlanRuntime) {
+        if runtime.inFlight != nil {
+            runtime.externalChangePending = true
+        } else if !runtime.resynchronizing {
+            runtime.held = requeueJudged(runtime.nextBatch) + runtime.held
+            runtime.nextBatch = []
+            catchUp(runtime)
+        }
+    }
+
+    private func requeueJudged(_ batch: [JudgedProposal]) -> [QueuedProposal] {
+        batch.map { QueuedProposal(origin: $0.origin, operation: $0.operation, baseVersion: 0) }
+    }
+
+    /// Reads the log since the confirmed version and follows it; proposals wait meanwhile.
+    func catchUp(_ runtime: PlanRuntime) {
+        runtime.resynchronizing = true
+        let store = self.store
+        let events = self.events
+        let plan = runtime.id
+        let since = runtime.version
+        workers.submit(lane: plan) {
+            events.yield(
+                .catchUpLogRead(plan: plan, Result { () throws(StoreError) in try store.mutations(of: plan, since: since) }))
+        }
+    }
+
+    func finishCatchUp(_ planID: String, _ result: Result<LogRead?, StoreError>) {
+        guard let runtime = plans[planID] else { return }
+        guard case .success(.mutations(let logged, _)?) = result else {
+            if case .failure(let error) = result {
+                log.warning("plan \(planID): cannot read the log (\(error)); judging held proposals as they are")
+                finishResynchronizing(runtime)
+            } else {
+                reload(runtime)
+            }
+            return
+        }
+        for entry in logged where entry.version > runtime.version {
+            guard entry.version == runtime.version + 1,
+                let operation = try? PlanOperation(json: try JSONValue(parsing: entry.opJSON)),
+                let change = try? runtime.confirmed.apply(operation)
+            else {
+                reload(runtime)
+                return
+            }
+            runtime.version = entry.version
+            let buffer = OutgoingBuffer(
+                ServerMessage.confirmedBytes(
+                    plan: planID, version: entry.version, mutationID: entry.proposalID, user: entry.user,
+                    changesJSON: Array(entry.changesJSON.utf8)))
+            transport.send(buffer, to: Array(runtime.subscribers))
+            runtime.appendConfirmed(buffer)
+            runtime.remember(.acknowledged(version: entry.version, noop: false), user: entry.user, proposalID: entry.proposalID)
+            if case .timeline(let timelineChange) = change { refreshWatches(runtime, change: timelineChange) }
+        }
+        runtime.snapshotCache = nil
+        finishResynchronizing(runtime)
+    }
+
+    /// Judges the held proposals against the now current data.
+    private func finishResynchronizing(_ runtime: PlanRuntime) {
+        runtime.resynchronizing = false
+        let held = runtime.held
+        runtime.held = []
+        rejudge(held, in: runtime)
+    }
+
+    /// Loads the plan again from the database and gives every subscriber a fresh snapshot.
+    func reload(_ runtime: PlanRuntime) {
+        runtime.resynchronizing = true
+        let store = self.store
+        let plan = runtime.id
+        let events = self.events
+        workers.submit(lane: plan) {
+            let result = Result { () throws(StoreError) in try store.loadPlan(plan) }
+            events.yield(.planReloaded(plan, result))
+        }
+    }
+
+    func finishReload(_ planID: String, _ result: Result<StoredPlan?, StoreError>) {
+        guard let runtime = plans[planID] else { return }
+        guard case .success(let stored?) = result else {
+            log.warning("plan \(planID): reload failed; keeping the data held")
+            finishResynchronizing(runtime)
+            return
+        }
+        runtime.confirmed = stored.document.state
+        runtime.title = stored.document.title
+        runtime.version = stored.version
+        runtime.recentConfirmed = []
+        runtime.recentConfirmedStart = stored.version + 1
+        runtime.snapshotCache = nil
+        let snapshot = PlanSnapshot(plan: planID, version: stored.version, document: stored.document)
+        broadcast(.snapshot(snapshot), to: runtime.subscribers)
+        finishResynchronizing(runtime)
+    }
+
+    // MARK: Shutdown
+
+    func beginShutdown() {
+        guard !shuttingDown else { return }
+        shuttingDown = true
+        log.info("shutting down: finishing in-flight commits")
+        finishShutdownIfDone()
+    }
+
+    /// Once no commit is in flight or queued, closes every connection with 1001.
+    func finishShutdownIfDone() {
+        guard shuttingDown, let finished = shutdownFinished else { return }
+        let busy = plans.values.contains { $0.inFlight != nil || !$0.nextBatch.isEmpty }
+        guard !busy else { return }
+        shutdownFinished = nil
+        let transport = self.transport
+        let log = self.log
+        workers.submit {
+            transport.shutdown(code: .goingAway, reason: "server shutting down")
+            log.info("all connections closed")
+            finished()
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import ChronoSketchCore
+import PlanProtocol
+import PlanStore
+
+/// The server's single owner of sessions and plans: it consumes one ordered stream of events
+/// (messages, database results, notifications, ticks) and never blocks. Per plan, proposals are
+/// judged one at a time against the candidate data and committed in groups on a worker thread;
+/// after COMMIT each `confirmed` is encoded once and the same bytes are queued to every subscriber.
+///
+/// All state lives on the task that runs `run()`; other threads only post events.
+final class Hub {
+    let configuration: ServerConfiguration
+    let store: PlanStore
+    let transport: WebSocketTransport
+    let workers: BlockingWorkers
+    let metrics: Metrics
+    let log: ServerLog
+    let events: AsyncStream<HubEvent>.Continuation
+    let serverName: String
+
+    var sessions: [ConnectionID: Session] = [:]
+    var plans: [String: PlanRuntime] = [:]
+    /// Plans being loaded, with the sessions waiting for them.
+    var loading: [String: Set<ConnectionID>] = [:]
+    var shuttingDown = false
+    var shutdownFinished: (@Sendable () -> Void)?
+    var nextSessionNumber = 0
+
+    init(
+        configuration: ServerConfiguration, store: PlanStore, transport: WebSocketTransport, workers: BlockingWorkers,
+        metrics: Metrics, log: ServerLog, events: AsyncStream<HubEvent>.Continuation
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.transport = transport
+        self.workers = workers
+        self.metrics = metrics
+        self.log = log
+        self.events = events
+        serverName = "plan-server/1 (\(configuration.instanceName))"
+    }
+
+    /// Processes events until the stream ends.
+    func run(_ stream: AsyncStream<HubEvent>) async {
+        for await event in stream {
+            handle(event)
+        }
+    }
+
+    func handle(_ event: HubEvent) {
+        switch event {
+        case .transport(let transportEvent): handleTransport(transportEvent)
+        case .authenticated(let connection, let result): finishAuthentication(connection, result)
+        case .roleLoaded(let connection, let plan, let result): finishRoleLookup(connection, plan: plan, result)
+        case .planLoaded(let plan, let result): finishPlanLoad(plan, result)
+        case .planReloaded(let plan, let result): finishReload(plan, result)
+        case .committed(let plan, let started, let result): finishCommit(plan, started: started, result)
+        case .decisionsLoaded(let plan, let result): finishDecisionLookup(plan, result)
+        case .resumeLogRead(let connection, let plan, let since, let ref, let result):
+            finishResume(connection, plan: plan, since: since, ref: ref, result)
+        case .catchUpLogRead(let plan, let result): finishCatchUp(plan, result)
+        case .externalCommit(let plan, let version): noteExternalCommit(plan: plan, version: version)
+        case .tick: tick()
+        case .shutdown: beginShutdown()
+        }
+    }
+
+    // MARK: Connections
+
+    private func handleTransport(_ event: TransportEvent) {
+        switch event {
+        case .opened(let connection, let address):
+            nextSessionNumber += 1
+            let sessionID = "\(configuration.instanceName)-\(nextSessionNumber)"
+            sessions[connection] = Session(
+                connection: connection, sessionID: sessionID, address: address, limits: configuration.limits)
+            metrics.connections.wrappingAdd(1, ordering: .relaxed)
+            log.info("connection \(connection) opened from \(address) session \(sessionID)")
+            if shuttingDown { transport.close(connection, code: .goingAway, reason: "server shutting down") }
+        case .message(let connection, let bytes):
+            receive(bytes, from: connection)
+        case .binaryMessage(let connection):
+            guard let session = sessions[connection] else { return }
+            if case .awaitingHello = session.state {
+                refuseUnauthenticated(session, "send hello first")
+                return
+            }
+            send(.error(code: .badMessage, message: "binary frames are not supported; send JSON text"), to: connection)
+        case .closed(let connection):
+            guard let session = sessions.removeValue(forKey: connection) else { return }
+            metrics.connections.wrappingAdd(-1, ordering: .relaxed)
+            for plan in session.subscriptions {
+                plans[plan]?.subscribers.remove(connection)
+                plans[plan]?.presenceDirty = true
+                metrics.subscriptions.wrappingAdd(-1, ordering: .relaxed)
+            }
+            for (_, watch) in session.watches { plans[watch.plan]?.watchers[connection] = nil }
+            log.info("connection \(connection) closed (user \(session.user ?? "-"), session \(session.sessionID))")
+        }
+    }
+
+    private func receive(_ bytes: [UInt8], from connection: ConnectionID) {
+        guard let session = sessions[connection] else { return }
+        if case .closing = session.state { return }
+        let message: ClientMessage
+        do {
+            message = try ClientMessage.decode(bytes, limits: configuration.limits)
+        } catch {
+            if case .awaitingHello = session.state {
+                refuseUnauthenticated(session, "send hello first")
+                return
+            }
+            if let close = error.closeCode {
+                session.state = .closing
+                log.info("connection \(connection) closed with \(close.rawValue): \(error.message)")
+                transport.close(connection, code: close, reason: error.message)
+                return
+            }
+            if case .rejected(let id, let plan, let code, _, _) = error {
+                metrics.countProposal(outcome: "rejected", code: code.rawValue)
+                log.info("rejected \(id) on \(plan ?? "-") from \(session.user ?? "-"): \(error.message)")
+            }
+            // A version only for plans the user may see (else it would tell the plan exists).
+            let version = error.planForAnswer.flatMap { plan in
+                session.roles[plan] != nil ? plans[plan]?.candidateVersion : nil
+            }
+            if let answer = error.answer(version: version) { send(answer, to: connection) }
+            return
+        }
+        switch session.state {
+        case .awaitingHello:
+            guard case .hello(let token, let client, _) = message else {
+                refuseUnauthenticated(session, "send hello first")
+                return
+            }
+            session.client = String(client.unicodeScalars.prefix(128))
+            session.state = .authenticating
+            let store = self.store
+            let events = self.events
+            workers.submit {
+                events.yield(.authenticated(connection, Result { () throws(StoreError) in try store.authenticate(token: token) }))
+            }
+        case .authenticating, .ready:
+            session.pending.append(message)
+            if !session.blocked { processPending(session) }
+        case .closing:
+            return
+        }
+    }
+
+    private func refuseUnauthenticated(_ session: Session, _ reason: String) {
+        session.state = .closing
+        send(.error(code: .unauthenticated, message: reason), to: session.connection)
+        transport.close(session.connection, code: .policyViolation, reason: reason)
+        log.info("connection \(session.connection) refused: \(reason)")
+    }
+
+    private func finishAuthentication(_ connection: ConnectionID, _ result: Result<String?, StoreError>) {
+        guard let session = sessions[connection] else { return }
+        switch result {
+        case .success(let user?):
+            session.state = .ready(user: user)
+            send(
+                .welcome(
+                    session: session.sessionID, user: user, server: serverName, limits: configuration.limits),
+                to: connection)
+            log.info("connection \(connection) authenticated as \(user) (client \(session.client))")
+            processPending(session)
+        case .success(nil):
+            refuseUnauthenticated(session, "unknown token")
+        case .failure(let error):
+            session.state = .closing
+            log.warning("connection \(connection): cannot check the token: \(error)")
+            transport.close(connection, code: .tryAgainLater, reason: "database unavailable, try again")
+        }
+    }
+
+    // MARK: Sending
+
+    /// Encodes once and queues to one connection.
+    func send(_ message: ServerMessage, to connection: ConnectionID) {
+        transport.send(OutgoingBuffer(message.bytes), to: connection)
+    }
+
+    /// Encodes once and queues the same bytes to many connections.
+    func broadcast(_ message: ServerMessage, to connections: some Sequence<ConnectionID>) {
+        let recipients = Array(connections)
+        guard !recipients.isEmpty else { return }
+        transport.send(OutgoingBuffer(message.bytes), to: recipients)
+    }
+}
+
+extension ClientMessageError {
+    /// The plan named by a malformed proposal, when it could be read.
+    var planForAnswer: String? {
+        if case .rejected(_, let plan, _, _, _) = self { return plan }
+        return nil
+    }
+}

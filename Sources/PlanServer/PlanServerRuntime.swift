@@ -1,0 +1,104 @@
+import Dispatch
+import Glibc
+import PlanProtocol
+import PlanStore
+import Synchronization
+
+/// A running plan server: transport, hub, database workers, the listener for other processes'
+/// commits, and the HTTP endpoints. `plan-server serve` and the tests start it the same way.
+public final class PlanServerRuntime: Sendable {
+    /// The configuration it runs with.
+    public let configuration: ServerConfiguration
+    /// Counters and histograms behind `/metrics`.
+    public let metrics = Metrics()
+    let store: PlanStore
+    let transport: WebSocketTransport
+    let workers: BlockingWorkers
+    let listener: PlanListener
+    let events: AsyncStream<HubEvent>.Continuation
+    let healthy = Atomic<Bool>(false)
+    let stopped = DispatchSemaphore(value: 0)
+    let ticking = Atomic<Bool>(true)
+
+    /// Starts serving.
+    /// - Throws: `TransportError` when the port cannot be bound.
+    public init(configuration: ServerConfiguration) throws(TransportError) {
+        self.configuration = configuration
+        let log = ServerLog(enabled: configuration.logging)
+        let store = PlanStore(conninfo: configuration.databaseURL, connections: configuration.databaseConnections)
+        self.store = store
+        workers = BlockingWorkers(threads: configuration.databaseConnections)
+        let (stream, continuation) = AsyncStream.makeStream(of: HubEvent.self)
+        events = continuation
+        let metrics = self.metrics
+        let healthy = self.healthy
+        let transportBox = Mutex<WebSocketTransport?>(nil)
+        transport = WebSocketTransport(
+            configuration: .init(
+                host: configuration.host, port: configuration.port, tlsCertificatePath: configuration.tlsCertificatePath,
+                tlsKeyPath: configuration.tlsKeyPath, maxMessageBytes: configuration.limits.maxMessageBytes,
+                maxQueueBytes: configuration.limits.maxQueueBytes),
+            onEvent: { continuation.yield(.transport($0)) },
+            onHTTP: { path in
+                switch path {
+                case "/healthz":
+                    return healthy.load(ordering: .relaxed)
+                        ? HTTPResponse(status: 200, body: "ok\n") : HTTPResponse(status: 503, body: "database unavailable\n")
+                case "/metrics":
+                    let queued = transportBox.withLock { $0?.queuedBytes } ?? 0
+                    return HTTPResponse(
+                        status: 200, contentType: "text/plain; version=0.0.4", body: metrics.render(queuedBytes: queued))
+                default:
+                    return HTTPResponse(status: 404, body: "not found; the WebSocket endpoint is /ws\n")
+                }
+            })
+        transportBox.withLock { $0 = transport }
+        listener = PlanListener(conninfo: configuration.databaseURL) { event in
+            switch event {
+            case .committed(let plan, let version): continuation.yield(.externalCommit(plan: plan, version: version))
+            case .resynchronize: continuation.yield(.externalCommit(plan: nil, version: 0))
+            }
+        }
+        let hub = Hub(
+            configuration: configuration, store: store, transport: transport, workers: workers, metrics: metrics,
+            log: log, events: continuation)
+        let stopped = self.stopped
+        hub.shutdownFinished = { stopped.signal() }
+        Task { await hub.run(stream) }
+        try transport.start()
+        listener.start()
+        startBackgroundChecks()
+        log.info("serving on \(configuration.host):\(transport.port) (ws path /ws, /healthz, /metrics)")
+    }
+
+    /// The port actually listened on.
+    public var port: Int { transport.port }
+
+    /// Once a second: the hub's tick, and a database health check for `/healthz` (on a worker:
+    /// it may block).
+    private func startBackgroundChecks() {
+        let events = self.events
+        let store = self.store
+        let healthy = self.healthy
+        let ticking = self.ticking
+        let workers = self.workers
+        Task {
+            while ticking.load(ordering: .relaxed) {
+                workers.submit { healthy.store(store.isAvailable(), ordering: .relaxed) }
+                events.yield(.tick)
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+    }
+
+    /// Stops accepting, finishes in-flight commits, closes every connection with 1001, then stops
+    /// the listener and the workers. Blocks until done.
+    public func shutdown() {
+        events.yield(.shutdown)
+        stopped.wait()
+        ticking.store(false, ordering: .relaxed)
+        listener.stop()
+        events.finish()
+        workers.stop()
+    }
+}

@@ -1,0 +1,31 @@
+import PlanProtocol
+
+/// Everything `plan-server serve` is configured with, read from the command line and the
+/// environment in one place.
+public struct ServerConfiguration: Sendable {
+    /// Interface to listen on (loopback by default).
+    public var host = "127.0.0.1"
+    /// Port; 0 picks a free one.
+    public var port = 8080
+    /// The libpq connection string (`DATABASE_URL`).
+    public var databaseURL: String
+    /// PEM certificate and key for wss://.
+    public var tlsCertificatePath: String?
+    /// PEM private key for wss://.
+    public var tlsKeyPath: String?
+    /// The limits announced in `welcome` and enforced.
+    public var limits = ProtocolLimits.standard
+    /// Database connections for commits, loads and lookups.
+    public var databaseConnections = 4
+    /// How long a plan nobody uses stays in memory.
+    public var idlePlanLifetime: Duration = .seconds(30)
+    /// A name for this process in session ids and logs.
+    public var instanceName = "s1"
+    /// Whether to write log lines.
+    public var logging = true
+
+    /// Creates a configuration for a database.
+    public init(databaseURL: String) {
+        self.databaseURL = databaseURL
+    }
+}
