@@ -5,11 +5,14 @@ let package = Package(
     name: "ChronoSketchPlanServer",
     products: [
         .library(name: "ChronoSketchCore", targets: ["ChronoSketchCore"]),
+        .library(name: "PlanProtocol", targets: ["PlanProtocol"]),
         .library(name: "PlanStore", targets: ["PlanStore"]),
     ],
     targets: [
         // Pure domain: dates, tasks, timeline data, time axis, JSON coding. No I/O.
         .target(name: "ChronoSketchCore", linkerSettings: [.linkedLibrary("m")]),
+        // The wire contract (protocol.md) as values: client and server messages, limits, `changes`.
+        .target(name: "PlanProtocol", dependencies: ["ChronoSketchCore"]),
         // libpq from Debian's libpq-dev.
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // libwebsockets from Debian's libwebsockets-dev.
@@ -27,6 +30,7 @@ let package = Package(
             name: "store-bench", dependencies: ["PlanStore", "ChronoSketchCore", "BenchSupport"],
             path: "Benchmarks/store-bench"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
+        .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore"]),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "ChronoSketchCore"]),
     ],
     swiftLanguageModes: [.v6]

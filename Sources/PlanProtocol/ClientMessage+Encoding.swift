@@ -1,0 +1,60 @@
+import ChronoSketchCore
+
+extension ClientMessage {
+    /// Writes the message as its wire object: `type` first, then the fields in the order of
+    /// protocol.md, then `ref` when present; `since` and `client` only when present / nonempty.
+    public func encodeJSON(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("type")
+        writer.string(typeName)
+        func member(_ key: String, _ value: String) {
+            writer.key(key)
+            writer.string(value)
+        }
+        switch self {
+        case .hello(let token, let client, _):
+            member("token", token)
+            if !client.isEmpty { member("client", client) }
+        case .subscribe(let plan, let since, _):
+            member("plan", plan)
+            if let since {
+                writer.key("since")
+                writer.number(since)
+            }
+        case .unsubscribe(let plan, _):
+            member("plan", plan)
+        case .query(let plan, let query, _):
+            member("plan", plan)
+            writer.key("query")
+            query.encodeJSON(into: &writer)
+        case .watch(let plan, let query, let watch, _):
+            member("plan", plan)
+            writer.key("query")
+            query.encodeJSON(into: &writer)
+            member("watch", watch)
+        case .unwatch(let watch, _):
+            member("watch", watch)
+        case .propose(let id, let plan, let baseVersion, let operation, _):
+            member("id", id)
+            member("plan", plan)
+            writer.key("baseVersion")
+            writer.number(baseVersion)
+            writer.key("op")
+            operation.encodeJSON(into: &writer)
+        }
+        if let ref { member("ref", ref) }
+        writer.endObject()
+    }
+
+    /// The message as compact UTF-8 JSON, ready for a text frame.
+    public var bytes: [UInt8] {
+        var writer = JSONWriter()
+        encodeJSON(into: &writer)
+        return writer.bytes
+    }
+
+    /// The message as compact JSON text.
+    public var json: String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,58 @@
+import ChronoSketchCore
+
+/// A request a client sends (protocol.md §2, §4, §5), each with the optional string `ref` the
+/// server echoes in the `error` it causes (and in its direct answer).
+public enum ClientMessage: Sendable, Hashable {
+    /// `{"type":"hello","token":…,"client":"name/version"}`: the first message of a session.
+    /// An absent `client` decodes as the empty string.
+    case hello(token: String, client: String, ref: String? = nil)
+    /// `{"type":"subscribe","plan":…}` or, resuming, `{…,"since":9}`.
+    case subscribe(plan: String, since: Int? = nil, ref: String? = nil)
+    /// `{"type":"unsubscribe","plan":…}`.
+    case unsubscribe(plan: String, ref: String? = nil)
+    /// `{"type":"query","plan":…,"query":{…}}`: one `page`.
+    case query(plan: String, query: TimelineQuery, ref: String? = nil)
+    /// `{"type":"watch","plan":…,"query":{…},"watch":…}`: a `page` now and whenever it changes.
+    case watch(plan: String, query: TimelineQuery, watch: String, ref: String? = nil)
+    /// `{"type":"unwatch","watch":…}`.
+    case unwatch(watch: String, ref: String? = nil)
+    /// `{"type":"propose","id":…,"plan":…,"baseVersion":12,"op":{…}}`.
+    case propose(id: String, plan: String, baseVersion: Int, operation: PlanOperation, ref: String? = nil)
+
+    /// The message's `type` on the wire.
+    public var typeName: String {
+        switch self {
+        case .hello: "hello"
+        case .subscribe: "subscribe"
+        case .unsubscribe: "unsubscribe"
+        case .query: "query"
+        case .watch: "watch"
+        case .unwatch: "unwatch"
+        case .propose: "propose"
+        }
+    }
+
+    /// The request's `ref`, if it carries one.
+    public var ref: String? {
+        switch self {
+        case .hello(_, _, let ref), .subscribe(_, _, let ref), .unsubscribe(_, let ref), .query(_, _, let ref),
+            .watch(_, _, _, let ref), .unwatch(_, let ref), .propose(_, _, _, _, let ref):
+            ref
+        }
+    }
+
+    /// The plan the request concerns (nil for `hello` and `unwatch`).
+    public var plan: String? {
+        switch self {
+        case .hello, .unwatch: nil
+        case .subscribe(let plan, _, _), .unsubscribe(let plan, _), .query(let plan, _, _),
+            .watch(let plan, _, _, _), .propose(_, let plan, _, _, _):
+            plan
+        }
+    }
+
+    /// The `type` names of every request of the contract.
+    public static let typeNames: Set<String> = [
+        "hello", "subscribe", "unsubscribe", "query", "watch", "unwatch", "propose",
+    ]
+}

@@ -1,0 +1,138 @@
+import ChronoSketchCore
+
+extension ServerMessage {
+    /// Writes the message as its compact wire object: `type` first, then the fields in the order of
+    /// protocol.md, then `ref` when present.
+    public func encodeJSON(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("type")
+        writer.string(typeName)
+        func member(_ key: String, _ value: String) {
+            writer.key(key)
+            writer.string(value)
+        }
+        func numberMember(_ key: String, _ value: Int) {
+            writer.key(key)
+            writer.number(value)
+        }
+        switch self {
+        case .welcome(let session, let user, let protocolVersion, let server, let limits, _):
+            member("session", session)
+            member("user", user)
+            numberMember("protocol", protocolVersion)
+            member("server", server)
+            writer.key("limits")
+            limits.encodeJSON(into: &writer)
+        case .error(let code, let message, _):
+            member("code", code.rawValue)
+            member("message", message)
+        case .snapshot(let snapshot, _):
+            snapshot.encodeMembers(into: &writer)
+        case .resumed(let plan, let version, _):
+            member("plan", plan)
+            numberMember("version", version)
+        case .confirmed(let plan, let version, let mutationID, let user, let changes):
+            ServerMessage.encodeConfirmedHead(plan: plan, version: version, mutationID: mutationID, user: user, &writer)
+            changes.encodeJSON(into: &writer)
+        case .ack(let id, let plan, let version, let noop, _):
+            member("id", id)
+            member("plan", plan)
+            numberMember("version", version)
+            if noop {
+                writer.key("noop")
+                writer.bool(true)
+            }
+        case .rejected(let id, let plan, let code, let message, let version, _):
+            member("id", id)
+            if let plan { member("plan", plan) }
+            member("code", code.rawValue)
+            member("message", message)
+            if let version { numberMember("version", version) }
+        case .page(let plan, let watch, let version, let query, let page, _):
+            member("plan", plan)
+            if let watch { member("watch", watch) }
+            numberMember("version", version)
+            writer.key("query")
+            query.encodeJSON(into: &writer)
+            page.encodeMembers(into: &writer)
+        case .presence(let plan, let count, let sessions):
+            member("plan", plan)
+            numberMember("count", count)
+            writer.key("sessions")
+            writer.beginArray()
+            for session in sessions {
+                writer.beginObject()
+                member("session", session.session)
+                member("user", session.user)
+                member("client", session.client)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+        if let ref { member("ref", ref) }
+        writer.endObject()
+    }
+
+    /// The message as compact UTF-8 JSON, ready for a text frame (or for `frame(joining:)`).
+    public var bytes: [UInt8] {
+        var writer = JSONWriter()
+        encodeJSON(into: &writer)
+        return writer.bytes
+    }
+
+    /// The message as compact JSON text.
+    public var json: String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A `confirmed` message around `changes` JSON that is already encoded (by
+    /// `PlanChanges.bytes` once for every receiver, or read back from the mutation log).
+    ///
+    /// With `changesJSON == changes.bytes` the result equals
+    /// `ServerMessage.confirmed(…, changes: changes).bytes` byte for byte.
+    public static func confirmedBytes(
+        plan: String, version: Int, mutationID: String, user: String, changesJSON: some Sequence<UInt8>
+    ) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("type")
+        writer.string("confirmed")
+        encodeConfirmedHead(plan: plan, version: version, mutationID: mutationID, user: user, &writer)
+        writer.raw(changesJSON)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// Writes `"plan":…,"version":…,"mutation":{"id":…,"user":…},"changes":` (the value follows).
+    private static func encodeConfirmedHead(
+        plan: String, version: Int, mutationID: String, user: String, _ writer: inout JSONWriter
+    ) {
+        writer.key("plan")
+        writer.string(plan)
+        writer.key("version")
+        writer.number(version)
+        writer.key("mutation")
+        writer.beginObject()
+        writer.key("id")
+        writer.string(mutationID)
+        writer.key("user")
+        writer.string(user)
+        writer.endObject()
+        writer.key("changes")
+    }
+
+    /// One frame carrying several encoded messages in order: a JSON array of them, or the single
+    /// message itself when there is only one (protocol.md §1).
+    public static func frame(joining messages: [[UInt8]]) -> [UInt8] {
+        if messages.count == 1 { return messages[0] }
+        var frame: [UInt8] = []
+        frame.reserveCapacity(messages.reduce(2) { $0 + $1.count + 1 })
+        frame.append(UInt8(ascii: "["))
+        for (index, message) in messages.enumerated() {
+            if index > 0 { frame.append(UInt8(ascii: ",")) }
+            frame.append(contentsOf: message)
+        }
+        frame.append(UInt8(ascii: "]"))
+        return frame
+    }
+}

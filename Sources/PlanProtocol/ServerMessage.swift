@@ -1,0 +1,95 @@
+import ChronoSketchCore
+
+/// A message the server sends (protocol.md §2, §4, §5, §6, §7).
+///
+/// Direct answers to a request (`welcome`, `error`, `snapshot`, `resumed`, `ack`, `rejected`,
+/// `page`) carry the request's `ref` when it had one; broadcasts (`confirmed`, `presence`, a
+/// watch's later `page`s) carry none.
+public enum ServerMessage: Sendable, Equatable {
+    /// `{"type":"welcome","session":…,"user":…,"protocol":1,"server":…,"limits":{…}}`.
+    case welcome(
+        session: String, user: String, protocolVersion: Int = ServerMessage.protocolVersion, server: String,
+        limits: ProtocolLimits, ref: String? = nil)
+    /// `{"type":"error","code":…,"message":…,"ref":…}`.
+    case error(code: ProtocolErrorCode, message: String, ref: String? = nil)
+    /// `{"type":"snapshot","plan":…,"version":12,"title":…,"tasks":[…],"dependencies":[…],
+    /// "resources":[…],"summaries":{…}}`.
+    case snapshot(PlanSnapshot, ref: String? = nil)
+    /// `{"type":"resumed","plan":…,"version":12}`: the `confirmed` since the requested version
+    /// have been sent.
+    case resumed(plan: String, version: Int, ref: String? = nil)
+    /// `{"type":"confirmed","plan":…,"version":13,"mutation":{"id":…,"user":…},"changes":{…}}`.
+    case confirmed(plan: String, version: Int, mutationID: String, user: String, changes: PlanChanges)
+    /// `{"type":"ack","id":…,"plan":…,"version":13}`, with `"noop":true` for a proposal that
+    /// changed nothing.
+    case ack(id: String, plan: String, version: Int, noop: Bool = false, ref: String? = nil)
+    /// `{"type":"rejected","id":…,"plan":…,"code":…,"message":…,"version":12}`. `plan` and `version`
+    /// are nil (and not written) only for a malformed proposal whose plan could not be read.
+    case rejected(id: String, plan: String?, code: RejectionCode, message: String, version: Int?, ref: String? = nil)
+    /// `{"type":"page","plan":…,"watch":…,"version":12,"query":{…},"entries":[…],"assignments":[…]}`;
+    /// `watch` is nil for the answer to a `query`.
+    case page(
+        plan: String, watch: String? = nil, version: Int, query: TimelineQuery, page: TimelinePage,
+        ref: String? = nil)
+    /// `{"type":"presence","plan":…,"count":3,"sessions":[{"session":…,"user":…,"client":…}]}`.
+    case presence(plan: String, count: Int, sessions: [PresenceSession])
+
+    /// The protocol version this module speaks (`welcome.protocol`).
+    public static let protocolVersion = 1
+
+    /// The message's `type` on the wire.
+    public var typeName: String {
+        switch self {
+        case .welcome: "welcome"
+        case .error: "error"
+        case .snapshot: "snapshot"
+        case .resumed: "resumed"
+        case .confirmed: "confirmed"
+        case .ack: "ack"
+        case .rejected: "rejected"
+        case .page: "page"
+        case .presence: "presence"
+        }
+    }
+
+    /// The `ref` of the request this answers, if any.
+    public var ref: String? {
+        switch self {
+        case .welcome(_, _, _, _, _, let ref), .error(_, _, let ref), .snapshot(_, let ref), .resumed(_, _, let ref),
+            .ack(_, _, _, _, let ref), .rejected(_, _, _, _, _, let ref), .page(_, _, _, _, _, let ref):
+            ref
+        case .confirmed, .presence:
+            nil
+        }
+    }
+
+    /// The plan the message concerns (nil for `welcome` and `error`, and for a `rejected` whose
+    /// plan could not be read).
+    public var plan: String? {
+        switch self {
+        case .welcome, .error: nil
+        case .snapshot(let snapshot, _): snapshot.plan
+        case .resumed(let plan, _, _), .confirmed(let plan, _, _, _, _), .ack(_, let plan, _, _, _),
+            .page(let plan, _, _, _, _, _), .presence(let plan, _, _):
+            plan
+        case .rejected(_, let plan, _, _, _, _): plan
+        }
+    }
+}
+
+/// One subscribed session in a `presence` message.
+public struct PresenceSession: Sendable, Hashable {
+    /// The session id (from `welcome.session`).
+    public var session: String
+    /// The user's name.
+    public var user: String
+    /// The client's `hello.client`.
+    public var client: String
+
+    /// Creates an entry.
+    public init(session: String, user: String, client: String) {
+        self.session = session
+        self.user = user
+        self.client = client
+    }
+}
