@@ -23,7 +23,10 @@ let package = Package(
         // Benchmarks (ops/bench-*), with a shared plan generator.
         .target(name: "BenchSupport", dependencies: ["ChronoSketchCore"], path: "Benchmarks/BenchSupport"),
         // The server: hub (per-plan validate → commit → fan out), sessions, the lws transport.
-        .target(name: "PlanServer", dependencies: ["ChronoSketchCore", "PlanStore", "CWebSockets"]),
+        .target(
+            name: "PlanServer", dependencies: ["ChronoSketchCore", "PlanProtocol", "PlanStore", "CWebSockets"]),
+        // `plan-server serve|migrate|user add|grant|plan create|plan export`.
+        .executableTarget(name: "plan-server", dependencies: ["PlanServer", "PlanStore", "ChronoSketchCore"]),
         .executableTarget(
             name: "core-bench", dependencies: ["ChronoSketchCore", "BenchSupport"], path: "Benchmarks/core-bench"),
         .executableTarget(

@@ -10,15 +10,14 @@ public final class PlanServerRuntime: Sendable {
     /// The configuration it runs with.
     public let configuration: ServerConfiguration
     /// Counters and histograms behind `/metrics`.
-    public let metrics = Metrics()
+    public let metrics: Metrics
     let store: PlanStore
     let transport: WebSocketTransport
     let workers: BlockingWorkers
     let listener: PlanListener
     let events: AsyncStream<HubEvent>.Continuation
-    let healthy = Atomic<Bool>(false)
-    let stopped = DispatchSemaphore(value: 0)
-    let ticking = Atomic<Bool>(true)
+    let flags: RuntimeFlags
+    let stopped: DispatchSemaphore
 
     /// Starts serving.
     /// - Throws: `TransportError` when the port cannot be bound.
@@ -30,10 +29,12 @@ public final class PlanServerRuntime: Sendable {
         workers = BlockingWorkers(threads: configuration.databaseConnections)
         let (stream, continuation) = AsyncStream.makeStream(of: HubEvent.self)
         events = continuation
-        let metrics = self.metrics
-        let healthy = self.healthy
+        let metrics = Metrics()
+        self.metrics = metrics
+        let flags = RuntimeFlags()
+        self.flags = flags
         let transportBox = Mutex<WebSocketTransport?>(nil)
-        transport = WebSocketTransport(
+        let transport = WebSocketTransport(
             configuration: .init(
                 host: configuration.host, port: configuration.port, tlsCertificatePath: configuration.tlsCertificatePath,
                 tlsKeyPath: configuration.tlsKeyPath, maxMessageBytes: configuration.limits.maxMessageBytes,
@@ -42,7 +43,7 @@ public final class PlanServerRuntime: Sendable {
             onHTTP: { path in
                 switch path {
                 case "/healthz":
-                    return healthy.load(ordering: .relaxed)
+                    return flags.healthy.load(ordering: .relaxed)
                         ? HTTPResponse(status: 200, body: "ok\n") : HTTPResponse(status: 503, body: "database unavailable\n")
                 case "/metrics":
                     let queued = transportBox.withLock { $0?.queuedBytes } ?? 0
@@ -53,6 +54,7 @@ public final class PlanServerRuntime: Sendable {
                 }
             })
         transportBox.withLock { $0 = transport }
+        self.transport = transport
         listener = PlanListener(conninfo: configuration.databaseURL) { event in
             switch event {
             case .committed(let plan, let version): continuation.yield(.externalCommit(plan: plan, version: version))
@@ -62,7 +64,8 @@ public final class PlanServerRuntime: Sendable {
         let hub = Hub(
             configuration: configuration, store: store, transport: transport, workers: workers, metrics: metrics,
             log: log, events: continuation)
-        let stopped = self.stopped
+        let stopped = DispatchSemaphore(value: 0)
+        self.stopped = stopped
         hub.shutdownFinished = { stopped.signal() }
         Task { await hub.run(stream) }
         try transport.start()
@@ -79,12 +82,11 @@ public final class PlanServerRuntime: Sendable {
     private func startBackgroundChecks() {
         let events = self.events
         let store = self.store
-        let healthy = self.healthy
-        let ticking = self.ticking
+        let flags = self.flags
         let workers = self.workers
         Task {
-            while ticking.load(ordering: .relaxed) {
-                workers.submit { healthy.store(store.isAvailable(), ordering: .relaxed) }
+            while flags.ticking.load(ordering: .relaxed) {
+                workers.submit { flags.healthy.store(store.isAvailable(), ordering: .relaxed) }
                 events.yield(.tick)
                 try? await Task.sleep(for: .seconds(1))
             }
@@ -96,9 +98,17 @@ public final class PlanServerRuntime: Sendable {
     public func shutdown() {
         events.yield(.shutdown)
         stopped.wait()
-        ticking.store(false, ordering: .relaxed)
+        flags.ticking.store(false, ordering: .relaxed)
         listener.stop()
         events.finish()
         workers.stop()
     }
+}
+
+/// Flags shared between the runtime's threads.
+final class RuntimeFlags: Sendable {
+    /// Whether the database answered the last health check.
+    let healthy = Atomic<Bool>(false)
+    /// Whether the once-a-second loop goes on.
+    let ticking = Atomic<Bool>(true)
 }

@@ -1,3 +1,5 @@
+import PlanProtocol
+
 /// Identifies one WebSocket connection for the lifetime of the process (never reused).
 public struct ConnectionID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The raw number, starting at 1.
@@ -10,20 +12,6 @@ public struct ConnectionID: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// `c<number>`.
     public var description: String { "c\(rawValue)" }
-}
-
-/// WebSocket close codes the server uses (protocol.md §6).
-public enum CloseCode: UInt16, Sendable {
-    /// The server is shutting down.
-    case goingAway = 1001
-    /// Text that is not valid UTF-8.
-    case invalidPayload = 1007
-    /// Policy: not authenticated.
-    case policyViolation = 1008
-    /// A frame above the size limit.
-    case messageTooBig = 1009
-    /// Too slow to keep up: the send queue passed its cap.
-    case tryAgainLater = 1013
 }
 
 /// What the transport reports to the server, on its service thread.

@@ -1,3 +1,4 @@
+import PlanProtocol
 import CWebSockets
 import Glibc
 import Synchronization
