@@ -25,6 +25,8 @@ let package = Package(
         // The server: hub (per-plan validate → commit → fan out), sessions, the lws transport.
         .target(
             name: "PlanServer", dependencies: ["ChronoSketchCore", "PlanProtocol", "PlanStore", "CWebSockets"]),
+        // The client library on lws: connections, hello, subscribe/resume, confirmed copies, proposals.
+        .target(name: "PlanClient", dependencies: ["ChronoSketchCore", "PlanProtocol", "CWebSockets"]),
         // `plan-server serve|migrate|user add|grant|plan create|plan export`.
         .executableTarget(name: "plan-server", dependencies: ["PlanServer", "PlanStore", "ChronoSketchCore"]),
         .executableTarget(
