@@ -19,6 +19,10 @@ public enum ClientMessageError: Error, Sendable, Hashable, CustomStringConvertib
     /// whether the user may see it (else `unknownPlan`) and adds the version it judged against.
     case rejected(id: String, plan: String?, code: RejectionCode, message: String, ref: String?)
 
+    /// The answer to a binary frame, which the contract does not use (protocol.md §6).
+    public static let binaryFrame = ClientMessageError.error(
+        code: .badMessage, message: "binary frames are not part of the protocol; send JSON in text frames", ref: nil)
+
     /// The close code when the server must close the connection, else nil.
     public var closeCode: CloseCode? {
         switch self {

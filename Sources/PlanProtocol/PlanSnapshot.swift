@@ -3,7 +3,7 @@ import ChronoSketchCore
 /// The contents of a `snapshot` message (protocol.md §4): one plan at one version, as a thin
 /// client sees it. Timeline entries and assignments are not part of it; they reach clients
 /// through `query` and `watch`.
-public struct PlanSnapshot: Sendable, Equatable {
+public struct PlanSnapshot: Sendable, Hashable {
     /// The plan id.
     public var plan: String
     /// The confirmed version.

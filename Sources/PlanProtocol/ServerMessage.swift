@@ -5,7 +5,7 @@ import ChronoSketchCore
 /// Direct answers to a request (`welcome`, `error`, `snapshot`, `resumed`, `ack`, `rejected`,
 /// `page`) carry the request's `ref` when it had one; broadcasts (`confirmed`, `presence`, a
 /// watch's later `page`s) carry none.
-public enum ServerMessage: Sendable, Equatable {
+public enum ServerMessage: Sendable, Hashable {
     /// `{"type":"welcome","session":…,"user":…,"protocol":1,"server":…,"limits":{…}}`.
     case welcome(
         session: String, user: String, protocolVersion: Int = ServerMessage.protocolVersion, server: String,
