@@ -37,6 +37,9 @@ let package = Package(
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore"]),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "ChronoSketchCore"]),
+        .testTarget(
+            name: "PlanServerTests",
+            dependencies: ["PlanServer", "PlanClient", "PlanProtocol", "PlanStore", "ChronoSketchCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

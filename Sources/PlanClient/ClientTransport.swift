@@ -71,13 +71,16 @@ public final class ClientTransport: Sendable {
         pthread_detach(thread)
     }
 
+    /// A number for a new connection, to pass to `connect(_:to:handler:)`; known before any
+    /// event of that connection can arrive.
+    public func reserveConnectionID() -> UInt64 {
+        nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
     /// Opens a connection; `handler` receives its events on the service thread.
-    /// - Returns: the connection's number, for `send` and `close`.
-    public func connect(to endpoint: Endpoint, handler: @escaping @Sendable (Event) -> Void) -> UInt64 {
-        let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    public func connect(_ id: UInt64, to endpoint: Endpoint, handler: @escaping @Sendable (Event) -> Void) {
         handlers.withLock { $0[id] = handler }
         enqueue(.connect(id, endpoint))
-        return id
     }
 
     /// Queues one message (one frame).
@@ -259,9 +262,10 @@ final class ClientCore {
         }
     }
 
-    func handle(wsi: OpaquePointer?, reason: lws_callback_reasons, user: UnsafeMutableRawPointer?,
-        data: UnsafeMutableRawPointer?, length: Int) -> Int32
-    {
+    func handle(
+        wsi: OpaquePointer?, reason: lws_callback_reasons, user: UnsafeMutableRawPointer?,
+        data: UnsafeMutableRawPointer?, length: Int
+    ) -> Int32 {
         if reason == LWS_CALLBACK_EVENT_WAIT_CANCELLED {
             drainInbox()
             return 0
@@ -304,7 +308,8 @@ final class ClientCore {
             if let data, length >= 2 {
                 let bytes = data.assumingMemoryBound(to: UInt8.self)
                 connection.closeCode = UInt16(bytes[0]) << 8 | UInt16(bytes[1])
-                connection.closeReason = String(decoding: UnsafeBufferPointer(start: bytes + 2, count: length - 2), as: UTF8.self)
+                connection.closeReason = String(
+                    decoding: UnsafeBufferPointer(start: bytes + 2, count: length - 2), as: UTF8.self)
             }
         case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
             connections[id] = nil

@@ -145,7 +145,8 @@ public final class PlanConnection: Sendable {
     /// Proposes an op against the copy's version (0 without a copy).
     /// - Returns: the proposal id; the answer arrives as `ack` or `rejected` on `events`.
     @discardableResult
-    public func propose(_ operation: PlanOperation, plan: String, id: String? = nil, baseVersion: Int? = nil) -> String {
+    public func propose(_ operation: PlanOperation, plan: String, id: String? = nil, baseVersion: Int? = nil) -> String
+    {
         let proposalID = id ?? nextProposalID()
         let bytes = state.withLock { state -> [UInt8]? in
             let base = baseVersion ?? state.copies[plan]?.version ?? 0
@@ -170,8 +171,9 @@ public final class PlanConnection: Sendable {
     // MARK: Events from the transport (service thread)
 
     private func connect() {
-        let id = transport.connect(to: endpoint) { [weak self] event in self?.handle(event) }
+        let id = transport.reserveConnectionID()
         state.withLock { $0.connection = id }
+        transport.connect(id, to: endpoint) { [weak self] event in self?.handle(event) }
     }
 
     private func handle(_ event: ClientTransport.Event) {
@@ -215,7 +217,9 @@ public final class PlanConnection: Sendable {
                 var bytes = state.subscriptions.map {
                     ClientMessage.subscribe(plan: $0, since: state.copies[$0]?.version).bytes
                 }
-                bytes += state.watches.map { ClientMessage.watch(plan: $0.value.plan, query: $0.value.query, watch: $0.key).bytes }
+                bytes += state.watches.map {
+                    ClientMessage.watch(plan: $0.value.plan, query: $0.value.query, watch: $0.key).bytes
+                }
                 bytes += state.pending.map(\.bytes)
                 return bytes
             }

@@ -36,7 +36,8 @@ public final class PlanServerRuntime: Sendable {
         let transportBox = Mutex<WebSocketTransport?>(nil)
         let transport = WebSocketTransport(
             configuration: .init(
-                host: configuration.host, port: configuration.port, tlsCertificatePath: configuration.tlsCertificatePath,
+                host: configuration.host, port: configuration.port,
+                tlsCertificatePath: configuration.tlsCertificatePath,
                 tlsKeyPath: configuration.tlsKeyPath, maxMessageBytes: configuration.limits.maxMessageBytes,
                 maxQueueBytes: configuration.limits.maxQueueBytes),
             onEvent: { continuation.yield(.transport($0)) },
@@ -44,11 +45,13 @@ public final class PlanServerRuntime: Sendable {
                 switch path {
                 case "/healthz":
                     return flags.healthy.load(ordering: .relaxed)
-                        ? HTTPResponse(status: 200, body: "ok\n") : HTTPResponse(status: 503, body: "database unavailable\n")
+                        ? HTTPResponse(status: 200, body: "ok\n")
+                        : HTTPResponse(status: 503, body: "database unavailable\n")
                 case "/metrics":
                     let queued = transportBox.withLock { $0?.queuedBytes } ?? 0
                     return HTTPResponse(
-                        status: 200, contentType: "text/plain; version=0.0.4", body: metrics.render(queuedBytes: queued))
+                        status: 200, contentType: "text/plain; version=0.0.4", body: metrics.render(queuedBytes: queued)
+                    )
                 default:
                     return HTTPResponse(status: 404, body: "not found; the WebSocket endpoint is /ws\n")
                 }

@@ -27,16 +27,22 @@ public enum ServerCommands {
         do {
             let database = options.value("--database") ?? environment["DATABASE_URL"]
             func store() throws -> PlanStore {
-                guard let database, !database.isEmpty else { throw CommandError("no database: pass --database or set DATABASE_URL") }
+                guard let database, !database.isEmpty else {
+                    throw CommandError("no database: pass --database or set DATABASE_URL")
+                }
                 return PlanStore(conninfo: database, connections: 1)
             }
             switch (command, options.positional.dropFirst().first) {
             case ("serve", _):
-                guard let database, !database.isEmpty else { throw CommandError("no database: pass --database or set DATABASE_URL") }
+                guard let database, !database.isEmpty else {
+                    throw CommandError("no database: pass --database or set DATABASE_URL")
+                }
                 var configuration = ServerConfiguration(databaseURL: database)
                 configuration.host = options.value("--host") ?? configuration.host
                 if let port = options.value("--port") {
-                    guard let number = Int(port), (0...65535).contains(number) else { throw CommandError("bad --port \(port)") }
+                    guard let number = Int(port), (0...65535).contains(number) else {
+                        throw CommandError("bad --port \(port)")
+                    }
                     configuration.port = number
                 }
                 configuration.tlsCertificatePath = options.value("--tls-cert")

@@ -12,7 +12,9 @@ extension Hub {
         guard let user = session.user else { return }
         let origin = ProposalOrigin(connection: session.connection, user: user, proposalID: id, ref: ref)
         guard role >= .editor else {
-            return reject(origin, runtime, .forbidden, "your role on \"\(runtime.id)\" is \(role.rawValue); proposing needs editor")
+            return reject(
+                origin, runtime, .forbidden,
+                "your role on \"\(runtime.id)\" is \(role.rawValue); proposing needs editor")
         }
         guard session.rateLimiter.allow(now: .now) else {
             return reject(
@@ -75,7 +77,8 @@ extension Hub {
             } catch {
                 judged = JudgedProposal(
                     origin: origin, operation: proposal.operation, mutation: nil,
-                    decision: .rejected(version: runtime.candidateVersion, code: error.code.rawValue, message: error.message))
+                    decision: .rejected(
+                        version: runtime.candidateVersion, code: error.code.rawValue, message: error.message))
             }
         }
         runtime.nextBatch.append(judged)
@@ -247,7 +250,9 @@ extension Hub {
         guard sessions[origin.connection] != nil else { return }
         switch decision {
         case .acknowledged(let version, let noop):
-            send(.ack(id: origin.proposalID, plan: plan, version: version, noop: noop, ref: origin.ref), to: origin.connection)
+            send(
+                .ack(id: origin.proposalID, plan: plan, version: version, noop: noop, ref: origin.ref),
+                to: origin.connection)
         case .rejected(let version, let code, let message):
             send(
                 .rejected(
@@ -262,7 +267,8 @@ extension Hub {
         log.info("rejected \(origin.proposalID) on \(runtime.id) from \(origin.user): \(code.rawValue): \(message)")
         send(
             .rejected(
-                id: origin.proposalID, plan: runtime.id, code: code, message: message, version: runtime.candidateVersion,
+                id: origin.proposalID, plan: runtime.id, code: code, message: message,
+                version: runtime.candidateVersion,
                 ref: origin.ref), to: origin.connection)
     }
 

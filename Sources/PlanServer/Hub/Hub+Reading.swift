@@ -21,7 +21,9 @@ extension Hub {
                 let plan = runtime.id
                 let limit = runtime.recentConfirmedStart - 1 - since
                 workers.submit {
-                    let result = Result { () throws(StoreError) in try store.mutations(of: plan, since: since, limit: limit) }
+                    let result = Result { () throws(StoreError) in
+                        try store.mutations(of: plan, since: since, limit: limit)
+                    }
                     events.yield(.resumeLogRead(connection, plan: plan, since: since, ref: ref, result))
                 }
                 return false
@@ -89,7 +91,9 @@ extension Hub {
 
     func unsubscribe(_ planID: String, ref: String?, session: Session) {
         guard session.subscriptions.remove(planID) != nil else {
-            send(.error(code: .notSubscribed, message: "not subscribed to \"\(planID)\"", ref: ref), to: session.connection)
+            send(
+                .error(code: .notSubscribed, message: "not subscribed to \"\(planID)\"", ref: ref),
+                to: session.connection)
             return
         }
         if let runtime = plans[planID], runtime.subscribers.remove(session.connection) != nil {

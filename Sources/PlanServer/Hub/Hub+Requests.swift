@@ -156,7 +156,8 @@ extension Hub {
             metrics.countProposal(outcome: "rejected", code: RejectionCode.unavailable.rawValue)
             send(
                 .rejected(
-                    id: id, plan: plan, code: .unavailable, message: "the database is unavailable; retry with the same id",
+                    id: id, plan: plan, code: .unavailable,
+                    message: "the database is unavailable; retry with the same id",
                     version: nil, ref: ref), to: session.connection)
             processPending(session)
             return

@@ -36,7 +36,8 @@ extension Hub {
         let since = runtime.version
         workers.submit(lane: plan) {
             events.yield(
-                .catchUpLogRead(plan: plan, Result { () throws(StoreError) in try store.mutations(of: plan, since: since) }))
+                .catchUpLogRead(
+                    plan: plan, Result { () throws(StoreError) in try store.mutations(of: plan, since: since) }))
         }
     }
 
@@ -66,7 +67,8 @@ extension Hub {
                     changesJSON: Array(entry.changesJSON.utf8)))
             transport.send(buffer, to: Array(runtime.subscribers))
             runtime.appendConfirmed(buffer)
-            runtime.remember(.acknowledged(version: entry.version, noop: false), user: entry.user, proposalID: entry.proposalID)
+            runtime.remember(
+                .acknowledged(version: entry.version, noop: false), user: entry.user, proposalID: entry.proposalID)
             if case .timeline(let timelineChange) = change { refreshWatches(runtime, change: timelineChange) }
         }
         runtime.snapshotCache = nil

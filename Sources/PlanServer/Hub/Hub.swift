@@ -138,7 +138,9 @@ final class Hub {
             let store = self.store
             let events = self.events
             workers.submit {
-                events.yield(.authenticated(connection, Result { () throws(StoreError) in try store.authenticate(token: token) }))
+                events.yield(
+                    .authenticated(connection, Result { () throws(StoreError) in try store.authenticate(token: token) })
+                )
             }
         case .authenticating, .ready:
             session.pending.append(message)

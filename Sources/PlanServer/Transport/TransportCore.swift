@@ -1,6 +1,6 @@
-import PlanProtocol
 import CWebSockets
 import Glibc
+import PlanProtocol
 
 /// The state only the service thread touches: connection slots, the lws context, the protocol
 /// table. Reached from lws callbacks through the context's user pointer.

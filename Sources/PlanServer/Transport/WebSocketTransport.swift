@@ -1,6 +1,6 @@
-import PlanProtocol
 import CWebSockets
 import Glibc
+import PlanProtocol
 import Synchronization
 
 /// The WebSocket and HTTP endpoint on libwebsockets: one service thread does all socket work and

@@ -54,7 +54,9 @@ public final class PGConnection: @unchecked Sendable {
             throw .unavailable(PGConnection.firstLine(message))
         }
         // Dates and numbers as the domain code parses them, whatever the server's defaults.
-        _ = try query("SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 3; SET TimeZone = 'UTC'")
+        _ = try query(
+            "SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 3; SET TimeZone = 'UTC'; SET client_min_messages = warning"
+        )
     }
 
     /// Whether the connection is currently usable.

@@ -1,0 +1,114 @@
+import Glibc
+import PlanStore
+import Testing
+
+/// A real `plan-server serve` process on a free port, against the tests' PostgreSQL.
+final class ServerProcess: @unchecked Sendable {
+    let pid: pid_t
+    let port: Int
+    let logPath: String
+    private var exited = false
+
+    var url: String { "ws://127.0.0.1:\(port)/ws" }
+
+    /// The plan-server binary built beside the test bundle.
+    static let binary: String = {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let path = String(decoding: buffer[0..<max(0, length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) + "/plan-server"
+    }()
+
+    /// Starts a server and waits until it listens.
+    static func start(databaseURL: String = TestDatabase.url, arguments: [String] = []) throws -> ServerProcess {
+        var pipeFDs: [Int32] = [0, 0]
+        guard pipe(&pipeFDs) == 0 else { throw HarnessError("pipe failed") }
+        let logPath = "/tmp/plan-server-test-\(UInt32.random(in: 0...UInt32.max)).log"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
+        let argv = [binary, "serve", "--port", "0", "--database", databaseURL] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, binary, &actions, nil, &cArguments, environ)
+        close(pipeFDs[1])
+        guard status == 0 else { throw HarnessError("cannot start \(binary): \(status)") }
+        // Read stdout until "listening on HOST:PORT".
+        var output: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(pipeFDs[0], &byte, 1) == 1 {
+            output.append(byte)
+            if byte == UInt8(ascii: "\n"), String(decoding: output, as: UTF8.self).contains("listening on") { break }
+        }
+        close(pipeFDs[0])
+        let text = String(decoding: output, as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on") }),
+            let port = Int(line.split(separator: ":").last ?? "")
+        else {
+            kill(pid, SIGKILL)
+            var ignored: Int32 = 0
+            waitpid(pid, &ignored, 0)
+            throw HarnessError("the server did not start: \(text) (log \(logPath))")
+        }
+        return ServerProcess(pid: pid, port: port, logPath: logPath)
+    }
+
+    private init(pid: pid_t, port: Int, logPath: String) {
+        self.pid = pid
+        self.port = port
+        self.logPath = logPath
+    }
+
+    deinit {
+        if !exited { kill(pid, SIGKILL) }
+        var status: Int32 = 0
+        if !exited { waitpid(pid, &status, 0) }
+    }
+
+    /// SIGTERM and wait for exit; returns the exit status.
+    @discardableResult
+    func terminate() -> Int32 {
+        stop(signal: SIGTERM)
+    }
+
+    /// SIGKILL and wait.
+    func crash() {
+        _ = stop(signal: SIGKILL)
+    }
+
+    private func stop(signal: Int32) -> Int32 {
+        guard !exited else { return 0 }
+        kill(pid, signal)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        exited = true
+        return status
+    }
+
+    /// The server's log (standard error) so far.
+    var log: String {
+        (try? String(decoding: readAll(logPath), as: UTF8.self)) ?? ""
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+func readAll(_ path: String) throws -> [UInt8] {
+    guard let file = fopen(path, "rb") else { throw HarnessError("cannot open \(path)") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count <= 0 { break }
+        bytes.append(contentsOf: chunk[0..<count])
+    }
+    return bytes
+}

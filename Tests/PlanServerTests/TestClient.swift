@@ -1,0 +1,156 @@
+import ChronoSketchCore
+import PlanClient
+import PlanProtocol
+import Testing
+
+/// Collects a connection's events and lets a test await the next one that matches.
+actor EventInbox {
+    private var buffer: [PlanConnection.Event] = []
+    private var waiters:
+        [(
+            id: Int, match: @Sendable (PlanConnection.Event) -> Bool,
+            continuation: CheckedContinuation<PlanConnection.Event?, Never>
+        )] = []
+    private var nextWaiter = 0
+
+    func append(_ event: PlanConnection.Event) {
+        if let index = waiters.firstIndex(where: { $0.match(event) }) {
+            waiters.remove(at: index).continuation.resume(returning: event)
+        } else {
+            buffer.append(event)
+        }
+    }
+
+    /// The first buffered or future event matching, removing it and everything before it.
+    func next(within seconds: Double, where match: @escaping @Sendable (PlanConnection.Event) -> Bool) async
+        -> PlanConnection.Event?
+    {
+        if let index = buffer.firstIndex(where: match) {
+            let event = buffer[index]
+            buffer.removeFirst(index + 1)
+            return event
+        }
+        nextWaiter += 1
+        let id = nextWaiter
+        return await withCheckedContinuation { continuation in
+            waiters.append((id, match, continuation))
+            Task {
+                try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+                self.expire(id)
+            }
+        }
+    }
+
+    /// Everything buffered and not yet taken.
+    func drain() -> [PlanConnection.Event] {
+        defer { buffer = [] }
+        return buffer
+    }
+
+    private func expire(_ id: Int) {
+        if let index = waiters.firstIndex(where: { $0.id == id }) {
+            waiters.remove(at: index).continuation.resume(returning: nil)
+        }
+    }
+}
+
+/// A PlanConnection for tests, with awaitable messages.
+final class TestClient: Sendable {
+    let connection: PlanConnection
+    let inbox = EventInbox()
+
+    init(url: String, token: String, name: String = "test", reconnect: Bool = false, transport: ClientTransport) throws
+    {
+        connection = try PlanConnection(
+            options: .init(url: url, token: token, clientName: name, reconnect: reconnect), transport: transport)
+        let inbox = self.inbox
+        let events = connection.events
+        Task {
+            for await event in events { await inbox.append(event) }
+        }
+        connection.start()
+    }
+
+    /// Waits for the welcome.
+    func ready(within seconds: Double = 10) async throws {
+        let event = await inbox.next(within: seconds) {
+            if case .welcome = $0 { return true }
+            if case .disconnected = $0 { return true }
+            return false
+        }
+        guard case .welcome = event else { throw HarnessError("no welcome: \(String(describing: event))") }
+    }
+
+    /// The next server message of `type` (skipping others), or a failure after `seconds`.
+    func expect(
+        _ type: String, within seconds: Double = 10,
+        where match: @escaping @Sendable (ServerMessage) -> Bool = { _ in true }
+    )
+        async throws -> ServerMessage
+    {
+        let event = await inbox.next(within: seconds) { event in
+            if case .message(let message) = event { return message.typeName == type && match(message) }
+            return false
+        }
+        guard case .message(let message)? = event else { throw HarnessError("no \(type) within \(seconds) s") }
+        return message
+    }
+
+    /// The next disconnection.
+    func expectDisconnect(within seconds: Double = 10) async throws -> UInt16? {
+        let event = await inbox.next(within: seconds) {
+            if case .disconnected = $0 { return true }
+            return false
+        }
+        guard case .disconnected(let code, _, _)? = event else { throw HarnessError("still connected") }
+        return code
+    }
+
+    /// Sends a proposal and waits for its answer (ack or rejected).
+    func propose(_ operation: PlanOperation, plan: String, id: String? = nil, baseVersion: Int? = nil) async throws
+        -> ServerMessage
+    {
+        let proposalID = connection.propose(operation, plan: plan, id: id, baseVersion: baseVersion)
+        return try await answer(to: proposalID)
+    }
+
+    /// Waits for the ack or rejected of a proposal id.
+    func answer(to proposalID: String, within seconds: Double = 10) async throws -> ServerMessage {
+        let event = await inbox.next(within: seconds) { event in
+            switch event {
+            case .message(.ack(let id, _, _, _, _)), .message(.rejected(let id, _, _, _, _, _)): return id == proposalID
+            default: return false
+            }
+        }
+        guard case .message(let message)? = event else { throw HarnessError("no answer to \(proposalID)") }
+        return message
+    }
+
+    /// Subscribes and waits for the copy to arrive.
+    func subscribe(_ plan: String) async throws -> ClientPlanCopy {
+        connection.subscribe(plan)
+        _ = try await expect("snapshot") { $0.plan == plan }
+        return connection.copy(of: plan)!
+    }
+
+    func close() { connection.close() }
+}
+
+/// One client transport shared by a test's clients.
+enum SharedTransport {
+    static let instance: ClientTransport = try! ClientTransport()
+}
+
+extension ServerMessage {
+    /// The rejection code of a `rejected`, else nil.
+    var rejectionCode: RejectionCode? {
+        if case .rejected(_, _, let code, _, _, _) = self { return code }
+        return nil
+    }
+
+    /// The version of an `ack`, else nil.
+    var ackVersion: Int? {
+        if case .ack(_, _, let version, _, _) = self { return version }
+        return nil
+    }
+}
