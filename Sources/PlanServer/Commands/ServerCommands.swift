@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import Dispatch
 import Glibc
+import PlanProtocol
 import PlanStore
 
 /// `plan-server` subcommands (protocol.md §8). `main.swift` only hands over the arguments.
@@ -8,7 +9,8 @@ public enum ServerCommands {
     static let usage = """
         usage:
           plan-server serve [--host 127.0.0.1] [--port 8080] [--database URL] [--tls-cert PEM --tls-key PEM]
-                            [--instance NAME] [--quiet]
+                            [--instance NAME] [--quiet] [--max-message-bytes N] [--max-queue-bytes N]
+                            [--max-proposals-per-second N] [--max-tasks-per-plan N]
           plan-server migrate [--database URL]
           plan-server user add NAME [--database URL]       prints a new secret token as its last line
           plan-server grant USER PLAN viewer|editor|owner [--database URL]
@@ -51,6 +53,15 @@ public enum ServerCommands {
                     throw CommandError("--tls-cert and --tls-key go together")
                 }
                 configuration.instanceName = options.value("--instance") ?? "s\(getpid())"
+                func limit(_ name: String, _ keyPath: WritableKeyPath<ProtocolLimits, Int>) throws {
+                    guard let text = options.value(name) else { return }
+                    guard let value = Int(text), value > 0 else { throw CommandError("bad \(name) \(text)") }
+                    configuration.limits[keyPath: keyPath] = value
+                }
+                try limit("--max-message-bytes", \.maxMessageBytes)
+                try limit("--max-queue-bytes", \.maxQueueBytes)
+                try limit("--max-proposals-per-second", \.maxProposalsPerSecond)
+                try limit("--max-tasks-per-plan", \.maxTasksPerPlan)
                 configuration.logging = !options.flag("--quiet")
                 try options.finish()
                 return try serve(configuration)

@@ -116,9 +116,7 @@ extension Hub {
             publish(batch, in: runtime)
         case .failure(.versionConflict):
             log.info("plan \(planID): another process committed first; catching up and judging again")
-            runtime.held = requeue(batch) + requeue(runtime.nextBatch) + runtime.held
-            runtime.nextBatch = []
-            catchUp(runtime)
+            catchUp(runtime, failedBatch: requeue(batch))
         case .failure(.duplicate):
             // A proposal in the batch was decided before (by another process, or before a
             // restart): answer from the stored decisions, judge the rest again.
@@ -185,10 +183,12 @@ extension Hub {
         for judged in batch {
             answerAll(judged.decision, origin: judged.origin, plan: runtime.id, remember: true, runtime: runtime)
         }
-        startCommitIfIdle(runtime)
-        if runtime.externalChangePending {
-            runtime.externalChangePending = false
+        if runtime.announcedVersion > runtime.version {
+            // Another process committed meanwhile (announcements of our own commits are not newer).
             catchUp(runtime)
+        } else {
+            runtime.announcedVersion = 0
+            startCommitIfIdle(runtime)
         }
     }
 

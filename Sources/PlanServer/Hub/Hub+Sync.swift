@@ -6,29 +6,31 @@ extension Hub {
     /// Another process committed to `plan` (nil: notifications may have been missed for all).
     func noteExternalCommit(plan planID: String?, version: Int) {
         guard let planID else {
-            for runtime in plans.values { requestCatchUp(runtime) }
+            for runtime in plans.values { requestCatchUp(runtime, announced: .max) }
             return
         }
         guard let runtime = plans[planID], version > runtime.version else { return }
-        requestCatchUp(runtime)
+        requestCatchUp(runtime, announced: version)
     }
 
-    private func requestCatchUp(_ runtime: PlanRuntime) {
+    private func requestCatchUp(_ runtime: PlanRuntime, announced version: Int) {
         if runtime.inFlight != nil {
-            runtime.externalChangePending = true
+            runtime.announcedVersion = max(runtime.announcedVersion, version)
         } else if !runtime.resynchronizing {
-            runtime.held = requeueJudged(runtime.nextBatch) + runtime.held
-            runtime.nextBatch = []
             catchUp(runtime)
         }
     }
 
-    private func requeueJudged(_ batch: [JudgedProposal]) -> [QueuedProposal] {
-        batch.map { QueuedProposal(origin: $0.origin, operation: $0.operation, baseVersion: 0) }
-    }
-
-    /// Reads the log since the confirmed version and follows it; proposals wait meanwhile.
-    func catchUp(_ runtime: PlanRuntime) {
+    /// Reads the log since the confirmed version and follows it. Proposals judged but not yet
+    /// committed, and new ones, wait and are judged again against the caught-up data.
+    func catchUp(_ runtime: PlanRuntime, failedBatch: [QueuedProposal] = []) {
+        precondition(runtime.inFlight == nil, "catch up only between commits")
+        runtime.held =
+            failedBatch
+            + runtime.nextBatch.map { QueuedProposal(origin: $0.origin, operation: $0.operation, baseVersion: 0) }
+            + runtime.held
+        runtime.nextBatch = []
+        runtime.announcedVersion = 0
         runtime.resynchronizing = true
         let store = self.store
         let events = self.events

@@ -46,8 +46,8 @@ final class PlanRuntime {
     var held: [QueuedProposal] = []
     /// Whether a log read or reload is bringing the plan up to date.
     var resynchronizing = false
-    /// A newer version was announced by another process while a commit was in flight.
-    var externalChangePending = false
+    /// The highest version announced by NOTIFY while a commit was in flight (it may be our own).
+    var announcedVersion = 0
     /// Decisions of proposals decided by this process since the plan was loaded (bounded).
     var recentDecisions: [String: Decision] = [:]
     var recentDecisionOrder: [String] = []

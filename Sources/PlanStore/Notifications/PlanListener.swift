@@ -107,7 +107,7 @@ public final class PlanListener: Sendable {
             }
             if ready == 0 {
                 // Idle for a while: make sure the connection is still alive.
-                try connection.query("SELECT 1")
+                try connection.queryOnCurrentConnection("SELECT 1")
             }
         }
     }

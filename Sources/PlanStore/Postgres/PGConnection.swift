@@ -70,7 +70,9 @@ public final class PGConnection: @unchecked Sendable {
     public func ensureConnected() throws(StoreError) {
         if let handle, PQstatus(handle) == CONNECTION_OK {
             var idle = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
-            if poll(&idle, 1, 0) > 0, PQconsumeInput(handle) == 0 || PQstatus(handle) != CONNECTION_OK {
+            // An idle connection expects nothing: anything readable is the server saying goodbye
+            // (a termination notice, then EOF), so start over rather than trust it.
+            if poll(&idle, 1, 0) > 0 {
                 PQfinish(handle)
                 self.handle = nil
             }
@@ -163,6 +165,13 @@ public final class PGConnection: @unchecked Sendable {
         if let firstError { throw firstError }
         guard syncStatus == PGRES_PIPELINE_SYNC else { throw connectionError() }
         return results
+    }
+
+    /// Runs a statement on the current connection without checking or replacing it first (for
+    /// the listener, whose connection carries its LISTEN registration).
+    func queryOnCurrentConnection(_ sql: String) throws(StoreError) {
+        guard let handle else { throw .unavailable("no connection") }
+        _ = try check(PQexec(handle, sql))
     }
 
     /// Runs read-only statements on one consistent snapshot (REPEATABLE READ), in one round trip.

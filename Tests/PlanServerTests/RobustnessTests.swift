@@ -1,0 +1,227 @@
+import ChronoSketchCore
+import Glibc
+import PlanClient
+import PlanProtocol
+import PlanStore
+import Testing
+
+@Suite("Server: concurrency, crashes and slow readers")
+struct RobustnessTests {
+    /// A random op built from the current copy: mostly valid, sometimes stale.
+    static func randomOperation(_ copy: ClientPlanCopy, number: Int, random: inout SeededRandom) -> PlanOperation {
+        let tasks = copy.tasks
+        let task = tasks[Int.random(in: 0..<tasks.count, using: &random)]
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0:
+            return .add(
+                try! GanttTask(
+                    id: "n\(number)", title: "New \(number)", parentID: Bool.random(using: &random) ? "impl" : nil,
+                    kind: .activity(schedule: nil, progress: Double(number % 100))))
+        case 1:
+            let siblings = tasks.filter { $0.parentID == task.parentID && $0.id != task.id }
+            guard let target = siblings.randomElement(using: &random) else { fallthrough }
+            return .reorder(
+                previous: task, relativeTo: target, position: Bool.random(using: &random) ? .before : .after)
+        case 2:
+            guard case .activity(let schedule, _) = task.kind else { fallthrough }
+            return .replace(
+                previous: task, proposed: task.with(kind: .activity(schedule: schedule, progress: Double(number % 101)))
+            )
+        default:
+            return .replace(previous: task, proposed: task.with(title: "\(task.title.prefix(20)) \(number)"))
+        }
+    }
+
+    @Test("random concurrent proposals: contiguous versions; replaying the stream equals the final snapshot")
+    func convergence() async throws {
+        let fixture = try PlanFixture.make()
+        let server = try ServerProcess.start()
+        let recorder = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        defer { recorder.close() }
+        try await recorder.ready()
+        let initial = try await recorder.subscribe(fixture.plan)
+        let writers = try (0..<4).map { _ in
+            try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        }
+        defer { for writer in writers { writer.close() } }
+        var confirmedCount = 0
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for (index, writer) in writers.enumerated() {
+                group.addTask {
+                    try await writer.ready()
+                    _ = try await writer.subscribe(fixture.plan)
+                    var random = SeededRandom(seed: UInt64(index + 1))
+                    var acks = 0
+                    for step in 0..<40 {
+                        let copy = writer.connection.copy(of: fixture.plan)!
+                        let operation = Self.randomOperation(copy, number: index * 1000 + step, random: &random)
+                        let answer = try await writer.propose(operation, plan: fixture.plan)
+                        if answer.ackVersion != nil, case .ack(_, _, _, false, _) = answer { acks += 1 }
+                    }
+                    return acks
+                }
+            }
+            for try await acks in group { confirmedCount += acks }
+        }
+        #expect(confirmedCount > 40)
+        // The recorder saw every version exactly once, in order.
+        var replay = initial
+        var versions: [Int] = []
+        while versions.count < confirmedCount {
+            let message = try await recorder.expect("confirmed")
+            guard case .confirmed(_, let version, _, _, let changes) = message else { continue }
+            versions.append(version)
+            try replay.apply(version: version, changes: changes)
+        }
+        #expect(versions == Array(1...confirmedCount))
+        let stored = try #require(try TestDatabase.store.loadPlan(fixture.plan))
+        #expect(stored.version == confirmedCount)
+        #expect(replay.snapshot == PlanSnapshot(plan: fixture.plan, version: stored.version, document: stored.document))
+        #expect(recorder.connection.copy(of: fixture.plan) == replay)
+    }
+
+    @Test("two server processes on one database: changes cross over, proposals stay serialized")
+    func twoProcesses() async throws {
+        let fixture = try PlanFixture.make()
+        let first = try ServerProcess.start(arguments: ["--instance", "one"])
+        let second = try ServerProcess.start(arguments: ["--instance", "two"])
+        let a = try TestClient(url: first.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        let b = try TestClient(url: second.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        defer {
+            a.close()
+            b.close()
+        }
+        try await a.ready()
+        try await b.ready()
+        let copy = try await a.subscribe(fixture.plan)
+        _ = try await b.subscribe(fixture.plan)
+        let spec = copy["spec"]!
+        let renamed = spec.with(title: "from one")
+        #expect(try await a.propose(.replace(previous: spec, proposed: renamed), plan: fixture.plan).ackVersion == 1)
+        guard case .confirmed(_, 1, _, _, let changes) = try await b.expect("confirmed") else {
+            Issue.record("no confirmed on the second server")
+            return
+        }
+        #expect(changes.upsert == [renamed])
+        // Both propose from the same original at once: exactly one wins, on either server.
+        let review = copy["review"]!
+        async let fromA = a.propose(.replace(previous: review, proposed: review.with(title: "A")), plan: fixture.plan)
+        async let fromB = b.propose(.replace(previous: review, proposed: review.with(title: "B")), plan: fixture.plan)
+        let answers = try await [fromA, fromB]
+        #expect(answers.filter { $0.ackVersion != nil }.count == 1)
+        #expect(answers.compactMap(\.rejectionCode) == [.staleTask])
+        let stored = try #require(try TestDatabase.store.loadPlan(fixture.plan))
+        #expect(stored.version == 2)
+        // Both subscribers end at the same version with the same data.
+        _ = try await a.expect("confirmed") { if case .confirmed(_, 2, _, _, _) = $0 { true } else { false } }
+        _ = try await b.expect("confirmed") { if case .confirmed(_, 2, _, _, _) = $0 { true } else { false } }
+        #expect(a.connection.copy(of: fixture.plan) == b.connection.copy(of: fixture.plan))
+        #expect(
+            a.connection.copy(of: fixture.plan)?.snapshot
+                == PlanSnapshot(plan: fixture.plan, version: 2, document: stored.document))
+    }
+
+    @Test("SIGKILL in the middle of a stream: every acknowledged edit survives; re-sent proposals apply once")
+    func crash() async throws {
+        let fixture = try PlanFixture.make()
+        var server = try ServerProcess.start()
+        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        defer { editor.close() }
+        try await editor.ready()
+        _ = try await editor.subscribe(fixture.plan)
+        var ids: [String] = []
+        for number in 0..<150 {
+            let task = try GanttTask(
+                id: "k\(number)", title: "Crash \(number)", kind: .activity(schedule: nil, progress: 0))
+            ids.append(editor.connection.propose(.add(task), plan: fixture.plan))
+        }
+        var acknowledged: [String: Int] = [:]
+        while acknowledged.count < 20 {
+            guard case .ack(let id, _, let version, _, _) = try await editor.expect("ack") else { continue }
+            acknowledged[id] = version
+        }
+        server.crash()
+        // Every acknowledged add is stored.
+        let afterCrash = try #require(try TestDatabase.store.loadPlan(fixture.plan))
+        for (id, _) in acknowledged {
+            let number = ids.firstIndex(of: id)!
+            #expect(afterCrash.document.state.tasks["k\(number)"] != nil, "acknowledged \(id) lost")
+        }
+        // Restart; a reconnecting client re-sends what was not answered, with the same ids.
+        server = try ServerProcess.start()
+        let again = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        defer { again.close() }
+        try await again.ready()
+        for (number, id) in ids.enumerated() {
+            let task = try GanttTask(
+                id: "k\(number)", title: "Crash \(number)", kind: .activity(schedule: nil, progress: 0))
+            let answer = try await again.propose(.add(task), plan: fixture.plan, id: id)
+            if let version = acknowledged[id] { #expect(answer.ackVersion == version, "\(id) answered differently") }
+            #expect(answer.ackVersion != nil, "\(id): \(answer)")
+        }
+        let final = try #require(try TestDatabase.store.loadPlan(fixture.plan))
+        #expect(final.version == 150)
+        #expect(final.document.state.tasks.count == Demo.document.state.tasks.count + 150)
+    }
+
+    @Test("a reader that stops reading is closed with 1013; the others get everything")
+    func slowReader() async throws {
+        let fixture = try PlanFixture.make()
+        let server = try ServerProcess.start(arguments: [
+            "--max-queue-bytes", "1000000", "--max-proposals-per-second", "100000",
+        ])
+        let stalled = try RawWebSocket(port: server.port, receiveBuffer: 4096)
+        try stalled.send(#"{"type":"hello","token":"\#(fixture.viewerToken)"}"#)
+        _ = try stalled.readText(containing: "welcome")
+        try stalled.send(#"{"type":"subscribe","plan":"\#(fixture.plan)"}"#)
+        _ = try stalled.readText(containing: "presence")
+        let watcher = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        defer {
+            watcher.close()
+            editor.close()
+        }
+        try await watcher.ready()
+        _ = try await watcher.subscribe(fixture.plan)
+        try await editor.ready()
+        let title = String(repeating: "x", count: 990)
+        let count = 6000
+        var last = ""
+        for number in 0..<count {
+            let task = try GanttTask(id: "s\(number)", title: title, kind: .activity(schedule: nil, progress: 0))
+            last = editor.connection.propose(.add(task), plan: fixture.plan)
+        }
+        #expect(try await editor.answer(to: last, within: 60).ackVersion == count)
+        // The watcher received every version.
+        _ = try await watcher.expect("confirmed", within: 60) {
+            if case .confirmed(_, count, _, _, _) = $0 { true } else { false }
+        }
+        #expect(watcher.connection.copy(of: fixture.plan)?.version == count)
+        // The stalled reader was cut off with 1013 (it reads its backlog, then the close).
+        #expect(try stalled.readUntilClose() == 1013)
+    }
+
+    @Test("SIGTERM: in-flight work finishes, every connection is closed with 1001")
+    func gracefulShutdown() async throws {
+        let fixture = try PlanFixture.make()
+        let server = try ServerProcess.start()
+        let client = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        try await client.ready()
+        _ = try await client.subscribe(fixture.plan)
+        #expect(server.terminate() == 0)
+        #expect(try await client.expectDisconnect() == 1001)
+    }
+}
+
+/// A deterministic random number generator (SplitMix64).
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

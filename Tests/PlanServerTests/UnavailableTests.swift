@@ -1,0 +1,53 @@
+import ChronoSketchCore
+import Glibc
+import PlanClient
+import PlanProtocol
+import PlanStore
+import Testing
+
+@Suite("Server: database outages")
+struct UnavailableTests {
+    /// Runs on a PostgreSQL cluster of its own, so that stopping it disturbs no other test.
+    @Test("the database going away: unavailable, nothing applied; a retry with the same id succeeds later")
+    func outage() async throws {
+        let directory = "/tmp/chronosketch-outage-\(UInt32.random(in: 0...UInt32.max))"
+        let pg = "\(TestDatabase.repositoryRoot)/ops/pg"
+        let started = shell("PGPORT_PRIVATE=5443 \(pg) start \(directory) --fast")
+        try #require(started.status == 0, "\(started.output)")
+        defer { shell("\(pg) destroy \(directory)") }
+        let url = started.output.split(separator: "\n").last.map(String.init) ?? ""
+        let store = PlanStore(conninfo: url)
+        try store.migrate(directory: TestDatabase.repositoryRoot + "/sql")
+        try store.createPlan(id: "p", document: Demo.document)
+        let token = try store.createUser("ed")
+        try store.grant(user: "ed", plan: "p", role: .editor)
+
+        let server = try ServerProcess.start(databaseURL: url)
+        let client = try TestClient(url: server.url, token: token, transport: SharedTransport.instance)
+        defer { client.close() }
+        try await client.ready()
+        let copy = try await client.subscribe("p")
+        let spec = copy["spec"]!
+        let operation = PlanOperation.replace(previous: spec, proposed: spec.with(title: "during outage"))
+
+        #expect(shell("\(pg) kill \(directory)").status == 0)
+        let refused = try await client.propose(operation, plan: "p", id: "retry-me")
+        #expect(refused.rejectionCode == .unavailable)
+        let health = shell("curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:\(server.port)/healthz")
+        // The health flag is refreshed once a second; it must turn 503 while the database is down.
+        var sawUnhealthy = health.output == "503"
+        for _ in 0..<30 where !sawUnhealthy {
+            try await Task.sleep(for: .milliseconds(100))  // polling an HTTP endpoint, not synchronizing
+            sawUnhealthy =
+                shell("curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:\(server.port)/healthz").output == "503"
+        }
+        #expect(sawUnhealthy)
+
+        #expect(shell("PGPORT_PRIVATE=5443 \(pg) start \(directory) --fast").status == 0)
+        let stored = try #require(try store.loadPlan("p"))
+        #expect(stored.version == 0, "nothing was applied during the outage")
+        let retried = try await client.propose(operation, plan: "p", id: "retry-me")
+        #expect(retried.ackVersion == 1)
+        #expect(try store.loadPlan("p")?.document.state.tasks["spec"]?.title == "during outage")
+    }
+}
