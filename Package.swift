@@ -27,6 +27,11 @@ let package = Package(
             name: "PlanServer", dependencies: ["ChronoSketchCore", "PlanProtocol", "PlanStore", "CWebSockets"]),
         // The client library on lws: connections, hello, subscribe/resume, confirmed copies, proposals.
         .target(name: "PlanClient", dependencies: ["ChronoSketchCore", "PlanProtocol", "CWebSockets"]),
+        // The load generator: many viewers and editors on one client transport.
+        .target(
+            name: "PlanLoad", dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore"],
+            path: "clients/load/PlanLoad"),
+        .executableTarget(name: "plan-load", dependencies: ["PlanLoad"], path: "clients/load/plan-load"),
         // `plan-server serve|migrate|user add|grant|plan create|plan export`.
         .executableTarget(name: "plan-server", dependencies: ["PlanServer", "PlanStore", "ChronoSketchCore"]),
         .executableTarget(
