@@ -26,6 +26,8 @@ public final class ClientTransport: Sendable {
         public var path: String
         /// wss:// when true.
         public var secure: Bool
+        /// Accept self-signed certificates and any host name (tests, private deployments).
+        public var trustAnyCertificate = false
 
         /// Parses `ws://host:port/path` or `wss://…`.
         public init?(url: String) {
@@ -241,7 +243,8 @@ final class ClientCore {
                 info.host = UnsafePointer(host)
                 info.origin = UnsafePointer(host)
                 info.protocol = UnsafePointer(protocols![0].name)
-                info.ssl_connection = endpoint.secure ? 1 : 0
+                // LCCSCF_USE_SSL, plus ALLOW_SELFSIGNED | SKIP_SERVER_CERT_HOSTNAME_CHECK | ALLOW_INSECURE.
+                info.ssl_connection = endpoint.secure ? (endpoint.trustAnyCertificate ? 1 | 2 | 4 | 16 : 1) : 0
                 info.ietf_version_or_minus_one = -1
                 info.userdata = UnsafeMutableRawPointer(bitPattern: UInt(id))
                 if let wsi = lws_client_connect_via_info(&info) {

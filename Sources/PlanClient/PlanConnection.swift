@@ -30,6 +30,8 @@ public final class PlanConnection: Sendable {
         public var clientName: String
         /// Reconnect with backoff after a drop.
         public var reconnect: Bool
+        /// For wss://: accept self-signed certificates and any host name.
+        public var trustAnyCertificate = false
 
         /// Creates options.
         public init(url: String, token: String, clientName: String = "PlanClient/1", reconnect: Bool = true) {
@@ -72,7 +74,8 @@ public final class PlanConnection: Sendable {
     /// Creates a connection on a shared transport; call `start()`.
     /// - Throws: `ClientError.badURL` for a URL that is not ws:// or wss://.
     public init(options: Options, transport: ClientTransport) throws(ClientError) {
-        guard let endpoint = ClientTransport.Endpoint(url: options.url) else { throw .badURL(options.url) }
+        guard var endpoint = ClientTransport.Endpoint(url: options.url) else { throw .badURL(options.url) }
+        endpoint.trustAnyCertificate = options.trustAnyCertificate
         self.options = options
         self.endpoint = endpoint
         self.transport = transport

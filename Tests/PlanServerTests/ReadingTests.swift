@@ -231,3 +231,36 @@ func shell(_ command: String) -> (status: Int32, output: String) {
     while text.last == "\n" { text.removeLast() }
     return (status, text)
 }
+
+@Suite("Server: TLS")
+struct TLSTests {
+    @Test("with --tls-cert/--tls-key the same protocol runs on wss://", .timeLimit(.minutes(1)))
+    func wss() async throws {
+        let directory = "/tmp/chronosketch-tls-\(UInt32.random(in: 0...UInt32.max))"
+        let made = shell(
+            "mkdir -p \(directory) && openssl req -x509 -newkey rsa:2048 -nodes -keyout \(directory)/key.pem "
+                + "-out \(directory)/cert.pem -days 1 -subj /CN=127.0.0.1")
+        try #require(made.status == 0, "\(made.output)")
+        defer { shell("rm -rf \(directory)") }
+        let fixture = try PlanFixture.make()
+        let server = try ServerProcess.start(
+            arguments: ["--tls-cert", "\(directory)/cert.pem", "--tls-key", "\(directory)/key.pem"])
+        var options = PlanConnection.Options(
+            url: "wss://127.0.0.1:\(server.port)/ws", token: fixture.viewerToken, reconnect: false)
+        options.trustAnyCertificate = true
+        let connection = try PlanConnection(options: options, transport: SharedTransport.instance)
+        defer { connection.close() }
+        connection.start()
+        connection.subscribe(fixture.plan)
+        var snapshotVersion: Int?
+        for await event in connection.events {
+            if case .message(.snapshot(let snapshot, _)) = event {
+                snapshotVersion = snapshot.version
+                break
+            }
+            if case .disconnected = event { break }
+        }
+        #expect(snapshotVersion == 0)
+        #expect(shell("curl -sk https://127.0.0.1:\(server.port)/healthz").output == "ok")
+    }
+}

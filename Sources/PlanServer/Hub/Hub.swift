@@ -86,7 +86,7 @@ final class Hub {
                 return
             }
             send(.error(code: .badMessage, message: "binary frames are not supported; send JSON text"), to: connection)
-        case .closed(let connection):
+        case .closed(let connection, let code, let reason):
             guard let session = sessions.removeValue(forKey: connection) else { return }
             metrics.connections.wrappingAdd(-1, ordering: .relaxed)
             for plan in session.subscriptions {
@@ -95,7 +95,9 @@ final class Hub {
                 metrics.subscriptions.wrappingAdd(-1, ordering: .relaxed)
             }
             for (_, watch) in session.watches { plans[watch.plan]?.watchers[connection] = nil }
-            log.info("connection \(connection) closed (user \(session.user ?? "-"), session \(session.sessionID))")
+            let how = code.map { " with \($0.rawValue) (\(reason ?? ""))" } ?? ""
+            log.info(
+                "connection \(connection) closed\(how) (user \(session.user ?? "-"), session \(session.sessionID))")
         }
     }
 

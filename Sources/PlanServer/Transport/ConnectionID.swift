@@ -22,8 +22,9 @@ public enum TransportEvent: Sendable {
     case message(ConnectionID, [UInt8])
     /// A binary message arrived (the contract answers `badMessage`).
     case binaryMessage(ConnectionID)
-    /// The connection closed (by either side); its queue has been released.
-    case closed(ConnectionID)
+    /// The connection closed; its queue has been released. `code` is set when the server closed
+    /// it (1009 too big, 1013 too slow, …), with the reason.
+    case closed(ConnectionID, code: CloseCode?, reason: String?)
 }
 
 /// The answer to a plain HTTP request on the WebSocket port.

@@ -142,7 +142,7 @@ final class TransportCore {
         transport.queuedBytesTotal.wrappingAdd(-slot.queuedBytes, ordering: .relaxed)
         slot.queue = []
         transport.openConnectionCount.wrappingAdd(-1, ordering: .releasing)
-        transport.onEvent(.closed(slot.id))
+        transport.onEvent(.closed(slot.id, code: slot.pendingClose?.0, reason: slot.pendingClose?.1))
     }
 
     private func receive(_ slot: Slot, data: UnsafeMutableRawPointer?, length: Int) -> Int32 {
@@ -183,6 +183,7 @@ final class TransportCore {
     }
 
     private func closeNow(_ slot: Slot, _ code: CloseCode, _ reason: String) -> Int32 {
+        slot.pendingClose = (code, reason)
         var bytes = Array(reason.utf8.prefix(120))
         bytes.withUnsafeMutableBufferPointer { buffer in
             lws_close_reason(slot.wsi, lws_close_status(UInt32(code.rawValue)), buffer.baseAddress, buffer.count)
