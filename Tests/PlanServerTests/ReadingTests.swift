@@ -2,6 +2,7 @@ import ChronoSketchCore
 import Glibc
 import PlanClient
 import PlanProtocol
+import PlanStore
 import Testing
 
 @Suite("Server: session and reading")
@@ -262,5 +263,42 @@ struct TLSTests {
         }
         #expect(snapshotVersion == 0)
         #expect(shell("curl -sk https://127.0.0.1:\(server.port)/healthz").output == "ok")
+    }
+}
+
+@Suite("Server: plans in memory")
+struct PlanLifetimeTests {
+    @Test("a plan created while the server runs just works; an idle plan leaves memory and is loaded fresh")
+    func lifetime() async throws {
+        let server = try ServerProcess.start(arguments: ["--idle-plan-seconds", "1"])
+        let fixture = try PlanFixture.make()  // created after the server started
+        let client = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        defer { client.close() }
+        try await client.ready()
+        #expect(try await client.subscribe(fixture.plan).version == 0)
+        client.connection.unsubscribe(fixture.plan)
+        // Wait (bounded) until the server reports no plan in memory.
+        var loaded = "?"
+        for _ in 0..<100 {
+            loaded =
+                shell("curl -s http://127.0.0.1:\(server.port)/metrics | grep '^chronosketch_loaded_plans '").output
+            if loaded.hasSuffix(" 0") { break }
+            try await Task.sleep(for: .milliseconds(100))  // polling an HTTP endpoint, not synchronizing
+        }
+        #expect(loaded == "chronosketch_loaded_plans 0")
+        // A change made meanwhile by another writer is there when the plan is loaded again.
+        var state = fixture.document.state
+        let release = state.tasks["release"]!
+        let operation = PlanOperation.replace(previous: release, proposed: release.with(title: "Launch"))
+        let change = try state.apply(operation)
+        try TestDatabase.store.commit(
+            plan: fixture.plan, baseVersion: 0,
+            mutations: [
+                CommittedMutation(
+                    proposalID: "outside", user: "someone", operation: operation, change: change,
+                    changesJSON: PlanChanges(after: state, change: change).json)
+            ])
+        let copy = try await client.subscribe(fixture.plan)
+        #expect(copy.version == 1 && copy["release"]?.title == "Launch")
     }
 }
