@@ -29,22 +29,6 @@ extension TimelineData {
 }
 
 extension Array where Element == TimelineSlot {
-    /// The first index whose element is not less than `value`, in this ascending array (binary search).
-    func insertionIndex(of value: TimelineSlot) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    /// Inserts `value` keeping this ascending array sorted.
-    mutating func insertSorted(_ value: TimelineSlot) {
-        insert(value, at: insertionIndex(of: value))
-    }
-
     /// The first index whose slot starts after `minute`, in this sorted array (binary search).
     func firstIndex(startingAfter minute: Int) -> Int {
         var low = 0
