@@ -41,10 +41,14 @@ let package = Package(
             path: "Benchmarks/store-bench"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore"]),
-        .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "ChronoSketchCore"]),
+        // Shared by the tests that need PostgreSQL: the test database, shell helpers, seeded random.
+        .target(name: "PlanTestSupport", dependencies: ["PlanStore"], path: "Tests/PlanTestSupport"),
+        .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "ChronoSketchCore", "PlanTestSupport"]),
         .testTarget(
             name: "PlanServerTests",
-            dependencies: ["PlanServer", "PlanClient", "PlanProtocol", "PlanStore", "ChronoSketchCore"]),
+            dependencies: [
+                "PlanServer", "PlanClient", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

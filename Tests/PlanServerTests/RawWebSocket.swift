@@ -1,4 +1,5 @@
 import Glibc
+import PlanTestSupport
 
 /// A WebSocket client on a plain socket, for what a well-behaved client library never does:
 /// binary frames, invalid UTF-8, and a reader that stops reading.

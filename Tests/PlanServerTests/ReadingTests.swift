@@ -3,6 +3,7 @@ import Glibc
 import PlanClient
 import PlanProtocol
 import PlanStore
+import PlanTestSupport
 import Testing
 
 @Suite("Server: session and reading")
@@ -214,23 +215,6 @@ struct ReadingTests {
         #expect(metrics.output.contains("# TYPE chronosketch_connections gauge"))
         #expect(metrics.output.contains("chronosketch_commit_seconds_bucket"))
     }
-}
-
-/// Runs a shell command and returns its exit status and standard output.
-@discardableResult
-func shell(_ command: String) -> (status: Int32, output: String) {
-    guard let pipe = popen(command + " 2>&1", "r") else { return (-1, "") }
-    var output: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, pipe)
-        if count <= 0 { break }
-        output.append(contentsOf: buffer[0..<count])
-    }
-    let status = pclose(pipe)
-    var text = String(decoding: output, as: UTF8.self)
-    while text.last == "\n" { text.removeLast() }
-    return (status, text)
 }
 
 @Suite("Server: TLS")

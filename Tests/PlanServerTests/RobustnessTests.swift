@@ -3,6 +3,7 @@ import Glibc
 import PlanClient
 import PlanProtocol
 import PlanStore
+import PlanTestSupport
 import Testing
 
 @Suite("Server: concurrency, crashes and slow readers")
@@ -164,17 +165,26 @@ struct RobustnessTests {
         #expect(final.document.state.tasks.count == Demo.document.state.tasks.count + 150)
     }
 
-    @Test("a reader that stops reading is closed with 1013; the others get everything")
+    @Test("a reader that stops reading is closed with 1013 and released; the others get everything")
     func slowReader() async throws {
-        let fixture = try PlanFixture.make()
-        let server = try ServerProcess.start(arguments: [
-            "--max-queue-bytes", "1000000", "--max-proposals-per-second", "100000",
-        ])
+        // A plan whose snapshot is large (~300 KB), so a few unread snapshots pass the queue cap.
+        var tasks = Demo.document.state.tasks.tasks
+        for number in 0..<3000 {
+            tasks.append(
+                try GanttTask(
+                    id: "bulk-\(number)", title: String(repeating: "b", count: 60),
+                    kind: .activity(schedule: nil, progress: 0)))
+        }
+        var document = Demo.document
+        document.state.tasks = try TaskCollection(tasks, dependencies: Demo.document.state.tasks.dependencies)
+        let fixture = try PlanFixture.make(document)
+        let server = try ServerProcess.start(arguments: ["--max-queue-bytes", "2000000"])
         let stalled = try RawWebSocket(port: server.port, receiveBuffer: 4096)
         try stalled.send(#"{"type":"hello","token":"\#(fixture.viewerToken)"}"#)
         _ = try stalled.readText(containing: "welcome")
-        try stalled.send(#"{"type":"subscribe","plan":"\#(fixture.plan)"}"#)
-        _ = try stalled.readText(containing: "presence")
+        // Ask for many snapshots and read none of them.
+        for _ in 0..<40 { try stalled.send(#"{"type":"subscribe","plan":"\#(fixture.plan)"}"#) }
+
         let watcher = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
         let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
         defer {
@@ -184,21 +194,22 @@ struct RobustnessTests {
         try await watcher.ready()
         _ = try await watcher.subscribe(fixture.plan)
         try await editor.ready()
-        let title = String(repeating: "x", count: 990)
-        let count = 6000
         var last = ""
-        for number in 0..<count {
-            let task = try GanttTask(id: "s\(number)", title: title, kind: .activity(schedule: nil, progress: 0))
+        for number in 0..<50 {
+            let task = try GanttTask(
+                id: "s\(number)", title: "edit \(number)", kind: .activity(schedule: nil, progress: 0))
             last = editor.connection.propose(.add(task), plan: fixture.plan)
         }
-        #expect(try await editor.answer(to: last, within: 60).ackVersion == count)
-        // The watcher received every version.
+        #expect(try await editor.answer(to: last, within: 60).ackVersion == 50)
         _ = try await watcher.expect("confirmed", within: 60) {
-            if case .confirmed(_, count, _, _, _) = $0 { true } else { false }
+            if case .confirmed(_, 50, _, _, _) = $0 { true } else { false }
         }
-        #expect(watcher.connection.copy(of: fixture.plan)?.version == count)
-        // The stalled reader was cut off with 1013 (it reads its backlog, then the close).
-        #expect(try stalled.readUntilClose() == 1013)
+        #expect(watcher.connection.copy(of: fixture.plan)?.version == 50)
+        // The stalled reader was cut off: the server says 1013 (the close frame itself may not fit
+        // into a socket nobody reads, so the reader sees 1013 or just the end of the stream).
+        let code = try stalled.readUntilClose()
+        #expect(code == 1013 || code == nil)
+        #expect(server.log.contains("closed with 1013"))
     }
 
     @Test("SIGTERM: in-flight work finishes, every connection is closed with 1001")
@@ -210,18 +221,5 @@ struct RobustnessTests {
         _ = try await client.subscribe(fixture.plan)
         #expect(server.terminate() == 0)
         #expect(try await client.expectDisconnect() == 1001)
-    }
-}
-
-/// A deterministic random number generator (SplitMix64).
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

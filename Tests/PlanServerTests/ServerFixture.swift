@@ -1,36 +1,7 @@
 import ChronoSketchCore
 import Glibc
 import PlanStore
-
-/// The tests' PostgreSQL (`DATABASE_URL` from ops/test), migrated once per process.
-enum TestDatabase {
-    static let url: String = {
-        guard let url = getenv("DATABASE_URL").map({ String(cString: $0) }), !url.isEmpty else {
-            fatalError("DATABASE_URL is not set: run the tests through ops/test, which starts a PostgreSQL cluster")
-        }
-        return url
-    }()
-
-    static let repositoryRoot: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        return path
-    }()
-
-    static let store: PlanStore = {
-        let store = PlanStore(conninfo: url)
-        do {
-            try store.migrate(directory: repositoryRoot + "/sql")
-        } catch {
-            fatalError("migrations failed: \(error)")
-        }
-        return store
-    }()
-
-    static func unique(_ prefix: String) -> String {
-        "\(prefix)-\(UInt64.random(in: 0...UInt64.max) % 1_000_000_000)"
-    }
-}
+import PlanTestSupport
 
 /// A fresh plan with an editor, a viewer and an owner, for one test.
 struct PlanFixture {

@@ -1,5 +1,6 @@
 import Glibc
 import PlanStore
+import PlanTestSupport
 import Testing
 
 /// A real `plan-server serve` process on a free port, against the tests' PostgreSQL.
@@ -93,22 +94,4 @@ final class ServerProcess: @unchecked Sendable {
     var log: String {
         (try? String(decoding: readAll(logPath), as: UTF8.self)) ?? ""
     }
-}
-
-struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-func readAll(_ path: String) throws -> [UInt8] {
-    guard let file = fopen(path, "rb") else { throw HarnessError("cannot open \(path)") }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count <= 0 { break }
-        bytes.append(contentsOf: chunk[0..<count])
-    }
-    return bytes
 }

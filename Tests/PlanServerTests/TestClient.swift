@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanClient
 import PlanProtocol
+import PlanTestSupport
 import Testing
 
 /// Collects a connection's events and lets a test await the next one that matches.

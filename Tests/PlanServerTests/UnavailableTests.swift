@@ -3,6 +3,7 @@ import Glibc
 import PlanClient
 import PlanProtocol
 import PlanStore
+import PlanTestSupport
 import Testing
 
 @Suite("Server: database outages")

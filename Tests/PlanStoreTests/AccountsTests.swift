@@ -1,4 +1,5 @@
 import PlanStore
+import PlanTestSupport
 import Testing
 
 @Suite("PlanStore accounts and migrations")

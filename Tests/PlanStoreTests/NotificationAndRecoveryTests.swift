@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import Glibc
 import PlanStore
+import PlanTestSupport
 import Testing
 
 /// Collects listener events and lets a test await the first one that matches.

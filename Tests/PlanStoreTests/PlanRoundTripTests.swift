@@ -1,5 +1,6 @@
 import ChronoSketchCore
 import PlanStore
+import PlanTestSupport
 import Testing
 
 @Suite("PlanStore plans: import, load, commit, export")

@@ -1,5 +1,6 @@
 import ChronoSketchCore
 import PlanStore
+import PlanTestSupport
 
 /// Sample plans for the store tests.
 enum StoreFixtures {

@@ -1,0 +1,97 @@
+import Glibc
+import PlanStore
+
+/// The real PostgreSQL the tests use: `DATABASE_URL`, provided by `ops/test` (a throwaway
+/// cluster). Migrations are applied once per test process.
+public enum TestDatabase {
+    /// The connection string.
+    public static let url: String = {
+        guard let url = getenv("DATABASE_URL").map({ String(cString: $0) }), !url.isEmpty else {
+            fatalError("DATABASE_URL is not set: run the tests through ops/test, which starts a PostgreSQL cluster")
+        }
+        return url
+    }()
+
+    /// The repository root (for `sql/` and `ops/`).
+    public static let repositoryRoot: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path
+    }()
+
+    /// The migrations directory.
+    public static let migrationsDirectory = repositoryRoot + "/sql"
+
+    /// A migrated store shared by the tests of this process.
+    public static let store: PlanStore = {
+        let store = PlanStore(conninfo: url)
+        do {
+            try store.migrate(directory: migrationsDirectory)
+        } catch {
+            fatalError("migrations failed: \(error)")
+        }
+        return store
+    }()
+
+    /// A name no other test (or earlier run) uses.
+    public static func unique(_ prefix: String) -> String {
+        "\(prefix)-\(UInt64.random(in: 0...UInt64.max) % 1_000_000_000)"
+    }
+}
+
+/// A failure of the test harness itself.
+public struct HarnessError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let description: String
+    /// Creates an error.
+    public init(_ description: String) { self.description = description }
+}
+
+/// Runs a shell command and returns its exit status and standard output (and error), without
+/// trailing newlines.
+@discardableResult
+public func shell(_ command: String) -> (status: Int32, output: String) {
+    guard let pipe = popen(command + " 2>&1", "r") else { return (-1, "") }
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, pipe)
+        if count <= 0 { break }
+        output.append(contentsOf: buffer[0..<count])
+    }
+    let status = pclose(pipe)
+    var text = String(decoding: output, as: UTF8.self)
+    while text.last == "\n" { text.removeLast() }
+    return (status, text)
+}
+
+/// A whole file's bytes.
+public func readAll(_ path: String) throws -> [UInt8] {
+    guard let file = fopen(path, "rb") else { throw HarnessError("cannot open \(path)") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count <= 0 { break }
+        bytes.append(contentsOf: chunk[0..<count])
+    }
+    return bytes
+}
+
+/// A small deterministic random number generator (SplitMix64) for reproducible randomized tests.
+public struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    /// Creates a generator from a seed.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
