@@ -156,7 +156,7 @@ final class ClientCore {
         init(id: UInt64) { self.id = id }
     }
 
-    unowned let transport: ClientTransport
+    let transport: ClientTransport
     var connections: [UInt64: Connection] = [:]
     private var context: OpaquePointer?
     private var protocols: UnsafeMutablePointer<lws_protocols>?

@@ -71,6 +71,8 @@ public final class PlanServerRuntime: Sendable {
         self.stopped = stopped
         hub.shutdownFinished = { stopped.signal() }
         Task { await hub.run(stream) }
+        // /healthz tells the truth from the first request on.
+        flags.healthy.store(store.isAvailable(), ordering: .relaxed)
         try transport.start()
         listener.start()
         startBackgroundChecks()

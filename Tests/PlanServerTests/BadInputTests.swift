@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import PlanClient
 import PlanProtocol
+import PlanTestSupport
 import Testing
 
 @Suite("Server: bad input", .serialized)
@@ -102,7 +103,7 @@ struct BadInputTests {
     func beforeHello() async throws {
         let scene = try await BadInputScene.make()
         defer { scene.close() }
-        let text = try await RawWebSocket.connect(port: scene.server.port)
+        let text = try await AsyncRawWebSocket.connect(port: scene.server.port)
         defer { text.close() }
         try await text.sendText(#"{"type":"subscribe","plan":"\#(scene.fixture.plan)"}"#)
         let (messages, code) = try await text.untilClose()
@@ -110,9 +111,9 @@ struct BadInputTests {
         if case .error(let errorCode, _, _)? = messages.first { #expect(errorCode == .unauthenticated) }
         #expect(code == CloseCode.policyViolation.rawValue)
 
-        let binary = try await RawWebSocket.connect(port: scene.server.port)
+        let binary = try await AsyncRawWebSocket.connect(port: scene.server.port)
         defer { binary.close() }
-        try await binary.send(opcode: RawWebSocket.binary, [0x7B, 0x7D])
+        try await binary.send(opcode: AsyncRawWebSocket.binary, [0x7B, 0x7D])
         let (binaryMessages, binaryCode) = try await binary.untilClose()
         if case .error(let errorCode, _, _)? = binaryMessages.first { #expect(errorCode == .unauthenticated) }
         #expect(binaryMessages.count == 1)
@@ -124,10 +125,10 @@ struct BadInputTests {
     func binaryFrame() async throws {
         let scene = try await BadInputScene.make()
         defer { scene.close() }
-        let socket = try await RawWebSocket.connect(port: scene.server.port)
+        let socket = try await AsyncRawWebSocket.connect(port: scene.server.port)
         defer { socket.close() }
         try await socket.hello(token: scene.fixture.editorToken)
-        try await socket.send(opcode: RawWebSocket.binary, Array(#"{"type":"subscribe","plan":"x"}"#.utf8))
+        try await socket.send(opcode: AsyncRawWebSocket.binary, Array(#"{"type":"subscribe","plan":"x"}"#.utf8))
         guard case .error(let code, _, _) = try await socket.next() else {
             Issue.record("no error for a binary frame")
             return
@@ -146,13 +147,13 @@ struct BadInputTests {
     func fragments() async throws {
         let scene = try await BadInputScene.make()
         defer { scene.close() }
-        let socket = try await RawWebSocket.connect(port: scene.server.port)
+        let socket = try await AsyncRawWebSocket.connect(port: scene.server.port)
         defer { socket.close() }
         try await socket.hello(token: scene.fixture.viewerToken)
         let message = Array(#"{"type":"subscribe","plan":"\#(scene.fixture.plan)","ref":"frag"}"#.utf8)
-        try await socket.send(opcode: RawWebSocket.text, Array(message[0..<10]), final: false)
-        try await socket.send(opcode: RawWebSocket.continuation, Array(message[10..<30]), final: false)
-        try await socket.send(opcode: RawWebSocket.continuation, Array(message[30...]))
+        try await socket.send(opcode: AsyncRawWebSocket.text, Array(message[0..<10]), final: false)
+        try await socket.send(opcode: AsyncRawWebSocket.continuation, Array(message[10..<30]), final: false)
+        try await socket.send(opcode: AsyncRawWebSocket.continuation, Array(message[30...]))
         guard case .snapshot(let snapshot, let ref) = try await socket.next(skipping: ["presence"]) else {
             Issue.record("no snapshot for a fragmented subscribe")
             return
@@ -161,10 +162,12 @@ struct BadInputTests {
 
         let piece = [UInt8](repeating: UInt8(ascii: " "), count: 64 * 1024)
         try await socket.send(
-            opcode: RawWebSocket.text, Array(#"{"type":"subscribe","plan":"x","pad":""#.utf8), final: false)
+            opcode: AsyncRawWebSocket.text, Array(#"{"type":"subscribe","plan":"x","pad":""#.utf8), final: false)
         for _ in 0...16 {
             // The server may close before all pieces were sent.
-            guard (try? await socket.send(opcode: RawWebSocket.continuation, piece, final: false)) != nil else { break }
+            guard (try? await socket.send(opcode: AsyncRawWebSocket.continuation, piece, final: false)) != nil else {
+                break
+            }
         }
         let (_, code) = try await socket.untilClose()
         #expect(code == CloseCode.messageTooBig.rawValue)
@@ -172,18 +175,15 @@ struct BadInputTests {
     }
 
     @Test(
-        "requests sent right behind hello are answered after the welcome",
-        .disabled(
-            "server bug: a malformed request that arrives while the hello token is being checked is answered at once, before the welcome"
-        ))
+        "requests sent right behind hello are answered after the welcome")
     func pipelinedBehindHello() async throws {
         let scene = try await BadInputScene.make()
         defer { scene.close() }
-        let socket = try await RawWebSocket.connect(port: scene.server.port)
+        let socket = try await AsyncRawWebSocket.connect(port: scene.server.port)
         defer { socket.close() }
         let hello = ClientMessage.hello(token: scene.fixture.editorToken, client: "raw/1").bytes
         try await socket.sendFrames([
-            (RawWebSocket.text, hello), (RawWebSocket.text, Array(#"{"type":"fetch","ref":"early"}"#.utf8)),
+            (AsyncRawWebSocket.text, hello), (AsyncRawWebSocket.text, Array(#"{"type":"fetch","ref":"early"}"#.utf8)),
         ])
         let first = try await socket.next()
         #expect(first.typeName == "welcome", "the first answer was \(first)")
@@ -358,7 +358,7 @@ struct BadInputScene {
 /// A minimal RFC 6455 client on a blocking socket, for what PlanConnection cannot send: binary
 /// frames, fragments, messages before hello, several frames in one write. Its blocking calls run
 /// on a Dispatch queue, never on the tests' cooperative threads; reads time out after 10 s.
-final class RawWebSocket: @unchecked Sendable {
+final class AsyncRawWebSocket: @unchecked Sendable {
     static let continuation: UInt8 = 0x0
     static let text: UInt8 = 0x1
     static let binary: UInt8 = 0x2
@@ -375,8 +375,8 @@ final class RawWebSocket: @unchecked Sendable {
     private static let queue = DispatchQueue(label: "raw-websocket", attributes: .concurrent)
 
     /// Connects to ws://127.0.0.1:port/ws and completes the handshake.
-    static func connect(port: Int) async throws -> RawWebSocket {
-        try await blocking { try RawWebSocket(port: port) }
+    static func connect(port: Int) async throws -> AsyncRawWebSocket {
+        try await blocking { try AsyncRawWebSocket(port: port) }
     }
 
     private init(port: Int) throws {
@@ -433,20 +433,20 @@ final class RawWebSocket: @unchecked Sendable {
     func sendFrames(_ frames: [(opcode: UInt8, payload: [UInt8])], finalLast: Bool = true) async throws {
         var bytes: [UInt8] = []
         for (index, frame) in frames.enumerated() {
-            bytes += RawWebSocket.frame(
+            bytes += AsyncRawWebSocket.frame(
                 opcode: frame.opcode, frame.payload, final: index < frames.count - 1 || finalLast)
         }
         let data = bytes
-        try await RawWebSocket.blocking { try self.writeAll(data) }
+        try await AsyncRawWebSocket.blocking { try self.writeAll(data) }
     }
 
     func sendText(_ text: String) async throws {
-        try await send(opcode: RawWebSocket.text, Array(text.utf8))
+        try await send(opcode: AsyncRawWebSocket.text, Array(text.utf8))
     }
 
     /// Sends hello and waits for the welcome.
     func hello(token: String) async throws {
-        try await send(opcode: RawWebSocket.text, ClientMessage.hello(token: token, client: "raw/1").bytes)
+        try await send(opcode: AsyncRawWebSocket.text, ClientMessage.hello(token: token, client: "raw/1").bytes)
         let welcome = try await next()
         guard welcome.typeName == "welcome" else { throw HarnessError("no welcome: \(welcome)") }
     }
@@ -458,7 +458,7 @@ final class RawWebSocket: @unchecked Sendable {
                 let message = pending.removeFirst()
                 if !skipped.contains(message.typeName) { return message }
             }
-            switch try await RawWebSocket.blocking({ try self.readFrame() }) {
+            switch try await AsyncRawWebSocket.blocking({ try self.readFrame() }) {
             case .message(let bytes): pending = try ServerMessage.decodeFrame(bytes)
             case .close(let code): throw HarnessError("closed with \(code.map(String.init) ?? "no code")")
             case .end: throw HarnessError("the connection ended")
@@ -471,7 +471,7 @@ final class RawWebSocket: @unchecked Sendable {
         var messages = pending
         pending = []
         while true {
-            switch try await RawWebSocket.blocking({ try self.readFrame() }) {
+            switch try await AsyncRawWebSocket.blocking({ try self.readFrame() }) {
             case .message(let bytes): messages += try ServerMessage.decodeFrame(bytes)
             case .close(let code): return (messages, code)
             case .end: return (messages, nil)
@@ -550,7 +550,7 @@ final class RawWebSocket: @unchecked Sendable {
             case 0x8:
                 return .close(payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil)
             case 0x9:
-                try writeAll(RawWebSocket.frame(opcode: 0xA, payload, final: true))
+                try writeAll(AsyncRawWebSocket.frame(opcode: 0xA, payload, final: true))
             case 0x0, 0x1, 0x2:
                 message += payload
                 if first & 0x80 != 0 { return .message(message) }

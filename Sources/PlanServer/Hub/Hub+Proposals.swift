@@ -3,18 +3,22 @@ import PlanProtocol
 import PlanStore
 
 extension Hub {
-    /// `propose`: checks role, rate, version and earlier decisions, then judges the op against
-    /// the candidate data and queues it for the next group commit.
+    /// `propose` (or a malformed proposal whose id and plan could be read): answers a decided id
+    /// again, checks the rate, then queues the proposal; the role and the base version are
+    /// judged like the op itself, so their rejections are decisions too.
     func propose(
-        _ runtime: PlanRuntime, role: PlanRole, id: String, baseVersion: Int, operation: PlanOperation, ref: String?,
-        session: Session
+        _ runtime: PlanRuntime, role: PlanRole, id: String, baseVersion: Int?, verdict: QueuedProposal.Verdict,
+        ref: String?, session: Session
     ) {
         guard let user = session.user else { return }
         let origin = ProposalOrigin(connection: session.connection, user: user, proposalID: id, ref: ref)
-        guard role >= .editor else {
-            return reject(
-                origin, runtime, .forbidden,
-                "your role on \"\(runtime.id)\" is \(role.rawValue); proposing needs editor")
+        let key = PlanRuntime.decisionKey(user: user, proposalID: id)
+        if let decision = runtime.recentDecisions[key] {
+            return answer(decision, to: origin, plan: runtime.id)
+        }
+        if runtime.duplicatesWaiting[key] != nil {
+            runtime.duplicatesWaiting[key]!.append(origin)
+            return
         }
         guard session.rateLimiter.allow(now: .now) else {
             return reject(
@@ -24,20 +28,14 @@ extension Hub {
         guard !shuttingDown else {
             return reject(origin, runtime, .unavailable, "the server is shutting down; retry with the same id")
         }
-        let key = PlanRuntime.decisionKey(user: user, proposalID: id)
-        if let decision = runtime.recentDecisions[key] {
-            return answer(decision, to: origin, plan: runtime.id)
+        var verdict = verdict
+        if role < .editor {
+            verdict = .reject(.forbidden, "your role on \"\(runtime.id)\" is \(role.rawValue); proposing needs editor")
+        } else if let baseVersion, baseVersion > runtime.candidateVersion {
+            verdict = .reject(
+                .badMessage, "baseVersion \(baseVersion) is above the current version \(runtime.candidateVersion)")
         }
-        if runtime.duplicatesWaiting[key] != nil {
-            runtime.duplicatesWaiting[key]!.append(origin)
-            return
-        }
-        guard baseVersion <= runtime.candidateVersion else {
-            return reject(
-                origin, runtime, .badMessage,
-                "baseVersion \(baseVersion) is above the current version \(runtime.candidateVersion)")
-        }
-        let proposal = QueuedProposal(origin: origin, operation: operation, baseVersion: baseVersion)
+        let proposal = QueuedProposal(origin: origin, verdict: verdict)
         runtime.duplicatesWaiting[key] = []
         if runtime.resynchronizing {
             runtime.held.append(proposal)
@@ -47,38 +45,42 @@ extension Hub {
         startCommitIfIdle(runtime)
     }
 
-    /// Applies one proposal to the candidate; the decision is answered after its batch commits.
+    /// Decides one proposal against the candidate; the decision is answered after its batch
+    /// commits.
     func judge(_ proposal: QueuedProposal, in runtime: PlanRuntime) {
+        func rejected(_ code: RejectionCode, _ message: String) -> JudgedProposal {
+            JudgedProposal(
+                proposal: proposal, mutation: nil,
+                decision: .rejected(version: runtime.candidateVersion, code: code.rawValue, message: message))
+        }
         let origin = proposal.origin
-        var judged: JudgedProposal
-        if case .add = proposal.operation, runtime.candidate.tasks.count >= configuration.limits.maxTasksPerPlan {
-            judged = JudgedProposal(
-                origin: origin, operation: proposal.operation, mutation: nil,
-                decision: .rejected(
-                    version: runtime.candidateVersion, code: RejectionCode.tooLarge.rawValue,
-                    message: "the plan would exceed \(configuration.limits.maxTasksPerPlan) tasks"))
-        } else {
+        let judged: JudgedProposal
+        switch proposal.verdict {
+        case .reject(let code, let message):
+            judged = rejected(code, message)
+        case .judge(let operation):
+            if case .add = operation, runtime.candidate.tasks.count >= configuration.limits.maxTasksPerPlan {
+                judged = rejected(.tooLarge, "the plan would exceed \(configuration.limits.maxTasksPerPlan) tasks")
+                break
+            }
             do {
-                let change = try runtime.candidate.apply(proposal.operation)
+                let change = try runtime.candidate.apply(operation)
                 if change.isNoop {
                     judged = JudgedProposal(
-                        origin: origin, operation: proposal.operation, mutation: nil,
+                        proposal: proposal, mutation: nil,
                         decision: .acknowledged(version: runtime.candidateVersion, noop: true))
                 } else {
                     runtime.candidateVersion += 1
                     let changes = PlanChanges(after: runtime.candidate, change: change)
                     let mutation = CommittedMutation(
-                        proposalID: origin.proposalID, user: origin.user, operation: proposal.operation, change: change,
+                        proposalID: origin.proposalID, user: origin.user, operation: operation, change: change,
                         changesJSON: changes.json)
                     judged = JudgedProposal(
-                        origin: origin, operation: proposal.operation, mutation: mutation,
+                        proposal: proposal, mutation: mutation,
                         decision: .acknowledged(version: runtime.candidateVersion, noop: false))
                 }
             } catch {
-                judged = JudgedProposal(
-                    origin: origin, operation: proposal.operation, mutation: nil,
-                    decision: .rejected(
-                        version: runtime.candidateVersion, code: error.code.rawValue, message: error.message))
+                judged = rejected(error.code, error.message)
             }
         }
         runtime.nextBatch.append(judged)
@@ -229,7 +231,7 @@ extension Hub {
     }
 
     private func requeue(_ batch: [JudgedProposal]) -> [QueuedProposal] {
-        batch.map { QueuedProposal(origin: $0.origin, operation: $0.operation, baseVersion: 0) }
+        batch.map(\.proposal)
     }
 
     /// Answers a proposal and every re-send of it that arrived meanwhile.

@@ -26,7 +26,26 @@ extension Hub {
     }
 
     /// Handles one request; false when it must wait (it stays first in the queue).
-    private func handleRequest(_ message: ClientMessage, session: Session) -> Bool {
+    private func handleRequest(_ request: Request, session: Session) -> Bool {
+        let message: ClientMessage
+        switch request {
+        case .message(let decoded):
+            message = decoded
+        case .invalid(.rejected(let id, let plan?, let code, let text, let ref)):
+            // A malformed proposal whose plan could be read is a decision like any other.
+            return handlePlanRequest(plan, request, session: session) { runtime, role in
+                propose(
+                    runtime, role: role, id: id, baseVersion: nil, verdict: .reject(code, text), ref: ref,
+                    session: session)
+            }
+        case .invalid(let error):
+            if case .rejected(let id, _, let code, _, _) = error {
+                metrics.countProposal(outcome: "rejected", code: code.rawValue)
+                log.info("rejected \(id) from \(session.user ?? "-"): \(error.message)")
+            }
+            if let answer = error.answer(version: nil) { send(answer, to: session.connection) }
+            return true
+        }
         switch message {
         case .hello(_, _, let ref):
             send(.error(code: .badMessage, message: "already authenticated", ref: ref), to: session.connection)
@@ -37,39 +56,50 @@ extension Hub {
         case .unsubscribe(let plan, let ref):
             unsubscribe(plan, ref: ref, session: session)
             return true
-        default:
-            break
+        case .subscribe(let plan, let since, let ref):
+            var finished = true
+            let ready = handlePlanRequest(plan, request, session: session) { runtime, _ in
+                finished = subscribe(runtime, since: since, ref: ref, session: session)
+            }
+            return ready && finished
+        case .query(let plan, let query, let ref):
+            return handlePlanRequest(plan, request, session: session) { runtime, _ in
+                answerQuery(runtime, query: query, watch: nil, ref: ref, session: session)
+            }
+        case .watch(let plan, let query, let watch, let ref):
+            return handlePlanRequest(plan, request, session: session) { runtime, _ in
+                answerQuery(runtime, query: query, watch: watch, ref: ref, session: session)
+            }
+        case .propose(let id, let plan, let baseVersion, let operation, let ref):
+            return handlePlanRequest(plan, request, session: session) { runtime, role in
+                propose(
+                    runtime, role: role, id: id, baseVersion: baseVersion, verdict: .judge(operation), ref: ref,
+                    session: session)
+            }
         }
-        guard let planID = message.plan else { return true }
-        switch readiness(of: planID, for: message, session: session) {
+    }
+
+    /// Runs `body` once the user's role on `planID` is known and the plan is in memory; false
+    /// while that waits for the database.
+    private func handlePlanRequest(
+        _ planID: String, _ request: Request, session: Session, _ body: (PlanRuntime, PlanRole) -> Void
+    ) -> Bool {
+        switch readiness(of: planID, for: request, session: session) {
         case .waiting: return false
         case .answered: return true
         case .ready(let role, let runtime):
             runtime.lastUsed = .now
-            switch message {
-            case .subscribe(_, let since, let ref):
-                return subscribe(runtime, since: since, ref: ref, session: session)
-            case .query(_, let query, let ref):
-                answerQuery(runtime, query: query, watch: nil, ref: ref, session: session)
-            case .watch(_, let query, let watch, let ref):
-                answerQuery(runtime, query: query, watch: watch, ref: ref, session: session)
-            case .propose(let id, _, let baseVersion, let operation, let ref):
-                propose(
-                    runtime, role: role, id: id, baseVersion: baseVersion, operation: operation, ref: ref,
-                    session: session)
-            case .hello, .unsubscribe, .unwatch:
-                break
-            }
+            body(runtime, role)
             return true
         }
     }
 
     /// Makes sure the user's role on the plan is known and the plan is in memory.
-    private func readiness(of planID: String, for message: ClientMessage, session: Session) -> Readiness {
+    private func readiness(of planID: String, for request: Request, session: Session) -> Readiness {
         guard let user = session.user else { return .answered }
         guard let role = session.roles[planID] else {
             if let denied = session.deniedAt[planID], ContinuousClock.now - denied < .seconds(2) {
-                answerUnknownPlan(planID, message: message, session: session)
+                answerUnknownPlan(planID, request: request, session: session)
                 return .answered
             }
             let store = self.store
@@ -135,23 +165,23 @@ extension Hub {
     }
 
     /// The plan is not visible to this user: `unknownPlan`, as for a plan that does not exist.
-    private func answerUnknownPlan(_ planID: String, message: ClientMessage, session: Session) {
+    private func answerUnknownPlan(_ planID: String, request: Request, session: Session) {
         let text = "no plan \"\(planID)\" is visible to you"
-        if case .propose(let id, _, _, _, let ref) = message {
+        if let (id, ref) = request.proposal {
             metrics.countProposal(outcome: "rejected", code: RejectionCode.unknownPlan.rawValue)
             send(
                 .rejected(id: id, plan: planID, code: .unknownPlan, message: text, version: nil, ref: ref),
                 to: session.connection)
         } else {
-            send(.error(code: .unknownPlan, message: text, ref: message.ref), to: session.connection)
+            send(.error(code: .unknownPlan, message: text, ref: request.ref), to: session.connection)
         }
     }
 
     /// The database cannot answer a lookup: proposals are rejected `unavailable` (retry with the
     /// same id); other requests close the connection with 1013 so the client reconnects and resumes.
     private func answerUnavailable(_ session: Session, _ error: StoreError) {
-        guard let message = session.pending.first else { return }
-        if case .propose(let id, let plan, _, _, let ref) = message {
+        guard let request = session.pending.first else { return }
+        if let (id, ref) = request.proposal, let plan = request.plan {
             session.pending.removeFirst()
             metrics.countProposal(outcome: "rejected", code: RejectionCode.unavailable.rawValue)
             send(
@@ -165,5 +195,16 @@ extension Hub {
         session.state = .closing
         log.warning("connection \(session.connection) closed: database unavailable (\(error))")
         transport.close(session.connection, code: .tryAgainLater, reason: "database unavailable, reconnect later")
+    }
+}
+
+extension Request {
+    /// The id and ref of a proposal (well-formed or not), else nil.
+    var proposal: (id: String, ref: String?)? {
+        switch self {
+        case .message(.propose(let id, _, _, _, let ref)): (id, ref)
+        case .invalid(.rejected(let id, _, _, _, let ref)): (id, ref)
+        default: nil
+        }
     }
 }

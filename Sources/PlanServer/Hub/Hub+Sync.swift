@@ -27,7 +27,7 @@ extension Hub {
         precondition(runtime.inFlight == nil, "catch up only between commits")
         runtime.held =
             failedBatch
-            + runtime.nextBatch.map { QueuedProposal(origin: $0.origin, operation: $0.operation, baseVersion: 0) }
+            + runtime.nextBatch.map(\.proposal)
             + runtime.held
         runtime.nextBatch = []
         runtime.announcedVersion = 0

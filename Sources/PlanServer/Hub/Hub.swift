@@ -104,9 +104,9 @@ final class Hub {
     private func receive(_ bytes: [UInt8], from connection: ConnectionID) {
         guard let session = sessions[connection] else { return }
         if case .closing = session.state { return }
-        let message: ClientMessage
+        let request: Request
         do {
-            message = try ClientMessage.decode(bytes, limits: configuration.limits)
+            request = .message(try ClientMessage.decode(bytes, limits: configuration.limits))
         } catch {
             if case .awaitingHello = session.state {
                 refuseUnauthenticated(session, "send hello first")
@@ -118,20 +118,11 @@ final class Hub {
                 transport.close(connection, code: close, reason: error.message)
                 return
             }
-            if case .rejected(let id, let plan, let code, _, _) = error {
-                metrics.countProposal(outcome: "rejected", code: code.rawValue)
-                log.info("rejected \(id) on \(plan ?? "-") from \(session.user ?? "-"): \(error.message)")
-            }
-            // A version only for plans the user may see (else it would tell the plan exists).
-            let version = error.planForAnswer.flatMap { plan in
-                session.roles[plan] != nil ? plans[plan]?.candidateVersion : nil
-            }
-            if let answer = error.answer(version: version) { send(answer, to: connection) }
-            return
+            request = .invalid(error)
         }
         switch session.state {
         case .awaitingHello:
-            guard case .hello(let token, let client, _) = message else {
+            guard case .message(.hello(let token, let client, _)) = request else {
                 refuseUnauthenticated(session, "send hello first")
                 return
             }
@@ -145,7 +136,7 @@ final class Hub {
                 )
             }
         case .authenticating, .ready:
-            session.pending.append(message)
+            session.pending.append(request)
             if !session.blocked { processPending(session) }
         case .closing:
             return
@@ -191,13 +182,5 @@ final class Hub {
         let recipients = Array(connections)
         guard !recipients.isEmpty else { return }
         transport.send(OutgoingBuffer(message.bytes), to: recipients)
-    }
-}
-
-extension ClientMessageError {
-    /// The plan named by a malformed proposal, when it could be read.
-    var planForAnswer: String? {
-        if case .rejected(_, let plan, _, _, _) = self { return plan }
-        return nil
     }
 }

@@ -12,18 +12,27 @@ struct ProposalOrigin {
 
 /// A proposal waiting to be judged against the candidate data.
 struct QueuedProposal {
+    /// What deciding the proposal means.
+    enum Verdict {
+        /// Apply the op to the candidate.
+        case judge(PlanOperation)
+        /// Already known to be rejected (a malformed op, a role too low, a version ahead); the
+        /// rejection is still a decision, recorded with the batch for exactly-once answers.
+        case reject(RejectionCode, String)
+    }
+
     let origin: ProposalOrigin
-    let operation: PlanOperation
-    let baseVersion: Int
+    let verdict: Verdict
 }
 
 /// A proposal judged against the candidate and waiting for its batch to commit.
 struct JudgedProposal {
-    let origin: ProposalOrigin
-    let operation: PlanOperation
+    let proposal: QueuedProposal
     /// nil for a rejection or a no-op (a decision without a version of its own).
     let mutation: CommittedMutation?
     let decision: Decision
+
+    var origin: ProposalOrigin { proposal.origin }
 }
 
 /// One plan held in memory by the hub: the confirmed data, the candidate (confirmed plus the

@@ -2,6 +2,29 @@ import ChronoSketchCore
 import PlanProtocol
 import PlanStore
 
+/// One request of a session: a decoded message, or one that failed to decode (answered in turn).
+enum Request {
+    case message(ClientMessage)
+    case invalid(ClientMessageError)
+
+    /// The plan the request names, if it could be read.
+    var plan: String? {
+        switch self {
+        case .message(let message): message.plan
+        case .invalid(.rejected(_, let plan, _, _, _)): plan
+        case .invalid: nil
+        }
+    }
+
+    /// The request's `ref`, if it could be read.
+    var ref: String? {
+        switch self {
+        case .message(let message): message.ref
+        case .invalid(let error): error.ref
+        }
+    }
+}
+
 /// One WebSocket connection's protocol state, owned by the hub.
 final class Session {
     enum State {
@@ -25,8 +48,9 @@ final class Session {
     /// Plans checked and found without a role, with when: rechecked after a short while, so a
     /// grant made meanwhile takes effect.
     var deniedAt: [String: ContinuousClock.Instant] = [:]
-    /// Messages waiting, in order, while an earlier one waits for the database.
-    var pending: [ClientMessage] = []
+    /// Requests waiting, in order, while an earlier one waits for the database (or the token
+    /// check): answers always leave in the order the requests came.
+    var pending: [Request] = []
     /// Whether the first pending message is waiting for a lookup.
     var blocked = false
     var subscriptions: Set<String> = []

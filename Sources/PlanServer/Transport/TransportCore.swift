@@ -13,6 +13,7 @@ final class TransportCore {
         var queuedBytes = 0
         var receiving: [UInt8] = []
         var pendingClose: (CloseCode, String)?
+        var closedWith: (CloseCode, String)?
         var httpResponse: HTTPResponse?
 
         init(id: ConnectionID, wsi: OpaquePointer) {
@@ -21,7 +22,7 @@ final class TransportCore {
         }
     }
 
-    unowned let transport: WebSocketTransport
+    let transport: WebSocketTransport
     var slots: [UInt64: Slot] = [:]
     var nextID: UInt64 = 0
     var acceptingConnections = true
@@ -142,7 +143,8 @@ final class TransportCore {
         transport.queuedBytesTotal.wrappingAdd(-slot.queuedBytes, ordering: .relaxed)
         slot.queue = []
         transport.openConnectionCount.wrappingAdd(-1, ordering: .releasing)
-        transport.onEvent(.closed(slot.id, code: slot.pendingClose?.0, reason: slot.pendingClose?.1))
+        let closing = slot.closedWith ?? slot.pendingClose
+        transport.onEvent(.closed(slot.id, code: closing?.0, reason: closing?.1))
     }
 
     private func receive(_ slot: Slot, data: UnsafeMutableRawPointer?, length: Int) -> Int32 {
@@ -183,7 +185,7 @@ final class TransportCore {
     }
 
     private func closeNow(_ slot: Slot, _ code: CloseCode, _ reason: String) -> Int32 {
-        slot.pendingClose = (code, reason)
+        slot.closedWith = (code, reason)
         var bytes = Array(reason.utf8.prefix(120))
         bytes.withUnsafeMutableBufferPointer { buffer in
             lws_close_reason(slot.wsi, lws_close_status(UInt32(code.rawValue)), buffer.baseAddress, buffer.count)
