@@ -15,6 +15,13 @@ public struct ServerConfiguration: Sendable {
     public var tlsKeyPath: String?
     /// The limits announced in `welcome` and enforced.
     public var limits = ProtocolLimits.standard
+    /// Broadcasts to one connection are gathered into one frame at most this often (direct
+    /// answers are not delayed); see `WebSocketTransport.Configuration.frameInterval`.
+    public var frameInterval: Duration = .milliseconds(100)
+    /// Broadcasts of plans with at most this many subscribers are written at once (in a small
+    /// group every subscriber hears of a change before its proposer's `ack` goes out); larger
+    /// audiences are coalesced with `frameInterval`.
+    public var coalescingAudience = 64
     /// Database connections for commits, loads and lookups.
     public var databaseConnections = 4
     /// How long a plan nobody uses stays in memory.

@@ -176,7 +176,7 @@ extension Hub {
                 ServerMessage.confirmedBytes(
                     plan: runtime.id, version: runtime.version, mutationID: mutation.proposalID, user: mutation.user,
                     changesJSON: Array(mutation.changesJSON.utf8)))
-            transport.send(buffer, to: Array(runtime.subscribers))
+            broadcast(buffer, to: Array(runtime.subscribers))
             runtime.appendConfirmed(buffer)
             if case .timeline(let timelineChange) = change { refreshWatches(runtime, change: timelineChange) }
         }

@@ -138,10 +138,10 @@ extension Hub {
     func refreshWatches(_ runtime: PlanRuntime, change: TimelineChange) {
         for (connection, watches) in runtime.watchers {
             for (watch, query) in watches where query.isAffected(by: change) {
-                send(
+                broadcast(
                     .page(
                         plan: runtime.id, watch: watch, version: runtime.version, query: query,
-                        page: runtime.confirmed.timeline.page(for: query)), to: connection)
+                        page: runtime.confirmed.timeline.page(for: query)), to: [connection])
             }
         }
     }

@@ -67,7 +67,7 @@ extension Hub {
                 ServerMessage.confirmedBytes(
                     plan: planID, version: entry.version, mutationID: entry.proposalID, user: entry.user,
                     changesJSON: Array(entry.changesJSON.utf8)))
-            transport.send(buffer, to: Array(runtime.subscribers))
+            broadcast(buffer, to: Array(runtime.subscribers))
             runtime.appendConfirmed(buffer)
             runtime.remember(
                 .acknowledged(version: entry.version, noop: false), user: entry.user, proposalID: entry.proposalID)

@@ -177,10 +177,15 @@ final class Hub {
         transport.send(OutgoingBuffer(message.bytes), to: connection)
     }
 
-    /// Encodes once and queues the same bytes to many connections.
+    /// Encodes once and queues the same bytes to many connections, as a broadcast.
     func broadcast(_ message: ServerMessage, to connections: some Sequence<ConnectionID>) {
-        let recipients = Array(connections)
+        broadcast(OutgoingBuffer(message.bytes), to: Array(connections))
+    }
+
+    /// Queues the same bytes to many connections; large audiences share frames (see
+    /// `ServerConfiguration.coalescingAudience`).
+    func broadcast(_ buffer: OutgoingBuffer, to recipients: [ConnectionID]) {
         guard !recipients.isEmpty else { return }
-        transport.send(OutgoingBuffer(message.bytes), to: recipients)
+        transport.broadcast(buffer, to: recipients, coalesce: recipients.count > configuration.coalescingAudience)
     }
 }

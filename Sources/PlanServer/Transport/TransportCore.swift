@@ -14,6 +14,10 @@ final class TransportCore {
         var receiving: [UInt8] = []
         var pendingClose: (CloseCode, String)?
         var closedWith: (CloseCode, String)?
+        /// When the last frame was written (monotonic nanoseconds), and whether the slot waits in
+        /// the coalescing list for its next write.
+        var lastWrite: UInt64 = 0
+        var awaitingFlush = false
         var httpResponse: HTTPResponse?
 
         init(id: ConnectionID, wsi: OpaquePointer) {
@@ -113,8 +117,10 @@ final class TransportCore {
         case LWS_CALLBACK_CLOSED:
             if let slot = slot(for: user) { forget(slot) }
             return 0
+
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             drainOutbox()
+            flushCoalesced()
             return 0
         case LWS_CALLBACK_HTTP:
             guard let wsi else { return -1 }
@@ -178,6 +184,7 @@ final class TransportCore {
         transport.queuedBytesTotal.wrappingAdd(-slot.queuedBytes, ordering: .relaxed)
         slot.queue.removeAll(keepingCapacity: false)
         slot.queuedBytes = 0
+        slot.lastWrite = TransportCore.now()
         let written = lws_write(slot.wsi, buffer.payloadPointer, buffer.count, LWS_WRITE_TEXT)
         guard written >= 0 else { return -1 }
         if slot.pendingClose != nil { lws_callback_on_writable(slot.wsi) }
@@ -193,15 +200,40 @@ final class TransportCore {
         return -1
     }
 
+    /// Slots whose broadcasts wait for the frame interval, flushed by `flushCoalesced`.
+    private var coalescing: [Slot] = []
+
+    /// Asks for a write on every coalescing slot whose interval is over.
+    private func flushCoalesced() {
+        guard !coalescing.isEmpty else { return }
+        let interval = transport.configuration.frameInterval
+        let intervalNanoseconds =
+            UInt64(interval.components.seconds) * 1_000_000_000
+            + UInt64(interval.components.attoseconds / 1_000_000_000)
+        let now = TransportCore.now()
+        coalescing.removeAll { slot in
+            guard now >= slot.lastWrite + intervalNanoseconds || slots[slot.id.rawValue] == nil else { return false }
+            slot.awaitingFlush = false
+            if slots[slot.id.rawValue] != nil { lws_callback_on_writable(slot.wsi) }
+            return true
+        }
+        transport.coalescingCount.store(coalescing.count, ordering: .relaxed)
+    }
+
     private func drainOutbox() {
         let commands = transport.outbox.withLock { commands -> [WebSocketTransport.Command] in
             defer { commands = [] }
             return commands
         }
         let cap = transport.configuration.maxQueueBytes
+        let interval = transport.configuration.frameInterval
+        let intervalNanoseconds =
+            UInt64(interval.components.seconds) * 1_000_000_000
+            + UInt64(interval.components.attoseconds / 1_000_000_000)
+        let now = TransportCore.now()
         for command in commands {
             switch command {
-            case .send(let buffer, let connections):
+            case .send(let buffer, let connections, let urgent):
                 for connection in connections {
                     guard let slot = slots[connection.rawValue], slot.pendingClose == nil, slot.httpResponse == nil
                     else { continue }
@@ -218,7 +250,15 @@ final class TransportCore {
                         slot.queuedBytes += buffer.count
                         transport.queuedBytesTotal.wrappingAdd(buffer.count, ordering: .relaxed)
                     }
-                    lws_callback_on_writable(slot.wsi)
+                    if urgent || slot.pendingClose != nil || intervalNanoseconds == 0
+                        || now >= slot.lastWrite + intervalNanoseconds
+                    {
+                        lws_callback_on_writable(slot.wsi)
+                    } else if !slot.awaitingFlush {
+                        // Broadcasts gather until the interval since the last frame is over.
+                        slot.awaitingFlush = true
+                        coalescing.append(slot)
+                    }
                 }
             case .close(let connection, let code, let reason):
                 guard let slot = slots[connection.rawValue], slot.httpResponse == nil else { continue }
@@ -232,6 +272,12 @@ final class TransportCore {
                 }
             }
         }
+    }
+
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     // MARK: HTTP

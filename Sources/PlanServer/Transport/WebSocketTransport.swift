@@ -25,12 +25,17 @@ public final class WebSocketTransport: Sendable {
         public var maxMessageBytes: Int
         /// Unsent bytes beyond this close the connection with 1013.
         public var maxQueueBytes: Int
+        /// Broadcasts to one connection are written at most once per this interval (what arrives
+        /// meanwhile goes out together, as one frame); direct answers are written at once. Zero
+        /// writes every broadcast as soon as the socket is writable.
+        public var frameInterval: Duration = .zero
 
         /// Creates a configuration.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, tlsCertificatePath: String? = nil, tlsKeyPath: String? = nil,
-            maxMessageBytes: Int = 1 << 20, maxQueueBytes: Int = 8 << 20
+            maxMessageBytes: Int = 1 << 20, maxQueueBytes: Int = 8 << 20, frameInterval: Duration = .zero
         ) {
+            self.frameInterval = frameInterval
             self.host = host
             self.port = port
             self.tlsCertificatePath = tlsCertificatePath
@@ -42,7 +47,7 @@ public final class WebSocketTransport: Sendable {
 
     /// Work for the service thread.
     enum Command: Sendable {
-        case send(OutgoingBuffer, [ConnectionID])
+        case send(OutgoingBuffer, [ConnectionID], urgent: Bool)
         case close(ConnectionID, CloseCode, String)
         case closeAll(CloseCode, String)
     }
@@ -89,17 +94,31 @@ public final class WebSocketTransport: Sendable {
             throw TransportError(message: "cannot start the service thread")
         }
         self.thread.withLock { $0 = thread }
+        if configuration.frameInterval > .zero { startTicker() }
     }
 
-    /// Queues one buffer to many connections (encoded once, shared by all).
-    public func send(_ buffer: OutgoingBuffer, to connections: [ConnectionID]) {
+    /// Wakes the service thread while broadcasts wait to be coalesced.
+    private func startTicker() {
+        let half = configuration.frameInterval / 2
+        Task { [weak self] in
+            while let self, !self.stopping.load(ordering: .relaxed) {
+                try? await Task.sleep(for: half)
+                if self.coalescingCount.load(ordering: .relaxed) > 0 { self.wake() }
+            }
+        }
+    }
+
+    /// Queues one buffer to many connections (encoded once, shared by all). With `coalesce`
+    /// it may wait up to `frameInterval` to share a frame with what follows.
+    public func broadcast(_ buffer: OutgoingBuffer, to connections: [ConnectionID], coalesce: Bool = true) {
         guard !connections.isEmpty else { return }
-        enqueue(.send(buffer, connections))
+        enqueue(.send(buffer, connections, urgent: !coalesce))
     }
 
-    /// Queues one buffer to one connection.
+    /// Queues a direct answer to one connection: written as soon as the socket is writable,
+    /// together with whatever is queued before it.
     public func send(_ buffer: OutgoingBuffer, to connection: ConnectionID) {
-        enqueue(.send(buffer, [connection]))
+        enqueue(.send(buffer, [connection], urgent: true))
     }
 
     /// Closes a connection after what is queued for it has been written.
@@ -129,6 +148,9 @@ public final class WebSocketTransport: Sendable {
 
     /// Open WebSocket connections, maintained by the service thread.
     let openConnectionCount = Atomic<Int>(0)
+    /// Connections whose broadcasts wait for the frame interval; while any do, a ticker wakes
+    /// the service thread twice per interval to flush them.
+    let coalescingCount = Atomic<Int>(0)
 
     private func enqueue(_ command: Command) {
         outbox.withLock { $0.append(command) }
