@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "ChronoSketchCore", targets: ["ChronoSketchCore"]),
         .library(name: "PlanProtocol", targets: ["PlanProtocol"]),
         .library(name: "PlanStore", targets: ["PlanStore"]),
+        .library(name: "PlanTerminal", targets: ["PlanTerminal"]),
     ],
     targets: [
         // Pure domain: dates, tasks, timeline data, time axis, JSON coding. No I/O.
@@ -27,6 +28,14 @@ let package = Package(
             name: "PlanServer", dependencies: ["ChronoSketchCore", "PlanProtocol", "PlanStore", "CWebSockets"]),
         // The client library on lws: connections, hello, subscribe/resume, confirmed copies, proposals.
         .target(name: "PlanClient", dependencies: ["ChronoSketchCore", "PlanProtocol", "CWebSockets"]),
+        // ncursesw from Debian's libncurses-dev.
+        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        // The terminal client: pure screen model and rendering, forms, the ncurses adapter, subcommands.
+        .target(
+            name: "PlanTerminal", dependencies: ["ChronoSketchCore", "PlanProtocol", "PlanClient", "CNcurses"],
+            path: "clients/terminal/PlanTerminal"),
+        // `plan`: the interactive terminal client and its scriptable subcommands.
+        .executableTarget(name: "plan", dependencies: ["PlanTerminal"], path: "clients/terminal/plan"),
         // `plan-server serve|migrate|user add|grant|plan create|plan export`.
         .executableTarget(name: "plan-server", dependencies: ["PlanServer", "PlanStore", "ChronoSketchCore"]),
         .executableTarget(
@@ -40,6 +49,9 @@ let package = Package(
         .testTarget(
             name: "PlanServerTests",
             dependencies: ["PlanServer", "PlanClient", "PlanProtocol", "PlanStore", "ChronoSketchCore"]),
+        .testTarget(
+            name: "PlanTerminalTests", dependencies: ["PlanTerminal", "PlanProtocol", "PlanStore", "ChronoSketchCore"],
+            exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
