@@ -57,11 +57,14 @@ extension ClientModel {
         // Form.
         if let form, !showsHelp {
             let box = form.canvas(width: min(width - 2, 72), strings: strings)
-            canvas.draw(box, x: max((width - box.width) / 2, 0), y: max(bodyY + (bodyHeight - box.height) / 2, bodyY))
+            // At the bottom, so that the selected row and its pending marker stay in view.
+            canvas.draw(box, x: max((width - box.width) / 2, 0), y: max(height - 1 - box.height, bodyY))
         }
         // Footer.
         var footer = message ?? strings.footerHint
-        if !pending.isEmpty { footer = "⋯ \(pending.count) " + (settings.language == .german ? "ausstehend" : "pending") + "  " + footer }
+        if !pending.isEmpty {
+            footer = "⋯ \(pending.count) " + (settings.language == .german ? "ausstehend" : "pending") + "  " + footer
+        }
         canvas.write(footer.truncated(to: width), x: 0, y: height - 1, style: message == nil ? .dim : .bold)
         return canvas
     }
@@ -72,12 +75,22 @@ extension ClientModel {
         var lines = [
             (de ? "q            Beenden" : "q            quit"),
             (de ? "? h          Hilfe" : "? h          help"),
-            (de ? "Tab v        Ansicht wechseln (Liste, Zeitachse, Ressourcen)" : "Tab v        switch view (list, timeline, resources)"),
-            (de ? "↑ ↓ j k      Auswahl bewegen; Bild↑ Bild↓ Pos1 Ende" : "↑ ↓ j k      move the selection; PgUp PgDn Home End"),
-            (de ? "Leertaste    Gruppe auf-/zuklappen (Liste: ← zu, → auf)" : "Space        collapse/expand a group (list: ← collapse, → expand)"),
-            (de ? "← [  → ]     Zeitachse: vorherige/nächste halbe Breite" : "← [  → ]     timeline: previous/next half width"),
+            (de
+                ? "Tab v        Ansicht wechseln (Liste, Zeitachse, Ressourcen)"
+                : "Tab v        switch view (list, timeline, resources)"),
+            (de
+                ? "↑ ↓ j k      Auswahl bewegen; Bild↑ Bild↓ Pos1 Ende"
+                : "↑ ↓ j k      move the selection; PgUp PgDn Home End"),
+            (de
+                ? "Leertaste    Gruppe auf-/zuklappen (Liste: ← zu, → auf)"
+                : "Space        collapse/expand a group (list: ← collapse, → expand)"),
+            (de
+                ? "← [  → ]     Zeitachse: vorherige/nächste halbe Breite"
+                : "← [  → ]     timeline: previous/next half width"),
             (de ? "t            Heute" : "t            today"),
-            (de ? "+ -          Zoom (1, 2, 4, 6, 8 Tage je Spalte)" : "+ -          zoom (1, 2, 4, 6, 8 days per column)"),
+            (de
+                ? "+ -          Zoom (1, 2, 4, 6, 8 Tage je Spalte)"
+                : "+ -          zoom (1, 2, 4, 6, 8 days per column)"),
             (de ? "Enter        verfügbare Aktionen anzeigen" : "Enter        show the available actions"),
         ]
         for action in TaskAction.allCases where action != .moveEntry && action != .reassignEntry {
@@ -86,7 +99,10 @@ extension ClientModel {
         lines.append(de ? "n            Ressourcen: nächster Eintrag" : "n            resources: next entry")
         lines.append("m            " + TaskAction.moveEntry.title(settings.language))
         lines.append("r            " + TaskAction.reassignEntry.title(settings.language))
-        lines.append(de ? "Formulare: Tab/↑↓ Feld, ←→ Wert, Enter Speichern, Esc Schließen" : "Forms: Tab/↑↓ field, ←→ value, Enter on Save, Esc close")
+        lines.append(
+            de
+                ? "Formulare: Tab/↑↓ Feld, ←→ Wert, Enter Speichern, Esc Schließen"
+                : "Forms: Tab/↑↓ field, ←→ value, Enter on Save, Esc close")
         return lines
     }
 
@@ -116,7 +132,8 @@ extension ClientModel {
             let resource = rows[index]
             let line = ChartRenderer.headerHeight + offset
             canvas.write(
-                resource.label.padded(to: nameWidth), x: 0, y: y + line, style: index == selectedIndex ? .reverse : .normal)
+                resource.label.padded(to: nameWidth), x: 0, y: y + line,
+                style: index == selectedIndex ? .reverse : .normal)
             canvas.set("│", x: nameWidth, y: y + line)
             for assigned in resources.entries(of: resource.id) {
                 let from = Double(assigned.entry.start.minuteNumber - startMinute) / perCell - Double(origin)
@@ -129,7 +146,9 @@ extension ClientModel {
                 if end - start >= assigned.entry.title.count + 2 {
                     chart.write(assigned.entry.title, x: start + 1, y: line, style: .reverse)
                 } else {
-                    chart.write(assigned.entry.title.truncated(to: max(chart.width - end - 1, 0)), x: end + 1, y: line, style: .dim)
+                    chart.write(
+                        assigned.entry.title.truncated(to: max(chart.width - end - 1, 0)), x: end + 1, y: line,
+                        style: .dim)
                 }
             }
         }

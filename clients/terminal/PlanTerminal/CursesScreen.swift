@@ -49,7 +49,9 @@ final class CursesScreen {
 
     /// Blocks until a key or an event arrives (or a second passes).
     func wait(for eventFD: Int32) {
-        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: eventFD, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: eventFD, events: Int16(POLLIN), revents: 0),
+        ]
         _ = poll(&fds, 2, 1000)
     }
 

@@ -159,7 +159,8 @@ struct CommandSession {
         }
         let rows = collection.rows()
         guard !rows.isEmpty else { return copy.snapshot.title + "\n" + TerminalStrings(language).emptyPlan + "\n" }
-        return copy.snapshot.title + " (v\(copy.version))\n" + ListRenderer(language: language).text(rows: rows, width: width)
+        return copy.snapshot.title + " (v\(copy.version))\n"
+            + ListRenderer(language: language).text(rows: rows, width: width)
     }
 
     /// `plan chart`: the timeline of a copy.

@@ -35,7 +35,9 @@ public struct ResourceViewState: Sendable {
     /// The assigned entries of a resource, by start.
     public func entries(of resourceID: String) -> [TimelineAssignedEntry] {
         assignments.values.filter { $0.resourceID == resourceID }
-            .compactMap { assignment in entries[assignment.entryID].map { TimelineAssignedEntry(entry: $0, assignment: assignment) } }
+            .compactMap { assignment in
+                entries[assignment.entryID].map { TimelineAssignedEntry(entry: $0, assignment: assignment) }
+            }
             .sorted { ($0.entry.start, $0.entry.id) < ($1.entry.start, $1.entry.id) }
     }
 
@@ -135,7 +137,9 @@ extension ClientModel {
                 let end = LocalDateTime(minuteNumber: start.minuteNumber + target.entry.minutes),
                 let moved = try? target.entry.with(start: start, end: end)
             else {
-                form.error = settings.language == .german ? "Ungültiger Zeitpunkt (JJJJ-MM-TTTHH:MM)." : "Not a time (YYYY-MM-DDTHH:MM)."
+                form.error =
+                    settings.language == .german
+                    ? "Ungültiger Zeitpunkt (JJJJ-MM-TTTHH:MM)." : "Not a time (YYYY-MM-DDTHH:MM)."
                 self.form = form
                 return []
             }

@@ -21,19 +21,22 @@ extension TaskForm {
         switch action {
         case .details:
             return TaskForm(
-                action: action, original: task, title: heading, fields: [.text(de ? "Titel" : "Title", task?.title ?? "")]
+                action: action, original: task, title: heading,
+                fields: [.text(de ? "Titel" : "Title", task?.title ?? "")]
             )
         case .dates:
             switch task?.kind {
             case .milestone(let date):
                 return TaskForm(
-                    action: action, original: task, title: heading, fields: [.text(de ? "Datum" : "Date", date.description)])
+                    action: action, original: task, title: heading,
+                    fields: [.text(de ? "Datum" : "Date", date.description)])
             case .activity(let schedule, _):
                 var fields: [FormField] = [.text(start, (schedule?.start ?? today).description)]
                 if schedule == nil { fields.append(.text(days, "1")) }
                 return TaskForm(action: action, original: task, title: heading, fields: fields)
             default:
-                return TaskForm(action: action, original: task, title: heading, fields: [], note: strings.actionUnavailable)
+                return TaskForm(
+                    action: action, original: task, title: heading, fields: [], note: strings.actionUnavailable)
             }
         case .duration:
             return TaskForm(
@@ -53,7 +56,9 @@ extension TaskForm {
                 action: action, original: task, title: heading,
                 fields: [.choice(de ? "Gruppe" : "Group", options, selected: task?.parentID ?? "")])
         case .order:
-            let siblings = collection.childIDs(of: task?.parentID).filter { $0 != task?.id }.compactMap { collection[$0] }
+            let siblings = collection.childIDs(of: task?.parentID).filter { $0 != task?.id }.compactMap {
+                collection[$0]
+            }
             let positions: [(id: String, label: String)] = [
                 ("before", de ? "vor" : "before"), ("after", de ? "nach" : "after"),
             ]
@@ -64,8 +69,9 @@ extension TaskForm {
                     .choice(de ? "Geschwister" : "Sibling", siblings.map { ($0.id, $0.title) }, selected: nil),
                 ],
                 note: siblings.isEmpty
-                    ? (de ? "Keine Geschwister: die Reihenfolge kann nicht geändert werden." :
-                        "No siblings: the order cannot change.") : nil)
+                    ? (de
+                        ? "Keine Geschwister: die Reihenfolge kann nicht geändert werden."
+                        : "No siblings: the order cannot change.") : nil)
         case .addTask, .addChild:
             let kinds: [(id: String, label: String)] = [
                 ("activity", strings.kind(.activity(schedule: nil, progress: 0))),
@@ -94,7 +100,10 @@ extension TaskForm {
                 fields: [
                     .choice(
                         de ? "Diese Aufgabe ist" : "This task is",
-                        [("predecessor", de ? "Vorgänger" : "predecessor"), ("successor", de ? "Nachfolger" : "successor")],
+                        [
+                            ("predecessor", de ? "Vorgänger" : "predecessor"),
+                            ("successor", de ? "Nachfolger" : "successor"),
+                        ],
                         selected: "predecessor"),
                     .choice(de ? "von" : "of", others.map { ($0.id, $0.title) }, selected: nil),
                 ],
@@ -164,7 +173,8 @@ extension TaskForm {
             guard let original else { break }
             switch original.kind {
             case .milestone:
-                return .replace(previous: original, proposed: original.with(kind: .milestone(date: try date(fields[0].text))))
+                return .replace(
+                    previous: original, proposed: original.with(kind: .milestone(date: try date(fields[0].text))))
             case .activity(let old, let progress):
                 let start = try date(fields[0].text)
                 let days = fields.count > 1 ? try number(fields[1].text, 1...36_500) : (old?.days ?? 1)
@@ -184,7 +194,8 @@ extension TaskForm {
             guard let original, case .activity(let schedule, _) = original.kind else { break }
             let progress = try number(fields[0].text, 0...100)
             return .replace(
-                previous: original, proposed: original.with(kind: .activity(schedule: schedule, progress: Double(progress))))
+                previous: original,
+                proposed: original.with(kind: .activity(schedule: schedule, progress: Double(progress))))
         case .group:
             guard let original else { break }
             let parent = fields[0].selectedID.flatMap { $0.isEmpty ? nil : $0 }
@@ -203,7 +214,8 @@ extension TaskForm {
             case "summary": kind = .summary
             default:
                 kind = .activity(
-                    schedule: startText.isEmpty ? nil : try schedule(date(startText), number(fields[3].text, 1...36_500)),
+                    schedule: startText.isEmpty
+                        ? nil : try schedule(date(startText), number(fields[3].text, 1...36_500)),
                     progress: 0)
             }
             let parent = fields[4].selectedID.flatMap { $0.isEmpty ? nil : $0 }

@@ -25,9 +25,11 @@ public struct FormField: Sendable, Hashable {
     }
 
     /// A choice field with `(id, label)` options.
-    public static func choice(_ label: String, _ options: [(id: String, label: String)], selected: String?) -> FormField {
+    public static func choice(_ label: String, _ options: [(id: String, label: String)], selected: String?) -> FormField
+    {
         let index = options.firstIndex { $0.id == selected } ?? 0
-        return FormField(label: label, value: .choice(index), options: options.map(\.label), optionIDs: options.map(\.id))
+        return FormField(
+            label: label, value: .choice(index), options: options.map(\.label), optionIDs: options.map(\.id))
     }
 
     /// The text of a text field.
@@ -168,15 +170,18 @@ public struct TaskForm: Sendable, Hashable {
         let labelWidth = min((fields.map(\.label.count).max() ?? 0) + 1, width / 2)
         var lines: [(String, CellStyle)] = []
         for (index, field) in fields.enumerated() {
-            let value = field.display + (index == focus && { if case .text = field.value { true } else { false } }() ? "▏" : "")
+            let value =
+                field.display + (index == focus && { if case .text = field.value { true } else { false } }() ? "▏" : "")
             lines.append((field.label.padded(to: labelWidth) + " " + value, index == focus ? .reverse : .normal))
         }
         lines.append(("", .normal))
-        if let note { lines.append((note, .dim)) }
-        if let error { lines.append(("! " + error, .bold)) }
-        if case .saving = phase { lines.append((de ? "Wird gespeichert … warte auf den Server" : "Saving… waiting for the server", .dim)) }
-        var canvas = TextCanvas(width: width, height: lines.count + 4)
         let inner = width - 4
+        if let note { lines += note.wrapped(to: inner).map { ($0, .dim) } }
+        if let error { lines += ("! " + error).wrapped(to: inner).map { ($0, .bold) } }
+        if case .saving = phase {
+            lines.append((de ? "Wird gespeichert … warte auf den Server" : "Saving… waiting for the server", .dim))
+        }
+        var canvas = TextCanvas(width: width, height: lines.count + 4)
         canvas.write("┌" + String(repeating: "─", count: width - 2) + "┐", x: 0, y: 0)
         canvas.write(" " + title + " ", x: 2, y: 0, style: .bold, limit: width - 4)
         for row in 1..<(canvas.height - 1) {
@@ -193,5 +198,35 @@ public struct TaskForm: Sendable, Hashable {
         canvas.write(save, x: 2, y: buttons, style: focus == fields.count ? .reverse : (canSave ? .normal : .dim))
         canvas.write(close, x: 4 + save.count, y: buttons, style: focus == fields.count + 1 ? .reverse : .normal)
         return canvas
+    }
+}
+
+extension String {
+    /// The string broken into lines of at most `width` characters at spaces (long words are cut).
+    func wrapped(to width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var line = ""
+        for word in split(separator: " ", omittingEmptySubsequences: false) {
+            var word = String(word)
+            while word.count > width {
+                if !line.isEmpty {
+                    lines.append(line)
+                    line = ""
+                }
+                lines.append(String(word.prefix(width)))
+                word = String(word.dropFirst(width))
+            }
+            if line.isEmpty {
+                line = word
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = word
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }

@@ -39,8 +39,9 @@ public struct TerminalStrings: Sendable, Hashable {
     public var loading: String { de ? "Plan wird geladen …" : "Loading plan…" }
     /// Shown for a plan without tasks.
     public var emptyPlan: String {
-        de ? "Dieser Plan hat noch keine Aufgaben. Mit „a“ eine Aufgabe hinzufügen." :
-            "This plan has no tasks yet. Press “a” to add a task."
+        de
+            ? "Dieser Plan hat noch keine Aufgaben. Mit „a“ eine Aufgabe hinzufügen."
+            : "This plan has no tasks yet. Press “a” to add a task."
     }
     /// A row's marker while one of its proposals waits for the server.
     public var pendingMarker: String { de ? "(ausstehend)" : "(pending)" }
@@ -95,22 +96,26 @@ public struct TerminalStrings: Sendable, Hashable {
     /// The help screen heading.
     public var helpTitle: String { de ? "Tasten" : "Keys" }
     /// Closing the help screen.
-    public var helpClose: String { de ? "Eine beliebige Taste schließt die Hilfe." : "Press any key to close the help." }
+    public var helpClose: String {
+        de ? "Eine beliebige Taste schließt die Hilfe." : "Press any key to close the help."
+    }
 
     /// The localized reason of a rejection code.
     public func rejection(_ code: RejectionCode) -> String {
         switch code {
         case .staleTask:
-            de ? "Die Aufgabe wurde inzwischen geändert oder entfernt. Bitte schließen und erneut öffnen." :
-                "The task was changed or removed in the meantime. Close the form and open it again."
+            de
+                ? "Die Aufgabe wurde inzwischen geändert oder entfernt. Bitte schließen und erneut öffnen."
+                : "The task was changed or removed in the meantime. Close the form and open it again."
         case .duplicateID: de ? "Diese ID gibt es schon." : "This id is already in use."
         case .blankID: de ? "Die ID darf nicht leer sein." : "The id must not be blank."
         case .identityChanged: de ? "Die ID einer Aufgabe kann nicht geändert werden." : "A task's id cannot change."
         case .invalidProgress: de ? "Der Fortschritt muss zwischen 0 und 100 liegen." : "Progress must be 0 to 100."
         case .invalidSchedule: de ? "Der Zeitraum ist ungültig." : "The dates are not valid."
         case .invalidHierarchy:
-            de ? "Diese Gruppe ist nicht möglich (keine Gruppe oder ein Zyklus)." :
-                "That group is not possible (not a summary, or a cycle)."
+            de
+                ? "Diese Gruppe ist nicht möglich (keine Gruppe oder ein Zyklus)."
+                : "That group is not possible (not a summary, or a cycle)."
         case .invalidDependency: de ? "Diese Abhängigkeit ist nicht erlaubt." : "That dependency is not allowed."
         case .duplicateDependency: de ? "Diese Abhängigkeit gibt es schon." : "That dependency already exists."
         case .dependencyCycle: de ? "Die Abhängigkeit ergäbe einen Zyklus." : "The dependency would form a cycle."

@@ -69,7 +69,9 @@ public struct TextCanvas: Sendable, Hashable {
     public mutating func draw(_ other: TextCanvas, x: Int, y: Int) {
         for row in 0..<other.height {
             for column in 0..<other.width {
-                set(other.character(x: column, y: row), x: x + column, y: y + row, style: other.style(x: column, y: row))
+                set(
+                    other.character(x: column, y: row), x: x + column, y: y + row, style: other.style(x: column, y: row)
+                )
             }
         }
     }
