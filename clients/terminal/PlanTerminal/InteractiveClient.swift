@@ -51,7 +51,7 @@ enum InteractiveClient {
         screen.draw(model.render())
         var running = true
         while running {
-            screen.wait(for: inbox.fd)
+            guard screen.wait(for: inbox.fd) else { break }
             var actions: [ClientAction] = []
             for event in inbox.drain() {
                 switch event {
