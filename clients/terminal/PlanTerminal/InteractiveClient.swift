@@ -45,7 +45,9 @@ enum InteractiveClient {
         defer {
             screen.end()
             connection.close()
-            transport.stop()
+            // Kept alive until the process exits (releasing a stopped ClientTransport races with
+            // its service thread).
+            withExtendedLifetime(transport) { exit(0) }
         }
         _ = model.handle(.resize(width: screen.width, height: screen.height))
         screen.draw(model.render())

@@ -1,5 +1,6 @@
 import ChronoSketchCore
 import PlanClient
+import Glibc
 import PlanProtocol
 
 /// The `plan` executable: parses the command line and runs the interactive client or a subcommand.
@@ -35,12 +36,12 @@ public enum PlanCommand {
             System.printError("plan: \(error.description)\n")
             return 2
         }
-        defer {
-            connection.close()
-            transport.stop()
-        }
         let session = CommandSession(connection: connection, plan: plan)
-        return await session.run(subcommand, options: options)
+        let status = await session.run(subcommand, options: options)
+        connection.close()
+        // The process ends with the transport alive: releasing a stopped ClientTransport races
+        // with its service thread (see the report), so it is never stopped or released.
+        withExtendedLifetime(transport) { exit(status) }
     }
 }
 
@@ -78,8 +79,7 @@ struct CommandSession {
         defer { timeout.cancel() }
         for await event in connection.events {
             switch event {
-            case .welcome(let session, let user, _):
-                if watching { System.print("{\"type\":\"welcome\",\"session\":\"\(session)\",\"user\":\"\(user)\"}\n") }
+            case .welcome:
                 connection.subscribe(plan)
             case .disconnected(_, let reason, _):
                 if watching { return 0 }
@@ -87,7 +87,7 @@ struct CommandSession {
                 return 2
             case .message(let message):
                 if watching {
-                    if case .welcome = message {} else { System.print(message.json + "\n") }
+                    System.print(message.json + "\n")
                     continue
                 }
                 if case .error(let code, let text, _) = message {
