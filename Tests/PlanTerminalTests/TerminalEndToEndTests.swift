@@ -81,3 +81,60 @@ struct TerminalEndToEndTests {
         try tmux.send("b", "q")
     }
 }
+
+/// The scriptable subcommands, run as programs against a real server.
+@Suite(
+    "plan subcommands end to end", .serialized,
+    .enabled(if: EndToEndDatabase.url != nil, "needs DATABASE_URL"))
+struct SubcommandEndToEndTests {
+    @Test("show, chart, export and propose (confirmed 0, rejected 1, error 2)")
+    func subcommands() throws {
+        let store = try #require(EndToEndDatabase.store)
+        let plan = EndToEndDatabase.unique("plan")
+        try store.createPlan(
+            id: plan,
+            document: PlanDocument(title: "Demo", state: PlanState(tasks: Sample.collection, timeline: TimelineData())))
+        let user = EndToEndDatabase.unique("cli")
+        let token = try store.createUser(user)
+        try store.grant(user: user, plan: plan, role: .editor)
+        let server = try EndToEndServer(databaseURL: try #require(EndToEndDatabase.url))
+        let plan_ = productsDirectory + "/plan"
+        let connection = ["--plan", plan, "--token", token, "--server", server.url]
+
+        let show = try runProgram([plan_, "show"] + connection + ["--language", "de"])
+        #expect(show.status == 0)
+        #expect(show.output == "Demo (v0)\n" + ListRenderer(language: .german).text(rows: Sample.collection.rows()))
+
+        let chart = try runProgram(
+            [plan_] + connection + ["chart", "--start", "2026-09-07", "--days", "30", "--zoom", "2"])
+        #expect(chart.status == 0)
+        #expect(
+            chart.output
+                == ChartRenderer(language: .english).text(
+                    rows: Sample.collection.rows(), dependencies: Sample.dependencies,
+                    horizon: try ChartHorizon(start: Sample.date("2026-09-07"), days: 30), zoom: .twoDays))
+        #expect(!chart.output.contains("\u{1B}"))
+
+        let export = try runProgram([plan_, "export"] + connection)
+        #expect(export.status == 0)
+        #expect(export.output.hasPrefix("{\"plan\":\"\(plan)\",\"version\":0,\"title\":\"Demo\""))
+
+        let path = "/tmp/plan-e2e-proposal-\(getpid()).json"
+        defer { unlink(path) }
+        func propose(_ json: String) throws -> (status: Int32, output: String) {
+            let file = fopen(path, "wb")
+            fputs(json, file)
+            fclose(file)
+            return try runProgram([plan_, "propose", path] + connection)
+        }
+        let link = #"{"type":"link","dependency":{"predecessorID":"review","successorID":"release"}}"#
+        let confirmed = try propose(link)
+        #expect(confirmed.status == 0)
+        #expect(confirmed.output.hasPrefix("confirmed at version 1"))
+        let rejected = try propose(#"{"type":"propose","op":"# + link + "}")
+        #expect(rejected.status == 1)
+        #expect(rejected.output.hasPrefix("rejected: duplicateDependency"))
+        let broken = try propose("{")
+        #expect(broken.status == 2)
+    }
+}

@@ -1,6 +1,6 @@
 import ChronoSketchCore
-import PlanClient
 import Glibc
+import PlanClient
 import PlanProtocol
 
 /// The `plan` executable: parses the command line and runs the interactive client or a subcommand.
