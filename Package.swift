@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "ChronoSketchCore", targets: ["ChronoSketchCore"]),
         .library(name: "PlanProtocol", targets: ["PlanProtocol"]),
         .library(name: "PlanStore", targets: ["PlanStore"]),
+        .library(name: "PlanTerminal", targets: ["PlanTerminal"]),
     ],
     targets: [
         // Pure domain: dates, tasks, timeline data, time axis, JSON coding. No I/O.
@@ -32,6 +33,15 @@ let package = Package(
             name: "PlanLoad", dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore"],
             path: "clients/load/PlanLoad"),
         .executableTarget(name: "plan-load", dependencies: ["PlanLoad"], path: "clients/load/plan-load"),
+        // ncursesw from Debian's libncurses-dev.
+        // (No pkgConfig: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim sets what it needs.)
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+        // The terminal client: pure screen model and rendering, forms, the ncurses adapter, subcommands.
+        .target(
+            name: "PlanTerminal", dependencies: ["ChronoSketchCore", "PlanProtocol", "PlanClient", "CNcurses"],
+            path: "clients/terminal/PlanTerminal"),
+        // `plan`: the interactive terminal client and its scriptable subcommands.
+        .executableTarget(name: "plan", dependencies: ["PlanTerminal"], path: "clients/terminal/plan"),
         // `plan-server serve|migrate|user add|grant|plan create|plan export`.
         .executableTarget(name: "plan-server", dependencies: ["PlanServer", "PlanStore", "ChronoSketchCore"]),
         .executableTarget(
@@ -49,6 +59,9 @@ let package = Package(
             dependencies: [
                 "PlanServer", "PlanClient", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport",
             ]),
+        .testTarget(
+            name: "PlanTerminalTests", dependencies: ["PlanTerminal", "PlanProtocol", "PlanStore", "ChronoSketchCore"],
+            exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,29 @@
+#ifndef CNCURSES_SHIM_H
+#define CNCURSES_SHIM_H
+
+// SwiftPM drops pkg-config's -D_XOPEN_SOURCE: ask for the wide-character API explicitly.
+#define NCURSES_WIDECHAR 1
+#include <locale.h>
+#include <ncursesw/curses.h>
+#include <poll.h>
+#include <sys/eventfd.h>
+
+// C globals and macros Swift cannot use directly.
+static inline WINDOW *cn_stdscr(void) { return stdscr; }
+static inline int cn_lines(void) { return LINES; }
+static inline int cn_cols(void) { return COLS; }
+static inline int cn_attr_bold(void) { return (int)A_BOLD; }
+static inline int cn_attr_reverse(void) { return (int)A_REVERSE; }
+static inline int cn_attr_dim(void) { return (int)A_DIM; }
+static inline int cn_attr_underline(void) { return (int)A_UNDERLINE; }
+static inline int cn_key_f(int n) { return KEY_F(n); }
+static inline int cn_color_pair(int n) { return (int)COLOR_PAIR(n); }
+
+/// Writes a UTF-8 string at (y, x) with attributes, clipped by ncurses at the right edge.
+static inline void cn_put(int y, int x, const char *utf8, int attributes) {
+    attrset(attributes);
+    mvaddstr(y, x, utf8);
+    attrset(A_NORMAL);
+}
+
+#endif

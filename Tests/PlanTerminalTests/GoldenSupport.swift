@@ -1,0 +1,80 @@
+import ChronoSketchCore
+import Glibc
+import PlanProtocol
+import Testing
+
+@testable import PlanTerminal
+
+/// Compares text with `Golden/NAME.txt` beside the tests; writes the file when it is missing or
+/// `UPDATE_GOLDEN=1` is set (then review the diff).
+func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let directory = String(#filePath[..<#filePath.lastIndex(of: "/")!]) + "/Golden"
+    let path = directory + "/" + name + ".txt"
+    let update = getenv("UPDATE_GOLDEN").map { String(cString: $0) == "1" } ?? false
+    if !update, let file = fopen(path, "rb") {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        fclose(file)
+        let expected = String(decoding: bytes, as: UTF8.self)
+        #expect(text == expected, "golden \(name) differs:\n\(text)", sourceLocation: sourceLocation)
+        return
+    }
+    mkdir(directory, 0o755)
+    guard let file = fopen(path, "wb") else {
+        Issue.record("cannot write \(path)", sourceLocation: sourceLocation)
+        return
+    }
+    fputs(text, file)
+    fclose(file)
+}
+
+/// The demo plan of the server tests: Design → Implementation → Release.
+enum Sample {
+    static func date(_ text: String) -> CivilDate { try! CivilDate(text) }
+
+    static let tasks: [GanttTask] = [
+        try! GanttTask(id: "design", title: "Design", kind: .summary),
+        try! GanttTask(
+            id: "spec", title: "Spec", parentID: "design",
+            kind: .activity(schedule: try! TaskSchedule(start: date("2026-09-08"), days: 3), progress: 20)),
+        try! GanttTask(id: "review", title: "Review", parentID: "design", kind: .activity(schedule: nil, progress: 0)),
+        try! GanttTask(id: "impl", title: "Implementation", kind: .summary),
+        try! GanttTask(
+            id: "build", title: "Build", parentID: "impl",
+            kind: .activity(schedule: try! TaskSchedule(start: date("2026-09-11"), days: 10), progress: 50)),
+        try! GanttTask(id: "release", title: "Release", kind: .milestone(date: date("2026-10-01"))),
+    ]
+    static let dependencies = [
+        TaskDependency(predecessorID: "spec", successorID: "build"),
+        TaskDependency(predecessorID: "build", successorID: "release"),
+    ]
+    static let collection = try! TaskCollection(tasks, dependencies: dependencies)
+
+    /// A plan around the turn of 2020/2021 (2021-01-01 is in ISO week 53 of 2020).
+    static let turnCollection = try! TaskCollection(
+        [
+            try! GanttTask(
+                id: "holiday", title: "Holiday",
+                kind: .activity(schedule: try! TaskSchedule(start: date("2020-12-24"), days: 14), progress: 100)),
+            try! GanttTask(id: "new-year", title: "New year", kind: .milestone(date: date("2021-01-01"))),
+            try! GanttTask(
+                id: "plan", title: "Planning 2021",
+                kind: .activity(schedule: try! TaskSchedule(start: date("2021-01-04"), days: 5), progress: 40)),
+        ],
+        dependencies: [TaskDependency(predecessorID: "new-year", successorID: "plan")])
+
+    static func copy(_ collection: TaskCollection = collection, title: String = "Demo", version: Int = 3)
+        -> ClientPlanCopy
+    {
+        ClientPlanCopy(
+            PlanSnapshot(
+                plan: "demo", version: version, title: title, tasks: collection.tasks,
+                dependencies: collection.dependencies,
+                resources: [try! TimelineResource(id: "room-1", label: "Room 1")], summaries: collection.summaries))
+    }
+}

@@ -1,0 +1,82 @@
+import ChronoSketchCore
+import Testing
+
+@testable import PlanTerminal
+
+@Suite("List and chart rendering (golden text)")
+struct RenderingGoldenTests {
+    let horizon = try! ChartHorizon(start: Sample.date("2026-09-07"), days: 30)
+
+    @Test("list in English and German, expanded and collapsed")
+    func list() {
+        let rows = Sample.collection.rows()
+        expectGolden(ListRenderer(language: .english).text(rows: rows), "list-en")
+        expectGolden(ListRenderer(language: .german).text(rows: rows), "list-de")
+        let collapsed = Sample.collection.rows(collapsed: ["design"])
+        expectGolden(ListRenderer(language: .english).text(rows: collapsed), "list-en-collapsed")
+    }
+
+    @Test("chart at every zoom, English and German")
+    func chartZooms() {
+        let rows = Sample.collection.rows()
+        for zoom in TimelineZoom.allCases {
+            expectGolden(
+                ChartRenderer(language: .english, nameWidth: 20).text(
+                    rows: rows, dependencies: Sample.dependencies, horizon: horizon, zoom: zoom),
+                "chart-en-zoom\(zoom.daysPerColumn)")
+        }
+        expectGolden(
+            ChartRenderer(language: .german, nameWidth: 20).text(
+                rows: rows, dependencies: Sample.dependencies, horizon: horizon, zoom: .twoDays),
+            "chart-de-zoom2")
+    }
+
+    @Test("collapsing a group hides its rows and their arrows")
+    func chartCollapsed() {
+        expectGolden(
+            ChartRenderer(language: .english, nameWidth: 20).text(
+                rows: Sample.collection.rows(collapsed: ["impl"]), dependencies: Sample.dependencies,
+                horizon: horizon, zoom: .oneDay),
+            "chart-en-collapsed")
+    }
+
+    @Test("ISO week-year at the turn of 2020/2021, both languages")
+    func weekYearTurn() {
+        let turn = try! ChartHorizon(start: Sample.date("2020-12-21"), days: 28)
+        for (language, name) in [(PlanLanguage.english, "en"), (.german, "de")] {
+            expectGolden(
+                ChartRenderer(language: language, nameWidth: 16).text(
+                    rows: Sample.turnCollection.rows(), dependencies: Sample.turnCollection.dependencies,
+                    horizon: turn, zoom: .oneDay),
+                "chart-\(name)-week-year")
+        }
+        expectGolden(
+            ChartRenderer(language: .german, nameWidth: 16).text(
+                rows: Sample.turnCollection.rows(), dependencies: Sample.turnCollection.dependencies,
+                horizon: turn, zoom: .fourDays),
+            "chart-de-week-year-zoom4")
+    }
+
+    @Test("bars are clipped at the horizon; tasks outside it keep their names")
+    func clipping() {
+        // Starts inside the build, ends before the release; the last 4-day column is clipped.
+        let clipped = try! ChartHorizon(start: Sample.date("2026-09-14"), days: 10)
+        expectGolden(
+            ChartRenderer(language: .english, nameWidth: 20).text(
+                rows: Sample.collection.rows(), dependencies: Sample.dependencies, horizon: clipped, zoom: .fourDays),
+            "chart-en-clipped")
+        expectGolden(
+            ChartRenderer(language: .english, nameWidth: 20).text(
+                rows: Sample.collection.rows(), dependencies: Sample.dependencies, horizon: clipped, zoom: .oneDay),
+            "chart-en-clipped-zoom1")
+    }
+
+    @Test("a width limit shows the first columns only")
+    func width() {
+        expectGolden(
+            ChartRenderer(language: .english, nameWidth: 20).text(
+                rows: Sample.collection.rows(), dependencies: Sample.dependencies, horizon: horizon, zoom: .oneDay,
+                width: 60),
+            "chart-en-width60")
+    }
+}

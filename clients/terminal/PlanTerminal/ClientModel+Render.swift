@@ -1,0 +1,158 @@
+import ChronoSketchCore
+import PlanProtocol
+
+extension ClientModel {
+    /// The whole screen: heading, view bar, the body of the current view (or help, loading, an
+    /// empty-plan message), a form on top, and the footer.
+    public func render() -> TextCanvas {
+        var canvas = TextCanvas(width: width, height: height)
+        let strings = strings
+        // Heading: title left, connection · version · presence right.
+        let title = settings.title ?? copy?.snapshot.title ?? strings.defaultTitle
+        var status = [strings.connection(connection)]
+        if let copy { status.append(strings.version(copy.version)) }
+        if !presence.isEmpty {
+            let users = Set(presence.map(\.user)).sorted().joined(separator: ", ")
+            status.append(strings.presence(presence.count) + " (" + users + ")")
+        }
+        let right = status.joined(separator: " · ")
+        canvas.write(title.truncated(to: max(width - right.count - 2, 4)), x: 0, y: 0, style: .bold)
+        canvas.write(right, x: max(width - right.count, 0), y: 0)
+        // View bar.
+        var x = 0
+        for view in ViewMode.allCases {
+            let name = " " + strings.viewName(view) + " "
+            canvas.write(name, x: x, y: 1, style: view == mode ? .reverse : .normal)
+            x += name.count + 1
+        }
+        if mode != .list {
+            let horizon = settings.horizon
+            let info =
+                strings.zoom(viewport.axis.zoom) + "  " + strings.date(horizon.start) + " – "
+                + strings.date(horizon.lastDate) + "  " + (viewport.canMovePrevious ? "◀ [" : "  ") + " t "
+                + (viewport.canMoveNext ? "] ▶" : "  ")
+            canvas.write(info, x: x + 2, y: 1, style: .dim)
+        }
+        // Body.
+        let bodyY = 2
+        if showsHelp {
+            drawHelp(into: &canvas, y: bodyY)
+        } else if let dataError {
+            canvas.write(dataError, x: 1, y: bodyY + 1)
+        } else if copy == nil {
+            canvas.write(strings.loading, x: 1, y: bodyY + 1)
+        } else if mode == .resources {
+            drawResources(into: &canvas, y: bodyY)
+        } else if rows.isEmpty {
+            canvas.write(strings.emptyPlan, x: 1, y: bodyY + 1)
+        } else if mode == .list {
+            ListRenderer(language: settings.language).draw(
+                rows: rows, into: &canvas, y: bodyY, width: width, height: bodyHeight, firstRow: topRow,
+                selectedID: selectedTask?.id, pendingIDs: pendingTaskIDs)
+        } else {
+            ChartRenderer(language: settings.language, nameWidth: nameWidth).draw(
+                rows: rows, dependencies: collection?.dependencies ?? [], viewport: viewport, into: &canvas, y: bodyY,
+                height: bodyHeight, firstRow: topRow, selectedID: selectedTask?.id, pendingIDs: pendingTaskIDs)
+        }
+        // Form.
+        if let form, !showsHelp {
+            let box = form.canvas(width: min(width - 2, 72), strings: strings)
+            // At the bottom, so that the selected row and its pending marker stay in view.
+            canvas.draw(box, x: max((width - box.width) / 2, 0), y: max(height - 1 - box.height, bodyY))
+        }
+        // Footer.
+        var footer = message ?? strings.footerHint
+        if !pending.isEmpty {
+            footer = "⋯ \(pending.count) " + (settings.language == .german ? "ausstehend" : "pending") + "  " + footer
+        }
+        canvas.write(footer.truncated(to: width), x: 0, y: height - 1, style: message == nil ? .dim : .bold)
+        return canvas
+    }
+
+    /// Every key, for the help screen.
+    public var helpLines: [String] {
+        let de = settings.language == .german
+        var lines = [
+            (de ? "q            Beenden" : "q            quit"),
+            (de ? "? h          Hilfe" : "? h          help"),
+            (de
+                ? "Tab v        Ansicht wechseln (Liste, Zeitachse, Ressourcen)"
+                : "Tab v        switch view (list, timeline, resources)"),
+            (de
+                ? "↑ ↓ j k      Auswahl bewegen; Bild↑ Bild↓ Pos1 Ende"
+                : "↑ ↓ j k      move the selection; PgUp PgDn Home End"),
+            (de
+                ? "Leertaste    Gruppe auf-/zuklappen (Liste: ← zu, → auf)"
+                : "Space        collapse/expand a group (list: ← collapse, → expand)"),
+            (de
+                ? "← [  → ]     Zeitachse: vorherige/nächste halbe Breite"
+                : "← [  → ]     timeline: previous/next half width"),
+            (de ? "t            Heute" : "t            today"),
+            (de
+                ? "+ -          Zoom (1, 2, 4, 6, 8 Tage je Spalte)"
+                : "+ -          zoom (1, 2, 4, 6, 8 days per column)"),
+            (de ? "Enter        verfügbare Aktionen anzeigen" : "Enter        show the available actions"),
+        ]
+        for action in TaskAction.allCases where action != .moveEntry && action != .reassignEntry {
+            lines.append(String(action.key) + "            " + action.title(settings.language))
+        }
+        lines.append(de ? "n            Ressourcen: nächster Eintrag" : "n            resources: next entry")
+        lines.append("m            " + TaskAction.moveEntry.title(settings.language))
+        lines.append("r            " + TaskAction.reassignEntry.title(settings.language))
+        lines.append(
+            de
+                ? "Formulare: Tab/↑↓ Feld, ←→ Wert, Enter Speichern, Esc Schließen"
+                : "Forms: Tab/↑↓ field, ←→ value, Enter on Save, Esc close")
+        return lines
+    }
+
+    private func drawHelp(into canvas: inout TextCanvas, y: Int) {
+        canvas.write(strings.helpTitle, x: 1, y: y, style: .bold)
+        for (offset, line) in helpLines.enumerated() { canvas.write(line, x: 1, y: y + 1 + offset) }
+        canvas.write(strings.helpClose, x: 1, y: y + 2 + helpLines.count, style: .dim)
+    }
+
+    private func drawResources(into canvas: inout TextCanvas, y: Int) {
+        let rows = resourceRows
+        guard !rows.isEmpty else {
+            canvas.write(strings.noResources, x: 1, y: y + 1)
+            return
+        }
+        let renderer = ChartRenderer(language: settings.language, nameWidth: nameWidth)
+        let cells = ChartRenderer.cellsPerColumn(viewport.axis.zoom)
+        var chart = TextCanvas(width: viewport.visibleColumns * cells, height: bodyHeight)
+        renderer.drawHeaders(viewport: viewport, into: &chart)
+        let axis = viewport.axis
+        let startMinute = LocalDateTime(startOf: axis.horizon.start).minuteNumber
+        let perCell = Double(1440 * axis.zoom.daysPerColumn) / Double(cells)
+        let origin = viewport.firstColumn * cells
+        let horizonCells = Int((axis.width * Double(cells)).rounded(.up)) - origin
+        let selected = selectedEntry
+        for (offset, index) in (topRow..<min(topRow + visibleRowCount, rows.count)).enumerated() {
+            let resource = rows[index]
+            let line = ChartRenderer.headerHeight + offset
+            canvas.write(
+                resource.label.padded(to: nameWidth), x: 0, y: y + line,
+                style: index == selectedIndex ? .reverse : .normal)
+            canvas.set("│", x: nameWidth, y: y + line)
+            for assigned in resources.entries(of: resource.id) {
+                let from = Double(assigned.entry.start.minuteNumber - startMinute) / perCell - Double(origin)
+                let to = Double(assigned.entry.end.minuteNumber - startMinute) / perCell - Double(origin)
+                let start = max(Int(from.rounded(.down)), 0)
+                let end = min(max(Int(to.rounded(.up)), start + 1), chart.width, horizonCells)
+                guard start < end else { continue }
+                let style: CellStyle = assigned == selected ? .reverse : .normal
+                for cell in start..<end { chart.set("█", x: cell, y: line, style: style) }
+                if end - start >= assigned.entry.title.count + 2 {
+                    chart.write(assigned.entry.title, x: start + 1, y: line, style: .reverse)
+                } else {
+                    chart.write(
+                        assigned.entry.title.truncated(to: max(chart.width - end - 1, 0)), x: end + 1, y: line,
+                        style: .dim)
+                }
+            }
+        }
+        for header in 0..<ChartRenderer.headerHeight { canvas.set("│", x: nameWidth, y: y + header) }
+        canvas.draw(chart, x: nameWidth + 1, y: y)
+    }
+}

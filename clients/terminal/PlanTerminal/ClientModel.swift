@@ -1,0 +1,331 @@
+import ChronoSketchCore
+import PlanProtocol
+
+/// What happens to the interactive client: keys, size changes, and what the connection hears.
+public enum ClientEvent: Sendable {
+    /// A key press.
+    case key(Key)
+    /// The terminal's new size.
+    case resize(width: Int, height: Int)
+    /// Authenticated as `user`.
+    case welcome(user: String)
+    /// A server message, after the connection updated its copy.
+    case server(ServerMessage)
+    /// The connection's confirmed copy after a snapshot, confirmed or resumed.
+    case copy(ClientPlanCopy)
+    /// The connection dropped.
+    case disconnected(reason: String, willReconnect: Bool)
+}
+
+/// What the adapter must do for the client.
+public enum ClientAction: Sendable {
+    /// Send a proposal with this id.
+    case propose(PlanOperation, id: String)
+    /// Watch a timeline query under this id.
+    case watch(TimelineQuery, id: String)
+    /// End a watch.
+    case unwatch(id: String)
+    /// Leave.
+    case quit
+}
+
+/// The settings of the interactive client.
+public struct ClientSettings: Sendable {
+    /// The plan id.
+    public var plan: String
+    /// The labels' language.
+    public var language: PlanLanguage
+    /// A heading instead of the plan title.
+    public var title: String?
+    /// The chart's finite horizon.
+    public var horizon: ChartHorizon
+    /// Today's civil date (there is no clock in the model).
+    public var today: CivilDate
+    /// A prefix that makes proposal and task ids unique.
+    public var idPrefix: String
+
+    /// Creates settings.
+    public init(
+        plan: String, language: PlanLanguage, title: String?, horizon: ChartHorizon, today: CivilDate, idPrefix: String
+    ) {
+        self.plan = plan
+        self.language = language
+        self.title = title
+        self.horizon = horizon
+        self.today = today
+        self.idPrefix = idPrefix
+    }
+}
+
+/// The interactive client as a state machine: feed it events, perform the actions it returns,
+/// and draw `render()`. The screen is a pure function of the confirmed data, the view state and
+/// the terminal size; nothing changes on screen before `confirmed`.
+public struct ClientModel: Sendable {
+    /// The settings.
+    public let settings: ClientSettings
+    /// The terminal size.
+    public internal(set) var width = 80
+    /// The terminal height.
+    public internal(set) var height = 24
+    /// The connection's state.
+    public internal(set) var connection = ConnectionState.connecting
+    /// The confirmed copy, after the first snapshot.
+    public internal(set) var copy: ClientPlanCopy?
+    /// The copy's tasks as a collection (for rows, summaries and arrows).
+    public internal(set) var collection: TaskCollection?
+    /// Why the copy could not become a collection.
+    public internal(set) var dataError: String?
+    /// The other sessions on the plan.
+    public internal(set) var presence: [PresenceSession] = []
+    /// The view shown.
+    public var mode = ViewMode.list
+    /// Whether the help screen is open.
+    public internal(set) var showsHelp = false
+    /// The collapsed summaries.
+    public internal(set) var collapsed: Set<String> = []
+    /// The selected row's index among the visible rows.
+    public internal(set) var selectedIndex = 0
+    /// The first row shown.
+    public internal(set) var topRow = 0
+    /// The chart's horizontal window and zoom.
+    public internal(set) var viewport: ChartViewport
+    /// The open form.
+    public internal(set) var form: TaskForm?
+    /// Proposals waiting for an answer: id → the task it concerns.
+    public internal(set) var pending: [String: String] = [:]
+    /// The footer message (errors, confirmations).
+    public internal(set) var message: String?
+    /// The resource view's state.
+    public internal(set) var resources = ResourceViewState()
+    var counter = 0
+
+    /// A client with nothing received yet.
+    public init(settings: ClientSettings) {
+        self.settings = settings
+        viewport = ChartViewport(axis: TimeAxis(horizon: settings.horizon), visibleColumns: 1)
+        layoutChanged()
+    }
+
+    /// The localized strings.
+    public var strings: TerminalStrings { TerminalStrings(settings.language) }
+
+    /// The visible rows.
+    public var rows: [TaskRow] { collection?.rows(collapsed: collapsed) ?? [] }
+
+    /// The selected task.
+    public var selectedTask: GanttTask? {
+        let rows = rows
+        return rows.indices.contains(selectedIndex) ? rows[selectedIndex].task : nil
+    }
+
+    /// The task ids with pending proposals.
+    public var pendingTaskIDs: Set<String> { Set(pending.values) }
+
+    /// How many rows of tasks fit in the body.
+    var bodyHeight: Int { max(height - 3, 1) }
+    var visibleRowCount: Int {
+        max(bodyHeight - (mode == .list ? 1 : ChartRenderer.headerHeight), 1)
+    }
+    var nameWidth: Int { min(max(width / 4, 14), 32) }
+
+    // MARK: Events
+
+    /// Feeds an event; returns what to do.
+    public mutating func handle(_ event: ClientEvent) -> [ClientAction] {
+        switch event {
+        case .resize(let width, let height):
+            self.width = max(width, 20)
+            self.height = max(height, 6)
+            layoutChanged()
+            return resourceWatch()
+        case .welcome:
+            connection = .connected
+            return []
+        case .disconnected(let reason, let willReconnect):
+            connection = willReconnect ? .reconnecting(reason: reason) : .closed(reason: reason)
+            return []
+        case .copy(let copy):
+            receive(copy)
+            return resourceWatch()
+        case .server(let message):
+            return receive(message)
+        case .key(let key):
+            return press(key)
+        }
+    }
+
+    private mutating func receive(_ copy: ClientPlanCopy) {
+        let selectedID = selectedTask?.id
+        self.copy = copy
+        do {
+            collection = try TaskCollection(copy.tasks, dependencies: copy.dependencies)
+            dataError = nil
+        } catch {
+            collection = nil
+            dataError = strings.invalidData(error.message)
+        }
+        if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) { selectedIndex = index }
+        clampSelection()
+    }
+
+    private mutating func receive(_ message: ServerMessage) -> [ClientAction] {
+        switch message {
+        case .ack(let id, _, _, let noop, _):
+            pending[id] = nil
+            if case .saving(id)? = form?.phase {
+                form = nil
+                resources.formTarget = nil
+            }
+            self.message = noop ? strings.unchanged : strings.saved
+        case .rejected(let id, _, let code, _, _, _):
+            pending[id] = nil
+            if case .saving(id)? = form?.phase {
+                let reason = strings.rejection(code)
+                form?.phase = .editing
+                form?.error = reason
+            } else {
+                self.message = strings.rejected(code)
+            }
+        case .presence(let plan, _, let sessions) where plan == settings.plan:
+            presence = sessions
+        case .error(_, let text, _):
+            self.message = strings.serverError(text)
+        case .page(let plan, let watch, _, let query, let page, _) where plan == settings.plan:
+            if watch == resources.watchID { resources.apply(query: query, page: page) }
+        default:
+            break
+        }
+        return []
+    }
+
+    // MARK: Keys
+
+    private mutating func press(_ key: Key) -> [ClientAction] {
+        if showsHelp {
+            showsHelp = false
+            return []
+        }
+        if form != nil { return pressInForm(key) }
+        message = nil
+        switch key {
+        case .character("q"): return [.quit]
+        case .character("?"), .character("h"): showsHelp = true
+        case .tab, .character("v"):
+            mode = mode.next
+            topRow = 0
+            layoutChanged()
+            return resourceWatch()
+        case .up, .character("k"): moveSelection(-1)
+        case .down, .character("j"): moveSelection(1)
+        case .pageUp: moveSelection(-visibleRowCount)
+        case .pageDown: moveSelection(visibleRowCount)
+        case .home: moveSelection(-selectedIndex)
+        case .end: moveSelection(rows.count)
+        case .character(" "): toggleDisclosure()
+        case .left, .character("["):
+            if mode == .list { setCollapsed(true) } else { viewport.movePrevious() }
+        case .right, .character("]"):
+            if mode == .list { setCollapsed(false) } else { viewport.moveNext() }
+        case .character("t"): viewport.showToday(settings.today)
+        case .character("+"), .character("="): zoom(viewport.axis.zoom.finer)
+        case .character("-"): zoom(viewport.axis.zoom.coarser)
+        case .enter:
+            if mode == .resources { return [] }
+            message = TaskAction.available(for: selectedTask).map { "\($0.key): \($0.title(settings.language))" }
+                .joined(separator: "  ")
+        case .character(let character):
+            if mode == .resources { return pressInResources(character) }
+            if let action = TaskAction.allCases.first(where: { $0.key == character }) { open(action) }
+        default:
+            break
+        }
+        return mode == .resources ? resourceWatch() : []
+    }
+
+    private mutating func open(_ action: TaskAction) {
+        guard let collection else { return }
+        let task = selectedTask
+        guard action == .addTask || task != nil else {
+            message = strings.noSelection
+            return
+        }
+        guard TaskAction.available(for: task).contains(action) else {
+            message = strings.actionUnavailable
+            return
+        }
+        form = TaskForm.open(action, task: task, in: collection, language: settings.language, today: settings.today)
+    }
+
+    private mutating func pressInForm(_ key: Key) -> [ClientAction] {
+        guard var form else { return [] }
+        switch form.handle(key) {
+        case .none:
+            self.form = form
+        case .close:
+            self.form = nil
+            resources.formTarget = nil
+        case .save:
+            if let target = resources.formTarget { return saveEntryForm(&form, target: target) }
+            guard let collection else { return [] }
+            counter += 1
+            let newID = "t-\(settings.idPrefix)-\(counter)"
+            do throws(FormError) {
+                let operation = try form.operation(in: collection, newID: newID, language: settings.language)
+                let id = "p-\(settings.idPrefix)-\(counter)"
+                form.phase = .saving(proposalID: id)
+                form.error = nil
+                pending[id] = form.original?.id ?? newID
+                self.form = form
+                return [.propose(operation, id: id)]
+            } catch {
+                form.error = error.message
+                self.form = form
+            }
+        }
+        return []
+    }
+
+    // MARK: Selection, disclosure, layout
+
+    private mutating func moveSelection(_ delta: Int) {
+        selectedIndex += delta
+        clampSelection()
+    }
+
+    private mutating func clampSelection() {
+        let count = mode == .resources ? resources.rowCount(copy: copy) : rows.count
+        selectedIndex = min(max(selectedIndex, 0), max(count - 1, 0))
+        if selectedIndex < topRow { topRow = selectedIndex }
+        if selectedIndex >= topRow + visibleRowCount { topRow = selectedIndex - visibleRowCount + 1 }
+        topRow = max(min(topRow, max(count - visibleRowCount, 0)), 0)
+    }
+
+    private mutating func toggleDisclosure() {
+        guard let task = selectedTask, task.kind.isSummary else { return }
+        setCollapsed(!collapsed.contains(task.id))
+    }
+
+    private mutating func setCollapsed(_ value: Bool) {
+        guard let task = selectedTask, task.kind.isSummary else { return }
+        if value { collapsed.insert(task.id) } else { collapsed.remove(task.id) }
+        clampSelection()
+    }
+
+    /// Zooms, keeping the horizon start visible at the left edge and otherwise the date at the
+    /// centre of the chart area (the column width in cells changes with the zoom).
+    private mutating func zoom(_ zoom: TimelineZoom?) {
+        guard let zoom else { return }
+        let wasAtStart = viewport.firstColumn == 0
+        let center = viewport.centerDate
+        viewport.zoom(to: zoom)
+        layoutChanged()
+        guard !wasAtStart, let column = viewport.axis.columnIndex(of: center) else { return }
+        viewport.scroll(toColumn: column - viewport.visibleColumns / 2)
+    }
+
+    private mutating func layoutChanged() {
+        let renderer = ChartRenderer(language: settings.language, nameWidth: nameWidth)
+        viewport.resize(visibleColumns: renderer.visibleColumns(forWidth: width, zoom: viewport.axis.zoom))
+        clampSelection()
+    }
+}

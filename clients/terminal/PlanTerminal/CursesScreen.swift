@@ -1,0 +1,117 @@
+import CNcurses
+import Glibc
+
+/// What the terminal delivers.
+enum TerminalInput {
+    /// A key.
+    case key(Key)
+    /// A new size.
+    case resize(width: Int, height: Int)
+}
+
+/// The ncursesw terminal: setup and teardown, drawing a `TextCanvas` (ncurses sends only what
+/// changed), and decoding keys. Used from the main loop's thread only.
+final class CursesScreen {
+    private var savedStderr: Int32 = -1
+
+    init() {
+        // Library logging on standard error would scribble over the screen.
+        savedStderr = dup(2)
+        let log = getenv("PLAN_LOG").map { String(cString: $0) } ?? "/dev/null"
+        let file = open(log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        if file >= 0 {
+            dup2(file, 2)
+            close(file)
+        }
+        setlocale(LC_ALL, "")
+        initscr()
+        cbreak()
+        noecho()
+        nonl()
+        keypad(cn_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        timeout(0)
+    }
+
+    /// Restores the terminal.
+    func end() {
+        endwin()
+        if savedStderr >= 0 {
+            dup2(savedStderr, 2)
+            close(savedStderr)
+            savedStderr = -1
+        }
+    }
+
+    var width: Int { Int(cn_cols()) }
+    var height: Int { Int(cn_lines()) }
+
+    /// Blocks until a key or an event arrives (or a second passes); false when the terminal is
+    /// gone (standard input hung up).
+    func wait(for eventFD: Int32) -> Bool {
+        var fds = [
+            pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: eventFD, events: Int16(POLLIN), revents: 0),
+        ]
+        _ = poll(&fds, 2, 1000)
+        return fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) == 0
+    }
+
+    /// Every key waiting, decoded.
+    func readKeys() -> [TerminalInput] {
+        var result: [TerminalInput] = []
+        while true {
+            var character: wint_t = 0
+            let status = get_wch(&character)
+            if status == ERR { break }
+            if status == KEY_CODE_YES {
+                switch Int32(character) {
+                case KEY_RESIZE: result.append(.resize(width: width, height: height))
+                case KEY_UP: result.append(.key(.up))
+                case KEY_DOWN: result.append(.key(.down))
+                case KEY_LEFT: result.append(.key(.left))
+                case KEY_RIGHT: result.append(.key(.right))
+                case KEY_PPAGE: result.append(.key(.pageUp))
+                case KEY_NPAGE: result.append(.key(.pageDown))
+                case KEY_HOME: result.append(.key(.home))
+                case KEY_END: result.append(.key(.end))
+                case KEY_BTAB: result.append(.key(.backTab))
+                case KEY_BACKSPACE, KEY_DC: result.append(.key(.backspace))
+                case KEY_ENTER: result.append(.key(.enter))
+                default: break
+                }
+                continue
+            }
+            switch character {
+            case 9: result.append(.key(.tab))
+            case 10, 13: result.append(.key(.enter))
+            case 27: result.append(.key(.escape))
+            case 8, 127: result.append(.key(.backspace))
+            default:
+                if character >= 32, let scalar = Unicode.Scalar(UInt32(character)) {
+                    result.append(.key(.character(Character(scalar))))
+                }
+            }
+        }
+        return result
+    }
+
+    /// Draws a canvas; ncurses sends only the cells that changed.
+    func draw(_ canvas: TextCanvas) {
+        erase()
+        for y in 0..<min(canvas.height, height) {
+            for run in canvas.runs(y: y) {
+                let attributes: Int32
+                switch run.style {
+                case .normal: attributes = 0
+                case .bold: attributes = cn_attr_bold()
+                case .reverse: attributes = cn_attr_reverse()
+                case .dim: attributes = cn_attr_dim()
+                }
+                let text = y == height - 1 && run.x + run.text.count >= width ? String(run.text.dropLast()) : run.text
+                cn_put(Int32(y), Int32(run.x), text, attributes)
+            }
+        }
+        refresh()
+    }
+}

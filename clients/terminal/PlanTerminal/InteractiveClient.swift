@@ -1,0 +1,120 @@
+import CNcurses
+import ChronoSketchCore
+import Glibc
+import PlanClient
+import PlanProtocol
+import Synchronization
+
+/// The interactive client's adapter: ncursesw for the screen and keys, a PlanConnection for the
+/// network, one loop for both (poll on standard input and an eventfd), and `ClientModel` for
+/// everything else.
+enum InteractiveClient {
+    /// Runs until the user quits; returns the exit status.
+    static func run(options: PlanOptions, server: String, token: String, plan: String) -> Int32 {
+        let today = System.today()
+        let horizon: ChartHorizon
+        do {
+            horizon = try options.horizon(today: today)
+        } catch {
+            System.printError("plan: \(error.description)\n")
+            return 2
+        }
+        let transport: ClientTransport
+        let connection: PlanConnection
+        do {
+            transport = try ClientTransport()
+            connection = try PlanConnection(
+                options: .init(url: server, token: token, clientName: "plan/1"), transport: transport)
+        } catch {
+            System.printError("plan: \(error.description)\n")
+            return 2
+        }
+        var model = ClientModel(
+            settings: ClientSettings(
+                plan: plan, language: options.language, title: options.title, horizon: horizon, today: today,
+                idPrefix: System.randomPrefix()))
+        let inbox = EventInbox()
+        let events = connection.events
+        Task.detached {
+            for await event in events { inbox.push(event) }
+        }
+        connection.subscribe(plan)
+        connection.start()
+
+        let screen = CursesScreen()
+        defer {
+            screen.end()
+            connection.close()
+            // Kept alive until the process exits (releasing a stopped ClientTransport races with
+            // its service thread).
+            withExtendedLifetime(transport) { exit(0) }
+        }
+        _ = model.handle(.resize(width: screen.width, height: screen.height))
+        screen.draw(model.render())
+        var running = true
+        while running {
+            guard screen.wait(for: inbox.fd) else { break }
+            var actions: [ClientAction] = []
+            for event in inbox.drain() {
+                switch event {
+                case .welcome(_, let user, _):
+                    actions += model.handle(.welcome(user: user))
+                case .disconnected(_, let reason, let willReconnect):
+                    actions += model.handle(.disconnected(reason: reason, willReconnect: willReconnect))
+                case .message(let message):
+                    switch message {
+                    case .snapshot, .confirmed, .resumed:
+                        if let copy = connection.copy(of: plan) { actions += model.handle(.copy(copy)) }
+                    default:
+                        break
+                    }
+                    actions += model.handle(.server(message))
+                }
+            }
+            for input in screen.readKeys() {
+                switch input {
+                case .key(let key): actions += model.handle(.key(key))
+                case .resize(let width, let height): actions += model.handle(.resize(width: width, height: height))
+                }
+            }
+            for action in actions {
+                switch action {
+                case .propose(let operation, let id): connection.propose(operation, plan: plan, id: id)
+                case .watch(let query, let id): connection.watch(plan, query: query, id: id)
+                case .unwatch(let id): connection.unwatch(id)
+                case .quit: running = false
+                }
+            }
+            screen.draw(model.render())
+        }
+        return 0
+    }
+}
+
+/// Connection events handed from the network to the screen loop, with an eventfd to wake it.
+final class EventInbox: Sendable {
+    /// The eventfd the loop polls.
+    let fd: Int32
+    private let queue = Mutex<[PlanConnection.Event]>([])
+
+    init() {
+        fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+    }
+
+    deinit { close(fd) }
+
+    func push(_ event: PlanConnection.Event) {
+        queue.withLock { $0.append(event) }
+        var one: UInt64 = 1
+        _ = write(fd, &one, 8)
+    }
+
+    func drain() -> [PlanConnection.Event] {
+        var count: UInt64 = 0
+        _ = read(fd, &count, 8)
+        return queue.withLock { queue in
+            defer { queue = [] }
+            return queue
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// A key press, decoded by the terminal adapter.
+public enum Key: Sendable, Hashable {
+    /// A printable character.
+    case character(Character)
+    /// Arrow keys.
+    case up, down, left, right
+    /// Paging and jumping.
+    case pageUp, pageDown, home, end
+    /// Return, Escape, Tab, Shift-Tab, Backspace.
+    case enter, escape, tab, backTab, backspace
+}
+
+/// Which view the interactive client shows.
+public enum ViewMode: Sendable, Hashable, CaseIterable {
+    /// The hierarchical list.
+    case list
+    /// The task timeline.
+    case timeline
+    /// The resource timeline.
+    case resources
+
+    /// The next view (the Tab key).
+    public var next: ViewMode {
+        switch self {
+        case .list: .timeline
+        case .timeline: .resources
+        case .resources: .list
+        }
+    }
+}
+
+/// The state of the connection, as the heading shows it.
+public enum ConnectionState: Sendable, Hashable {
+    /// Connecting for the first time.
+    case connecting
+    /// Authenticated.
+    case connected
+    /// Dropped, trying again with backoff.
+    case reconnecting(reason: String)
+    /// Dropped for good.
+    case closed(reason: String)
+}

@@ -1,0 +1,73 @@
+import ChronoSketchCore
+
+/// The hierarchical list: one line per visible row with disclosure, kind, dates and progress.
+public struct ListRenderer: Sendable {
+    /// The labels' language.
+    public let strings: TerminalStrings
+
+    /// A renderer for `language`.
+    public init(language: PlanLanguage) {
+        strings = TerminalStrings(language)
+    }
+
+    /// The width of the dates column: two dates and " – ".
+    var datesWidth: Int { 2 * 10 + 3 }
+    /// The width of the kind column.
+    var kindWidth: Int { 11 }
+    /// The width of the progress column.
+    var progressWidth: Int { 11 }
+
+    /// The name cell of a row: indentation, disclosure (▾ expanded, ▸ collapsed), title and a
+    /// pending marker.
+    func name(of row: TaskRow, pending: Bool) -> String {
+        let disclosure = row.task.kind.isSummary ? (row.isCollapsed ? "▸ " : "▾ ") : "  "
+        let indent = String(repeating: "  ", count: row.depth)
+        return indent + disclosure + row.task.title + (pending ? " " + strings.pendingMarker : "")
+    }
+
+    /// The dates cell: "start – lastDate", one date for a milestone, or "Unscheduled".
+    func dates(of row: TaskRow) -> String {
+        guard let start = row.start, let last = row.lastDate else { return strings.language.unscheduledLabel }
+        if case .milestone = row.task.kind { return strings.date(start) }
+        return strings.date(start) + " – " + strings.date(last)
+    }
+
+    /// The progress cell: the activity's progress or the summary's derived mean, rounded; blank
+    /// for a milestone.
+    func progress(of row: TaskRow) -> String {
+        guard let progress = row.progress else { return "" }
+        return String(Int(progress.rounded())) + " %"
+    }
+
+    /// Draws the heading line and the rows `firstRow..<firstRow + height - 1` into `canvas` at
+    /// (`x`, `y`), `width` cells wide, marking `selectedID` and the ids with pending proposals.
+    public func draw(
+        rows: [TaskRow], into canvas: inout TextCanvas, x: Int = 0, y: Int = 0, width: Int, height: Int,
+        firstRow: Int = 0, selectedID: String? = nil, pendingIDs: Set<String> = []
+    ) {
+        guard height > 0 else { return }
+        let nameWidth = max(width - kindWidth - datesWidth - progressWidth - 3, 8)
+        let headings = strings.listHeadings
+        let heading =
+            strings.taskColumn.padded(to: nameWidth) + " " + headings.kind.padded(to: kindWidth) + " "
+            + headings.dates.padded(to: datesWidth) + " " + headings.progress.leftPadded(to: progressWidth)
+        canvas.write(heading, x: x, y: y, style: .bold, limit: width)
+        for (offset, index) in (firstRow..<min(firstRow + height - 1, rows.count)).enumerated() {
+            let row = rows[index]
+            let line =
+                name(of: row, pending: pendingIDs.contains(row.id)).padded(to: nameWidth) + " "
+                + strings.kind(row.task.kind).padded(to: kindWidth) + " " + dates(of: row).padded(to: datesWidth) + " "
+                + progress(of: row).leftPadded(to: progressWidth)
+            let selected = row.id == selectedID
+            canvas.write(line, x: x, y: y + 1 + offset, style: selected ? .reverse : .normal, limit: width)
+            if selected { canvas.restyle(x: x, y: y + 1 + offset, count: width, style: .reverse) }
+        }
+    }
+
+    /// The whole list as plain text (`plan show`), `width` columns wide.
+    public func text(rows: [TaskRow], width: Int = 100) -> String {
+        var canvas = TextCanvas(width: width, height: rows.count + 1)
+        draw(rows: rows, into: &canvas, width: width, height: rows.count + 1)
+        return canvas.text
+    }
+}

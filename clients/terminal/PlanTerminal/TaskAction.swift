@@ -1,0 +1,64 @@
+import ChronoSketchCore
+
+/// An action on the selected task (or, for `addTask`, on the plan), each opening a form.
+public enum TaskAction: String, Sendable, Hashable, CaseIterable {
+    case details, dates, duration, progress, group, order, addTask, addChild, remove, link, unlink
+    /// Resource view: move the selected timeline entry (keeping its length) or reassign it.
+    case moveEntry, reassignEntry
+
+    /// The key that opens the action's form.
+    public var key: Character {
+        switch self {
+        case .details: "e"
+        case .dates: "d"
+        case .duration: "u"
+        case .progress: "p"
+        case .group: "g"
+        case .order: "o"
+        case .addTask: "a"
+        case .addChild: "c"
+        case .remove: "x"
+        case .link: "l"
+        case .unlink: "L"
+        case .moveEntry: "m"
+        case .reassignEntry: "r"
+        }
+    }
+
+    /// The actions seed 000 allows for a task's kind: summaries details/group/order (and child
+    /// creation); milestones details/dates/group/order; unscheduled activities everything but
+    /// duration; scheduled activities everything. Removal and dependencies follow the data rules
+    /// (summaries are no dependency endpoints).
+    public static func available(for task: GanttTask?) -> [TaskAction] {
+        guard let task else { return [.addTask] }
+        switch task.kind {
+        case .summary: return [.details, .group, .order, .addTask, .addChild, .remove]
+        case .milestone: return [.details, .dates, .group, .order, .addTask, .remove, .link, .unlink]
+        case .activity(let schedule, _):
+            let all: [TaskAction] = [
+                .details, .dates, .duration, .progress, .group, .order, .addTask, .remove, .link, .unlink,
+            ]
+            return schedule == nil ? all.filter { $0 != .duration } : all
+        }
+    }
+
+    /// The action's name.
+    public func title(_ language: PlanLanguage) -> String {
+        let de = language == .german
+        switch self {
+        case .details: return de ? "Details" : "Details"
+        case .dates: return de ? "Termine" : "Dates"
+        case .duration: return de ? "Dauer" : "Duration"
+        case .progress: return de ? "Fortschritt" : "Progress"
+        case .group: return de ? "Gruppe ändern" : "Change group"
+        case .order: return de ? "Reihenfolge ändern" : "Change order"
+        case .addTask: return de ? "Aufgabe hinzufügen" : "Add task"
+        case .addChild: return de ? "Unteraufgabe hinzufügen" : "Add child task"
+        case .remove: return de ? "Entfernen" : "Remove"
+        case .link: return de ? "Abhängigkeit hinzufügen" : "Add dependency"
+        case .unlink: return de ? "Abhängigkeit entfernen" : "Remove dependency"
+        case .moveEntry: return de ? "Eintrag verschieben" : "Move entry"
+        case .reassignEntry: return de ? "Eintrag neu zuordnen" : "Reassign entry"
+        }
+    }
+}

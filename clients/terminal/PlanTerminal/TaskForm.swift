@@ -1,0 +1,232 @@
+import ChronoSketchCore
+
+/// One field of a form: free text (dates and numbers too) or a choice among options.
+public struct FormField: Sendable, Hashable {
+    /// What the field holds.
+    public enum Value: Sendable, Hashable {
+        /// Text typed by the user.
+        case text(String)
+        /// The index of the chosen option among `options`.
+        case choice(Int)
+    }
+
+    /// The label shown before the value.
+    public let label: String
+    /// The current draft value.
+    public var value: Value
+    /// For a choice: the options' labels.
+    public let options: [String]
+    /// For a choice: the ids behind the options.
+    public let optionIDs: [String]
+
+    /// A text field.
+    public static func text(_ label: String, _ value: String) -> FormField {
+        FormField(label: label, value: .text(value), options: [], optionIDs: [])
+    }
+
+    /// A choice field with `(id, label)` options.
+    public static func choice(_ label: String, _ options: [(id: String, label: String)], selected: String?) -> FormField
+    {
+        let index = options.firstIndex { $0.id == selected } ?? 0
+        return FormField(
+            label: label, value: .choice(index), options: options.map(\.label), optionIDs: options.map(\.id))
+    }
+
+    /// The text of a text field.
+    public var text: String {
+        if case .text(let text) = value { return text }
+        return ""
+    }
+
+    /// The id of a choice's selected option, or nil when there are none.
+    public var selectedID: String? {
+        guard case .choice(let index) = value, optionIDs.indices.contains(index) else { return nil }
+        return optionIDs[index]
+    }
+
+    /// What the form shows as the value.
+    public var display: String {
+        switch value {
+        case .text(let text): return text
+        case .choice(let index): return options.indices.contains(index) ? "◂ " + options[index] + " ▸" : "—"
+        }
+    }
+}
+
+/// A form on a draft: fields, Save and Close. Save sends a proposal and the form waits for the
+/// answer: `ack` closes it, `rejected` shows the localized reason and keeps the draft.
+public struct TaskForm: Sendable, Hashable {
+    /// Whether the form is being edited or waits for the server.
+    public enum Phase: Sendable, Hashable {
+        /// Being edited.
+        case editing
+        /// Saved as the proposal with this id; waiting for `ack` or `rejected`.
+        case saving(proposalID: String)
+    }
+
+    /// What Save does with a key press.
+    public enum Outcome: Sendable, Hashable {
+        /// Nothing for the client to do.
+        case none
+        /// The user chose Save.
+        case save
+        /// The user chose Close: discard the draft.
+        case close
+    }
+
+    /// The action.
+    public let action: TaskAction
+    /// The task the form was opened on, as it was then (the stale check's `previous`).
+    public let original: GanttTask?
+    /// The form's heading.
+    public let title: String
+    /// The draft.
+    public var fields: [FormField]
+    /// The focused field; `fields.count` is Save, `fields.count + 1` is Close.
+    public var focus = 0
+    /// Editing or saving.
+    public var phase = Phase.editing
+    /// The last error: a validation message or a localized rejection reason.
+    public var error: String?
+    /// A note explaining why saving is not possible (e.g. no sibling to order against).
+    public var note: String?
+
+    /// Creates a form.
+    public init(action: TaskAction, original: GanttTask?, title: String, fields: [FormField], note: String? = nil) {
+        self.action = action
+        self.original = original
+        self.title = title
+        self.fields = fields
+        self.note = note
+    }
+
+    /// Whether Save is possible.
+    public var canSave: Bool { note == nil && phase == .editing }
+
+    /// The focus index of the Save button.
+    public var saveIndex: Int { fields.count }
+
+    /// Feeds a key to the form.
+    public mutating func handle(_ key: Key) -> Outcome {
+        if key == .escape { return .close }
+        let count = fields.count + 2
+        switch key {
+        case .tab, .down:
+            focus = (focus + 1) % count
+        case .backTab, .up:
+            focus = (focus + count - 1) % count
+        case .enter:
+            if focus == fields.count { return canSave ? .save : .none }
+            if focus == fields.count + 1 { return .close }
+            focus += 1
+        case .left, .right:
+            guard phase == .editing, fields.indices.contains(focus) else {
+                if focus >= fields.count { focus = key == .left ? fields.count : fields.count + 1 }
+                return .none
+            }
+            step(key == .right ? 1 : -1)
+        case .backspace:
+            guard phase == .editing, fields.indices.contains(focus), case .text(var text) = fields[focus].value,
+                !text.isEmpty
+            else { return .none }
+            text.removeLast()
+            fields[focus].value = .text(text)
+            error = nil
+        case .character(let character):
+            guard phase == .editing, fields.indices.contains(focus) else { return .none }
+            if case .text(let text) = fields[focus].value {
+                fields[focus].value = .text(text + String(character))
+                error = nil
+            } else if character == " " {
+                step(1)
+            }
+        default:
+            break
+        }
+        return .none
+    }
+
+    /// Left/Right: the previous/next option of a choice; one day or one unit more or less for a
+    /// date or a number.
+    private mutating func step(_ delta: Int) {
+        switch fields[focus].value {
+        case .choice(let index):
+            let count = fields[focus].options.count
+            guard count > 0 else { return }
+            fields[focus].value = .choice((index + delta + count) % count)
+        case .text(let text):
+            if let date = try? CivilDate(text), let moved = try? date.adding(days: delta) {
+                fields[focus].value = .text(moved.description)
+            } else if let number = Int(text) {
+                fields[focus].value = .text(String(number + delta))
+            }
+        }
+        error = nil
+    }
+
+    /// The form as it is drawn: a framed box `width` cells wide.
+    public func canvas(width: Int, strings: TerminalStrings) -> TextCanvas {
+        let de = strings.language == .german
+        let labelWidth = min((fields.map(\.label.count).max() ?? 0) + 1, width / 2)
+        var lines: [(String, CellStyle)] = []
+        for (index, field) in fields.enumerated() {
+            let value =
+                field.display + (index == focus && { if case .text = field.value { true } else { false } }() ? "▏" : "")
+            lines.append((field.label.padded(to: labelWidth) + " " + value, index == focus ? .reverse : .normal))
+        }
+        lines.append(("", .normal))
+        let inner = width - 4
+        if let note { lines += note.wrapped(to: inner).map { ($0, .dim) } }
+        if let error { lines += ("! " + error).wrapped(to: inner).map { ($0, .bold) } }
+        if case .saving = phase {
+            lines.append((de ? "Wird gespeichert … warte auf den Server" : "Saving… waiting for the server", .dim))
+        }
+        var canvas = TextCanvas(width: width, height: lines.count + 4)
+        canvas.write("┌" + String(repeating: "─", count: width - 2) + "┐", x: 0, y: 0)
+        canvas.write(" " + title + " ", x: 2, y: 0, style: .bold, limit: width - 4)
+        for row in 1..<(canvas.height - 1) {
+            canvas.set("│", x: 0, y: row)
+            canvas.set("│", x: width - 1, y: row)
+        }
+        canvas.write("└" + String(repeating: "─", count: width - 2) + "┘", x: 0, y: canvas.height - 1)
+        for (offset, line) in lines.enumerated() {
+            canvas.write(line.0.truncated(to: inner), x: 2, y: 1 + offset, style: line.1)
+        }
+        let save = "[ " + (de ? "Speichern" : "Save") + " ]"
+        let close = "[ " + (de ? "Schließen" : "Close") + " ]"
+        let buttons = canvas.height - 2
+        canvas.write(save, x: 2, y: buttons, style: focus == fields.count ? .reverse : (canSave ? .normal : .dim))
+        canvas.write(close, x: 4 + save.count, y: buttons, style: focus == fields.count + 1 ? .reverse : .normal)
+        return canvas
+    }
+}
+
+extension String {
+    /// The string broken into lines of at most `width` characters at spaces (long words are cut).
+    func wrapped(to width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var line = ""
+        for word in split(separator: " ", omittingEmptySubsequences: false) {
+            var word = String(word)
+            while word.count > width {
+                if !line.isEmpty {
+                    lines.append(line)
+                    line = ""
+                }
+                lines.append(String(word.prefix(width)))
+                word = String(word.dropFirst(width))
+            }
+            if line.isEmpty {
+                line = word
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = word
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}
