@@ -58,10 +58,14 @@ public struct Migrator: Sendable {
         return "\(root)/sql"
     }
 
-    /// Applies every migration not yet recorded in `schema_migrations`.
+    /// Applies every migration not yet recorded in `schema_migrations`, holding an advisory lock
+    /// for the whole run so that concurrent migrators (several servers or test processes starting
+    /// at once) apply each migration exactly once.
     /// - Returns: the names of the migrations applied now.
     @discardableResult
     public func migrate(using connection: PGConnection) throws(StoreError) -> [String] {
+        try connection.query("SELECT pg_advisory_lock(7461626)")
+        defer { _ = try? connection.query("SELECT pg_advisory_unlock(7461626)") }
         try connection.query(
             """
             CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -69,28 +73,20 @@ public struct Migrator: Sendable {
             """)
         var applied: [String] = []
         for migration in migrations {
-            // Our own file names only (checked above), so the literal below cannot be injected.
+            let done = try connection.query(
+                "SELECT 1 FROM schema_migrations WHERE version = $1", [String(migration.version)])
+            guard done.rowCount == 0 else { continue }
+            // Our own file names only (checked above), so the literals below cannot be injected.
             let script = """
                 BEGIN;
-                SELECT pg_advisory_xact_lock(7461626);
-                DO $check$ BEGIN
-                    IF EXISTS (SELECT 1 FROM schema_migrations WHERE version = \(migration.version)) THEN
-                        RAISE EXCEPTION 'already applied' USING ERRCODE = 'CS002';
-                    END IF;
-                END $check$;
                 \(migration.sql)
                 ;
                 INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), '\(migration.name)');
                 COMMIT;
                 """
-            let done = try connection.query(
-                "SELECT 1 FROM schema_migrations WHERE version = $1", [String(migration.version)])
-            guard done.rowCount == 0 else { continue }
             do {
                 try connection.query(script)
                 applied.append(migration.name)
-            } catch .database(let sqlState, _) where sqlState == "CS002" {
-                try connection.query("ROLLBACK")  // another migrator applied it meanwhile
             } catch {
                 if connection.isConnected { _ = try? connection.query("ROLLBACK") }
                 throw error
