@@ -286,3 +286,44 @@ struct PlanLifetimeTests {
         #expect(copy.version == 1 && copy["release"]?.title == "Launch")
     }
 }
+
+@Suite("Server: presence")
+struct PresenceTests {
+    @Test("a newcomer gets presence once, at once; the others get the coalesced update")
+    func presence() async throws {
+        let fixture = try PlanFixture.make()
+        let server = try ServerProcess.start()
+        let first = try TestClient(
+            url: server.url, token: fixture.editorToken, name: "first", transport: SharedTransport.instance)
+        let second = try TestClient(
+            url: server.url, token: fixture.viewerToken, name: "second", transport: SharedTransport.instance)
+        defer {
+            first.close()
+            second.close()
+        }
+        try await first.ready()
+        _ = try await first.subscribe(fixture.plan)
+        _ = try await first.expect("presence") { if case .presence(_, 1, _) = $0 { true } else { false } }
+        try await second.ready()
+        _ = try await second.subscribe(fixture.plan)
+        guard case .presence(_, 2, let sessions) = try await second.expect("presence") else {
+            Issue.record("the newcomer's presence should count 2")
+            return
+        }
+        // Editors first.
+        #expect(sessions.map(\.client) == ["first", "second"])
+        // The first subscriber hears of the newcomer with the next coalesced update …
+        _ = try await first.expect("presence", within: 5) { if case .presence(_, 2, _) = $0 { true } else { false } }
+        // … which the newcomer, already up to date, does not get again.
+        second.connection.sendRaw(ClientMessage.unwatch(watch: "marker").bytes)
+        let next = await second.inbox.next(within: 5) { event in
+            if case .message(let message) = event { return ["presence", "error"].contains(message.typeName) }
+            return false
+        }
+        guard case .message(let message)? = next else {
+            Issue.record("no answer to the marker")
+            return
+        }
+        #expect(message.typeName == "error", "a second presence reached the newcomer")
+    }
+}

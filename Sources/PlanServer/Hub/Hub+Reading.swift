@@ -86,7 +86,7 @@ extension Hub {
         session.subscriptions.insert(runtime.id)
         // The newcomer hears who is here at once; the others with the next coalesced update.
         send(presenceMessage(runtime), to: session.connection)
-        runtime.presenceDirty = true
+        runtime.presenceChanged(knownTo: session.connection)
     }
 
     func unsubscribe(_ planID: String, ref: String?, session: Session) {
@@ -97,7 +97,7 @@ extension Hub {
             return
         }
         if let runtime = plans[planID], runtime.subscribers.remove(session.connection) != nil {
-            runtime.presenceDirty = true
+            runtime.presenceChanged()
             metrics.subscriptions.wrappingAdd(-1, ordering: .relaxed)
         }
     }
@@ -167,7 +167,9 @@ extension Hub {
         for runtime in plans.values {
             if runtime.presenceDirty {
                 runtime.presenceDirty = false
-                broadcast(presenceMessage(runtime), to: runtime.subscribers)
+                let recipients = runtime.subscribers.filter { $0 != runtime.presenceCurrent }
+                runtime.presenceCurrent = nil
+                broadcast(presenceMessage(runtime), to: recipients)
             }
         }
         let now = ContinuousClock.now

@@ -91,7 +91,7 @@ final class Hub {
             metrics.connections.wrappingAdd(-1, ordering: .relaxed)
             for plan in session.subscriptions {
                 plans[plan]?.subscribers.remove(connection)
-                plans[plan]?.presenceDirty = true
+                plans[plan]?.presenceChanged()
                 metrics.subscriptions.wrappingAdd(-1, ordering: .relaxed)
             }
             for (_, watch) in session.watches { plans[watch.plan]?.watchers[connection] = nil }

@@ -71,7 +71,16 @@ final class PlanRuntime {
     var subscribers: Set<ConnectionID> = []
     /// Watches by connection, then watch id.
     var watchers: [ConnectionID: [String: TimelineQuery]] = [:]
+    /// Presence changed since the last coalesced update; `presenceCurrent` already got it.
     var presenceDirty = false
+    /// The newest subscriber, which received the current presence directly when it joined.
+    var presenceCurrent: ConnectionID?
+
+    /// Notes a change of who is here; `knownTo` already has the new list.
+    func presenceChanged(knownTo connection: ConnectionID? = nil) {
+        presenceDirty = true
+        presenceCurrent = connection
+    }
     var lastUsed: ContinuousClock.Instant = .now
     /// The encoded snapshot of the current version, shared by every subscriber that asks.
     var snapshotCache: (version: Int, buffer: OutgoingBuffer)?
