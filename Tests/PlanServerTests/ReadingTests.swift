@@ -327,3 +327,34 @@ struct PresenceTests {
         #expect(message.typeName == "error", "a second presence reached the newcomer")
     }
 }
+
+@Suite("Server: large plans")
+struct LargePlanTests {
+    @Test("a snapshot of 20,000 tasks arrives whole (written in fragments) and equals the stored plan")
+    func largeSnapshot() async throws {
+        var tasks = Demo.document.state.tasks.tasks
+        for number in 0..<20000 {
+            tasks.append(
+                try GanttTask(
+                    id: "big-\(number)", title: "Task number \(number)", parentID: number % 2 == 0 ? "impl" : nil,
+                    kind: .activity(
+                        schedule: try TaskSchedule(start: Demo.date("2026-09-01"), days: 1 + number % 30),
+                        progress: Double(number % 101))))
+        }
+        var document = Demo.document
+        document.state.tasks = try TaskCollection(tasks, dependencies: Demo.document.state.tasks.dependencies)
+        let fixture = try PlanFixture.make(document)
+        let server = try ServerProcess.start()
+        let viewers = try (0..<3).map { _ in
+            try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        }
+        defer { for viewer in viewers { viewer.close() } }
+        let stored = try #require(try TestDatabase.store.loadPlan(fixture.plan))
+        let expected = PlanSnapshot(plan: fixture.plan, version: 0, document: stored.document)
+        for viewer in viewers {
+            try await viewer.ready()
+            let copy = try await viewer.subscribe(fixture.plan)
+            #expect(copy.snapshot == expected)
+        }
+    }
+}

@@ -18,6 +18,8 @@ final class TransportCore {
         /// the coalescing list for its next write.
         var lastWrite: UInt64 = 0
         var awaitingFlush = false
+        /// A large message being written fragment by fragment, and how far it got.
+        var sending: (buffer: OutgoingBuffer, offset: Int)?
         var httpResponse: HTTPResponse?
 
         init(id: ConnectionID, wsi: OpaquePointer) {
@@ -148,6 +150,7 @@ final class TransportCore {
         slots[slot.id.rawValue] = nil
         transport.queuedBytesTotal.wrappingAdd(-slot.queuedBytes, ordering: .relaxed)
         slot.queue = []
+        slot.sending = nil
         transport.openConnectionCount.wrappingAdd(-1, ordering: .releasing)
         let closing = slot.closedWith ?? slot.pendingClose
         transport.onEvent(.closed(slot.id, code: closing?.0, reason: closing?.1))
@@ -175,21 +178,54 @@ final class TransportCore {
         return 0
     }
 
+    /// Messages up to this size go out in one write straight from the shared buffer; larger
+    /// ones (a big snapshot) go out in fragments of this size, one per writable callback, so
+    /// that lws never copies more than one fragment per connection into its own buffers.
+    static let fragmentSize = 65536
+
     private func write(_ slot: Slot) -> Int32 {
-        if slot.queue.isEmpty, let (code, reason) = slot.pendingClose {
-            return closeNow(slot, code, reason)
+        if slot.sending == nil {
+            if slot.queue.isEmpty, let (code, reason) = slot.pendingClose {
+                return closeNow(slot, code, reason)
+            }
+            guard !slot.queue.isEmpty else { return 0 }
+            let buffer = slot.queue.count == 1 ? slot.queue[0] : OutgoingBuffer(batching: slot.queue)
+            transport.queuedBytesTotal.wrappingAdd(-slot.queuedBytes, ordering: .relaxed)
+            slot.queue.removeAll(keepingCapacity: false)
+            slot.queuedBytes = 0
+            slot.lastWrite = TransportCore.now()
+            if buffer.count <= TransportCore.fragmentSize {
+                guard lws_write(slot.wsi, buffer.payloadPointer, buffer.count, LWS_WRITE_TEXT) >= 0 else { return -1 }
+                if slot.pendingClose != nil { lws_callback_on_writable(slot.wsi) }
+                return 0
+            }
+            slot.sending = (buffer, 0)
         }
-        guard !slot.queue.isEmpty else { return 0 }
-        let buffer = slot.queue.count == 1 ? slot.queue[0] : OutgoingBuffer(batching: slot.queue)
-        transport.queuedBytesTotal.wrappingAdd(-slot.queuedBytes, ordering: .relaxed)
-        slot.queue.removeAll(keepingCapacity: false)
-        slot.queuedBytes = 0
-        slot.lastWrite = TransportCore.now()
-        let written = lws_write(slot.wsi, buffer.payloadPointer, buffer.count, LWS_WRITE_TEXT)
+        guard let (buffer, offset) = slot.sending else { return 0 }
+        let length = min(TransportCore.fragmentSize, buffer.count - offset)
+        let isLast = offset + length == buffer.count
+        // The shared buffer's bytes before a fragment are payload, not headroom: copy the
+        // fragment behind headroom of its own.
+        let headroom = OutgoingBuffer.headroom
+        if fragmentScratch.count < headroom + length {
+            fragmentScratch = [UInt8](repeating: 0, count: headroom + TransportCore.fragmentSize)
+        }
+        let flags = lws_write_ws_flags(Int32(LWS_WRITE_TEXT.rawValue), offset == 0 ? 1 : 0, isLast ? 1 : 0)
+        let written = fragmentScratch.withUnsafeMutableBufferPointer { scratch -> Int32 in
+            (scratch.baseAddress! + headroom).update(from: buffer.payloadPointer + offset, count: length)
+            return lws_write(slot.wsi, scratch.baseAddress! + headroom, length, lws_write_protocol(UInt32(flags)))
+        }
         guard written >= 0 else { return -1 }
-        if slot.pendingClose != nil { lws_callback_on_writable(slot.wsi) }
+        slot.sending = isLast ? nil : (buffer, offset + length)
+        slot.lastWrite = TransportCore.now()
+        if slot.sending != nil || !slot.queue.isEmpty || slot.pendingClose != nil {
+            lws_callback_on_writable(slot.wsi)
+        }
         return 0
     }
+
+    /// One fragment with headroom, reused for every fragmented write (service thread only).
+    private var fragmentScratch: [UInt8] = []
 
     private func closeNow(_ slot: Slot, _ code: CloseCode, _ reason: String) -> Int32 {
         slot.closedWith = (code, reason)
