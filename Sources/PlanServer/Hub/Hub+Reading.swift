@@ -28,11 +28,60 @@ extension Hub {
                 }
                 return false
             }
+        } else if ref == nil, runtime.snapshotCache?.version != runtime.version,
+            runtime.confirmed.tasks.count >= Hub.workerSnapshotTasks
+        {
+            encodeSnapshotOnWorker(runtime, for: connection)
+            return false
         } else {
             sendSnapshot(runtime, ref: ref, to: connection)
         }
         addSubscriber(runtime, session: session)
         return true
+    }
+
+    /// Plans with at least this many tasks have their snapshots encoded on a worker thread, so
+    /// that encoding megabytes never holds up the other plans.
+    static let workerSnapshotTasks = 20_000
+
+    /// Encodes the current snapshot off the hub; everyone asking for the same version waits for
+    /// the same bytes.
+    private func encodeSnapshotOnWorker(_ runtime: PlanRuntime, for connection: ConnectionID) {
+        let version = runtime.version
+        if runtime.snapshotEncodings[version] != nil {
+            runtime.snapshotEncodings[version]!.append(connection)
+            return
+        }
+        runtime.snapshotEncodings[version] = [connection]
+        let snapshot = PlanSnapshot(
+            plan: runtime.id, version: version, document: PlanDocument(title: runtime.title, state: runtime.confirmed))
+        let events = self.events
+        workers.submit {
+            let buffer = OutgoingBuffer(ServerMessage.snapshot(snapshot).bytes)
+            events.yield(.snapshotEncoded(plan: snapshot.plan, version: version, buffer))
+        }
+    }
+
+    /// Sends an encoded snapshot to those waiting for it, then what was confirmed since, and
+    /// subscribes them.
+    func finishSnapshotEncoding(_ planID: String, version: Int, _ buffer: OutgoingBuffer) {
+        guard let runtime = plans[planID] else { return }
+        let waiting = runtime.snapshotEncodings.removeValue(forKey: version) ?? []
+        guard version >= runtime.recentConfirmedStart - 1 else {
+            // The plan was reloaded meanwhile: what followed this version is not in memory.
+            for connection in waiting { encodeSnapshotOnWorker(runtime, for: connection) }
+            return
+        }
+        if version == runtime.version { runtime.snapshotCache = (version, buffer) }
+        let later = Array(runtime.recentConfirmed.dropFirst(max(0, version - runtime.recentConfirmedStart + 1)))
+        for connection in waiting {
+            guard let session = sessions[connection] else { continue }
+            transport.send(buffer, to: connection)
+            for confirmed in later { transport.send(confirmed, to: connection) }
+            addSubscriber(runtime, session: session)
+            if !session.pending.isEmpty { session.pending.removeFirst() }
+            processPending(session)
+        }
     }
 
     func finishResume(

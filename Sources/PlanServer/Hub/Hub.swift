@@ -54,6 +54,8 @@ final class Hub {
         case .roleLoaded(let connection, let plan, let result): finishRoleLookup(connection, plan: plan, result)
         case .planLoaded(let plan, let result): finishPlanLoad(plan, result)
         case .planReloaded(let plan, let result): finishReload(plan, result)
+        case .snapshotEncoded(let plan, let version, let buffer):
+            finishSnapshotEncoding(plan, version: version, buffer)
         case .committed(let plan, let started, let result): finishCommit(plan, started: started, result)
         case .decisionsLoaded(let plan, let result): finishDecisionLookup(plan, result)
         case .resumeLogRead(let connection, let plan, let since, let ref, let result):

@@ -17,6 +17,8 @@ enum HubEvent: Sendable {
     case decisionsLoaded(plan: String, Result<[String: Decision], StoreError>)
     /// A plan was loaded again after its data could not be followed.
     case planReloaded(String, Result<StoredPlan?, StoreError>)
+    /// A snapshot encoded on a worker is ready.
+    case snapshotEncoded(plan: String, version: Int, OutgoingBuffer)
     /// A log read for a resuming subscriber finished.
     case resumeLogRead(ConnectionID, plan: String, since: Int, ref: String?, Result<LogRead?, StoreError>)
     /// A log read to catch up with other processes finished.

@@ -84,6 +84,8 @@ final class PlanRuntime {
     var lastUsed: ContinuousClock.Instant = .now
     /// The encoded snapshot of the current version, shared by every subscriber that asks.
     var snapshotCache: (version: Int, buffer: OutgoingBuffer)?
+    /// Snapshots being encoded on a worker, by version, with the connections waiting for them.
+    var snapshotEncodings: [Int: [ConnectionID]] = [:]
 
     static let recentDecisionLimit = 50_000
     static let recentConfirmedLimit = 10_000
@@ -130,6 +132,6 @@ final class PlanRuntime {
     /// Whether nothing needs the plan in memory any more.
     var isIdle: Bool {
         subscribers.isEmpty && watchers.isEmpty && inFlight == nil && nextBatch.isEmpty && held.isEmpty
-            && !resynchronizing
+            && !resynchronizing && snapshotEncodings.isEmpty
     }
 }
