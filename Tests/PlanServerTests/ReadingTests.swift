@@ -358,5 +358,29 @@ struct LargePlanTests {
             _ = try await viewer.expect("snapshot", within: 30)
             #expect(viewer.connection.copy(of: fixture.plan)?.snapshot == expected)
         }
+        // A subscriber joining while edits go on still converges: the snapshot (encoded off the
+        // hub) is followed by every change confirmed meanwhile.
+        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        let late = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        defer {
+            editor.close()
+            late.close()
+        }
+        try await editor.ready()
+        try await late.ready()
+        var last = ""
+        for number in 0..<20 {
+            if number == 5 { late.connection.subscribe(fixture.plan) }
+            let task = try GanttTask(id: "late-\(number)", title: "Late", kind: .activity(schedule: nil, progress: 0))
+            last = editor.connection.propose(.add(task), plan: fixture.plan, baseVersion: 0)
+        }
+        #expect(try await editor.answer(to: last, within: 30).ackVersion == 20)
+        _ = try await late.expect("confirmed", within: 30) {
+            if case .confirmed(_, 20, _, _, _) = $0 { true } else { false }
+        }
+        let final = try #require(try TestDatabase.store.loadPlan(fixture.plan))
+        #expect(
+            late.connection.copy(of: fixture.plan)?.snapshot
+                == PlanSnapshot(plan: fixture.plan, version: 20, document: final.document))
     }
 }
