@@ -52,7 +52,9 @@ let package = Package(
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore"]),
         // Shared by the tests that need PostgreSQL: the test database, shell helpers, seeded random.
-        .target(name: "PlanTestSupport", dependencies: ["PlanStore"], path: "Tests/PlanTestSupport"),
+        .target(
+            name: "PlanTestSupport", dependencies: ["PlanStore", "PlanProtocol", "ChronoSketchCore"],
+            path: "Tests/PlanTestSupport"),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "ChronoSketchCore", "PlanTestSupport"]),
         .testTarget(
             name: "PlanServerTests",

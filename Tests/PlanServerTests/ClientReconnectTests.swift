@@ -21,17 +21,10 @@ struct ClientReconnectTests {
         server.crash()
         _ = try await viewer.expectDisconnect()
         // Meanwhile another writer changes the plan.
-        var state = fixture.document.state
-        let release = state.tasks["release"]!
-        let operation = PlanOperation.replace(previous: release, proposed: release.with(title: "Moved on"))
-        let change = try state.apply(operation)
-        try TestDatabase.store.commit(
-            plan: fixture.plan, baseVersion: 0,
-            mutations: [
-                CommittedMutation(
-                    proposalID: "elsewhere", user: "someone", operation: operation, change: change,
-                    changesJSON: PlanChanges(after: state, change: change).json)
-            ])
+        let release = fixture.document.state.tasks["release"]!
+        try TestDatabase.commitOutside(
+            .replace(previous: release, proposed: release.with(title: "Moved on")), to: fixture.plan, baseVersion: 0,
+            state: fixture.document.state)
         // The server comes back on the same port; the client finds it by itself.
         server = try ServerProcess.start(arguments: ["--port", "\(port)"])
         try await viewer.ready(within: 20)

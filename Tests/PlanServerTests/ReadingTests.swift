@@ -271,17 +271,10 @@ struct PlanLifetimeTests {
         }
         #expect(loaded == "chronosketch_loaded_plans 0")
         // A change made meanwhile by another writer is there when the plan is loaded again.
-        var state = fixture.document.state
-        let release = state.tasks["release"]!
-        let operation = PlanOperation.replace(previous: release, proposed: release.with(title: "Launch"))
-        let change = try state.apply(operation)
-        try TestDatabase.store.commit(
-            plan: fixture.plan, baseVersion: 0,
-            mutations: [
-                CommittedMutation(
-                    proposalID: "outside", user: "someone", operation: operation, change: change,
-                    changesJSON: PlanChanges(after: state, change: change).json)
-            ])
+        let release = fixture.document.state.tasks["release"]!
+        try TestDatabase.commitOutside(
+            .replace(previous: release, proposed: release.with(title: "Launch")), to: fixture.plan, baseVersion: 0,
+            state: fixture.document.state)
         let copy = try await client.subscribe(fixture.plan)
         #expect(copy.version == 1 && copy["release"]?.title == "Launch")
     }

@@ -1,4 +1,6 @@
+import ChronoSketchCore
 import Glibc
+import PlanProtocol
 import PlanStore
 
 /// The real PostgreSQL the tests use: `DATABASE_URL`, provided by `ops/test` (a throwaway
@@ -32,6 +34,24 @@ public enum TestDatabase {
         }
         return store
     }()
+
+    /// Commits `operation` to `plan` directly, as another writer would (a NOTIFY included), and
+    /// returns the state after it.
+    @discardableResult
+    public static func commitOutside(
+        _ operation: PlanOperation, to plan: String, baseVersion: Int, state: PlanState, proposalID: String = "outside"
+    ) throws -> PlanState {
+        var state = state
+        let change = try state.apply(operation)
+        try store.commit(
+            plan: plan, baseVersion: baseVersion,
+            mutations: [
+                CommittedMutation(
+                    proposalID: proposalID, user: "someone", operation: operation, change: change,
+                    changesJSON: PlanChanges(after: state, change: change).json)
+            ])
+        return state
+    }
 
     /// A name no other test (or earlier run) uses.
     public static func unique(_ prefix: String) -> String {

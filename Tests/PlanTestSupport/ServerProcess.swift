@@ -1,19 +1,21 @@
 import Glibc
 import PlanStore
-import PlanTestSupport
-import Testing
 
 /// A real `plan-server serve` process on a free port, against the tests' PostgreSQL.
-final class ServerProcess: @unchecked Sendable {
-    let pid: pid_t
-    let port: Int
-    let logPath: String
+public final class ServerProcess: @unchecked Sendable {
+    /// The process id.
+    public let pid: pid_t
+    /// The port it listens on.
+    public let port: Int
+    /// Where its standard error goes.
+    public let logPath: String
     private var exited = false
 
-    var url: String { "ws://127.0.0.1:\(port)/ws" }
+    /// ws://127.0.0.1:PORT/ws.
+    public var url: String { "ws://127.0.0.1:\(port)/ws" }
 
     /// The plan-server binary built beside the test bundle.
-    static let binary: String = {
+    public static let binary: String = {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         let path = String(decoding: buffer[0..<max(0, length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -21,7 +23,7 @@ final class ServerProcess: @unchecked Sendable {
     }()
 
     /// Starts a server and waits until it listens.
-    static func start(databaseURL: String = TestDatabase.url, arguments: [String] = []) throws -> ServerProcess {
+    public static func start(databaseURL: String = TestDatabase.url, arguments: [String] = []) throws -> ServerProcess {
         var pipeFDs: [Int32] = [0, 0]
         guard pipe(&pipeFDs) == 0 else { throw HarnessError("pipe failed") }
         let logPath = "/tmp/plan-server-test-\(UInt32.random(in: 0...UInt32.max)).log"
@@ -72,12 +74,12 @@ final class ServerProcess: @unchecked Sendable {
 
     /// SIGTERM and wait for exit; returns the exit status.
     @discardableResult
-    func terminate() -> Int32 {
+    public func terminate() -> Int32 {
         stop(signal: SIGTERM)
     }
 
     /// SIGKILL and wait.
-    func crash() {
+    public func crash() {
         _ = stop(signal: SIGKILL)
     }
 
@@ -91,7 +93,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// The server's log (standard error) so far.
-    var log: String {
+    public var log: String {
         (try? String(decoding: readAll(logPath), as: UTF8.self)) ?? ""
     }
 }
