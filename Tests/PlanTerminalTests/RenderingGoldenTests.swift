@@ -79,4 +79,13 @@ struct RenderingGoldenTests {
                 width: 60),
             "chart-en-width60")
     }
+
+    @Test("an arrow to a successor starting on or before its predecessor's end turns on a free row")
+    func overlappingArrows() {
+        expectGolden(
+            ChartRenderer(language: .english, nameWidth: 12).text(
+                rows: Sample.overlapCollection.rows(), dependencies: Sample.overlapCollection.dependencies,
+                horizon: try! ChartHorizon(start: Sample.date("2026-09-07"), days: 21), zoom: .oneDay),
+            "chart-en-overlap")
+    }
 }
