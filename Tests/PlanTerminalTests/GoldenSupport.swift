@@ -68,6 +68,17 @@ enum Sample {
         ],
         dependencies: [TaskDependency(predecessorID: "new-year", successorID: "plan")])
 
+    /// A plan around the turn of 2025/2026 (2025-12-29 to 2026-01-04 is ISO week 1 of 2026).
+    static let forwardTurnCollection = try! TaskCollection(
+        [
+            try! GanttTask(id: "close", title: "Year-end close", kind: .summary),
+            try! GanttTask(
+                id: "books", title: "Books", parentID: "close",
+                kind: .activity(schedule: try! TaskSchedule(start: date("2025-12-29"), days: 4), progress: 75)),
+            try! GanttTask(id: "audit", title: "Audit", kind: .milestone(date: date("2026-01-05"))),
+        ],
+        dependencies: [TaskDependency(predecessorID: "books", successorID: "audit")])
+
     /// Successors that start on or before their predecessors' ends: Backlog right below Analysis
     /// (no row between: the turn is hidden behind Analysis's bar), Coding three rows below (turns
     /// on Review's free row), and Wrap-up above Coding (upwards; every row between is taken by a
