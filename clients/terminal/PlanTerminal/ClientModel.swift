@@ -143,6 +143,8 @@ public struct ClientModel: Sendable {
             return []
         case .disconnected(let reason, let willReconnect):
             connection = willReconnect ? .reconnecting(reason: reason) : .closed(reason: reason)
+            // Who else is here is unknown until the server tells again after the reconnect.
+            presence = []
             return []
         case .copy(let copy):
             receive(copy)
