@@ -111,6 +111,20 @@ final class EndToEndServer: @unchecked Sendable {
         self.port = port
     }
 
+    /// A new server on the port of a killed one, retrying for at most `seconds` while the port is
+    /// still being released.
+    static func restart(databaseURL: String, port: Int, within seconds: Int = 10) throws -> EndToEndServer {
+        let deadline = time(nil) + seconds
+        while true {
+            do {
+                return try EndToEndServer(databaseURL: databaseURL, port: port)
+            } catch {
+                if time(nil) > deadline { throw error }
+                usleep(100_000)
+            }
+        }
+    }
+
     /// Kills the server at once (SIGKILL: no close frames, no goodbyes) and reaps it.
     func kill() {
         guard !killed else { return }

@@ -125,26 +125,13 @@ extension TerminalEndToEndTests {
         try tmux.send("a", "Tab", "Enter")
         _ = try tmux.waitFor("a") { $0.contains("Saved.") && heading(of: $0).contains("v1") }
 
-        /// Restarts the server on the same port (retrying while the port is still being released).
-        func restart() throws -> EndToEndServer {
-            let deadline = time(nil) + 10
-            while true {
-                do {
-                    return try EndToEndServer(databaseURL: databaseURL, port: port)
-                } catch {
-                    if time(nil) > deadline { throw error }
-                    usleep(100_000)
-                }
-            }
-        }
-
         // The server dies: the client says so, keeps the confirmed data, and reconnects to a
         // restarted server at the same version.
         server.kill()
         let down = try tmux.waitFor("a") { heading(of: $0).contains("disconnected, reconnecting") }
         #expect(heading(of: down).contains("v1"))
         #expect(row("Spec", in: down)?.contains("80 %") == true)
-        server = try restart()
+        server = try EndToEndServer.restart(databaseURL: databaseURL, port: port)
         let resumed = try tmux.waitFor("a", within: 20) { isConnected($0) }
         #expect(heading(of: resumed).contains("v1"))
         #expect(row("Spec", in: resumed)?.contains("80 %") == true)
@@ -165,7 +152,7 @@ extension TerminalEndToEndTests {
         #expect(try store.loadPlan(plan)?.version == 1)
 
         // Back up: the proposal is re-sent with its id, confirmed once, and the form closes.
-        server = try restart()
+        server = try EndToEndServer.restart(databaseURL: databaseURL, port: port)
         let applied = try tmux.waitFor("a", within: 20) {
             isConnected($0) && $0.contains("Saved.") && row("Spec", in: $0)?.contains("90 %") == true
         }
@@ -179,5 +166,46 @@ extension TerminalEndToEndTests {
         #expect(log.count == 1)
         #expect(log.first?.proposalID.hasPrefix("p-") == true)
         try tmux.send("a", "q")
+    }
+
+    @Test("after a reconnect the resources view's watch is restored: later edits still arrive")
+    func watchSurvivesReconnect() throws {
+        let store = try #require(EndToEndDatabase.store)
+        let plan = EndToEndDatabase.unique("plan")
+        try store.createPlan(id: plan, document: try TerminalEndToEndTests.timelinePlan())
+        let databaseURL = try #require(EndToEndDatabase.url)
+        var server = try EndToEndServer(databaseURL: databaseURL)
+        let port = server.port
+        let tmux = Tmux()
+        let binary = productsDirectory + "/plan"
+        for session in ["a", "b"] {
+            let token = try TerminalEndToEndTests.editor(store, of: plan, session == "a" ? "ann" : "bob")
+            try tmux.start(
+                session, [binary, "--server", server.url, "--token", token, "--plan", plan, "--start", "2026-09-07"])
+            _ = try tmux.waitFor(session) { isConnected($0) && $0.contains("Spec") }
+            try tmux.send(session, "Tab", "Tab")
+            _ = try tmux.waitFor(session) { line(startingWith: "Room 1", in: $0)?.contains("Kickoff") == true }
+        }
+
+        server.kill()
+        for session in ["a", "b"] {
+            _ = try tmux.waitFor(session) { heading(of: $0).contains("disconnected, reconnecting") }
+        }
+        server = try EndToEndServer.restart(databaseURL: databaseURL, port: port)
+        for session in ["a", "b"] {
+            let back = try tmux.waitFor(session, within: 20) { isConnected($0) }
+            #expect(line(startingWith: "Room 1", in: back)?.contains("Kickoff") == true)
+        }
+
+        // A reassigns Kickoff; B, whose watch the connection restored, gets the fresh page.
+        try tmux.send("a", "r")
+        _ = try tmux.waitFor("a") { $0.contains("◂ Room 1 ▸") }
+        try tmux.send("a", "Right", "Tab", "Enter")
+        _ = try tmux.waitFor("a") { $0.contains("Saved.") }
+        let seen = try tmux.waitFor("b") { line(startingWith: "Room 2", in: $0)?.contains("Kickoff") == true }
+        #expect(line(startingWith: "Room 1", in: seen)?.contains("Kickoff") == false)
+        #expect(heading(of: seen).contains("v1"))
+        try tmux.send("a", "q")
+        try tmux.send("b", "q")
     }
 }
