@@ -56,8 +56,13 @@ struct ClientModelResourceTests {
         #expect(to.entry.minutes == original.entry.minutes)
         #expect(to.assignment == original.assignment)
         #expect(model.render().text.contains("⋯ 1 pending"))
+        // The entry shows it (until the answer; the bar stays where it is, nothing is applied).
+        #expect(model.pendingEntryIDs == ["kickoff"])
+        #expect(model.pendingTaskIDs.isEmpty)
+        #expect(model.render().text.contains("████ Kickoff (pending)"))
         _ = model.handle(.server(.ack(id: moveID, plan: "demo", version: 4)))
         #expect(model.form == nil)
+        #expect(model.pendingEntryIDs.isEmpty)
 
         _ = model.handle(.key(.character("r")))
         _ = model.handle(.key(.right))
