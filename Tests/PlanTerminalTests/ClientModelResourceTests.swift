@@ -75,6 +75,14 @@ struct ClientModelResourceTests {
         #expect(moved.assignment.resourceID == "room-2")
         #expect(moved.entry == original.entry)
 
+        // Left and Right move the start by a day, keeping the time.
+        _ = model.handle(.key(.escape))
+        _ = model.handle(.key(.character("m")))
+        _ = model.handle(.key(.right))
+        _ = model.handle(.key(.right))
+        _ = model.handle(.key(.left))
+        #expect(model.form?.fields.first?.text == "2026-09-09T09:00")
+
         // A bad time keeps the form open with a message and proposes nothing.
         _ = model.handle(.key(.escape))
         _ = model.handle(.key(.character("m")))
