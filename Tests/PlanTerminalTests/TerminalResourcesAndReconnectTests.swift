@@ -130,9 +130,10 @@ extension TerminalEndToEndTests {
         server.kill()
         let down = try tmux.waitFor("a") { heading(of: $0).contains("disconnected, reconnecting") }
         #expect(heading(of: down).contains("v1"))
+        #expect(!heading(of: down).contains("here"))  // presence is unknown while disconnected
         #expect(row("Spec", in: down)?.contains("80 %") == true)
         server = try EndToEndServer.restart(databaseURL: databaseURL, port: port)
-        let resumed = try tmux.waitFor("a", within: 20) { isConnected($0) }
+        let resumed = try tmux.waitFor("a", within: 20) { isConnected($0) && heading(of: $0).contains("1 here") }
         #expect(heading(of: resumed).contains("v1"))
         #expect(row("Spec", in: resumed)?.contains("80 %") == true)
 
