@@ -65,14 +65,16 @@ func runProgram(_ argv: [String]) throws -> (status: Int32, output: String) {
     return ((exit >> 8) & 0xff, String(decoding: output, as: UTF8.self))
 }
 
-/// A real `plan-server serve` on a free port (the minimal part of the server tests' helper).
+/// A real `plan-server serve` on a free port, or on `port` (to restart a killed server where its
+/// clients reconnect); the minimal part of the server tests' helper.
 final class EndToEndServer: @unchecked Sendable {
     let pid: pid_t
     let port: Int
+    private var killed = false
 
     var url: String { "ws://127.0.0.1:\(port)/ws" }
 
-    init(databaseURL: String) throws {
+    init(databaseURL: String, port requestedPort: Int = 0) throws {
         let binary = productsDirectory + "/plan-server"
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw EndToEndError("pipe failed") }
@@ -82,7 +84,7 @@ final class EndToEndServer: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addclose(&actions, fds[0])
-        let argv = [binary, "serve", "--port", "0", "--database", databaseURL]
+        let argv = [binary, "serve", "--port", String(requestedPort), "--database", databaseURL]
         var arguments = argv.map { strdup($0) } + [nil]
         defer { for pointer in arguments { free(pointer) } }
         var pid: pid_t = 0
@@ -100,7 +102,7 @@ final class EndToEndServer: @unchecked Sendable {
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on") }),
             let port = Int(line.split(separator: ":").last ?? "")
         else {
-            kill(pid, SIGKILL)
+            Glibc.kill(pid, SIGKILL)
             var ignored: Int32 = 0
             waitpid(pid, &ignored, 0)
             throw EndToEndError("the server did not start: \(text)")
@@ -109,8 +111,32 @@ final class EndToEndServer: @unchecked Sendable {
         self.port = port
     }
 
+    /// A new server on the port of a killed one, retrying for at most `seconds` while the port is
+    /// still being released.
+    static func restart(databaseURL: String, port: Int, within seconds: Int = 10) throws -> EndToEndServer {
+        let deadline = time(nil) + seconds
+        while true {
+            do {
+                return try EndToEndServer(databaseURL: databaseURL, port: port)
+            } catch {
+                if time(nil) > deadline { throw error }
+                usleep(100_000)
+            }
+        }
+    }
+
+    /// Kills the server at once (SIGKILL: no close frames, no goodbyes) and reaps it.
+    func kill() {
+        guard !killed else { return }
+        killed = true
+        Glibc.kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
     deinit {
-        kill(pid, SIGTERM)
+        guard !killed else { return }
+        Glibc.kill(pid, SIGTERM)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
     }
@@ -156,6 +182,28 @@ final class Tmux: @unchecked Sendable {
     deinit {
         _ = try? runProgram(["tmux", "-L", socket, "kill-server"])
     }
+}
+
+/// The heading line of `screen` (title, connection state, version, presence).
+func heading(of screen: String) -> String {
+    String(screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+}
+
+/// Whether the heading says connected (and not "disconnected").
+func isConnected(_ screen: String) -> Bool {
+    let heading = heading(of: screen)
+    return heading.contains("connected") && !heading.contains("disconnected")
+}
+
+/// The line of `screen` that starts with `label` (a resource row), if any.
+func line(startingWith label: String, in screen: String) -> String? {
+    screen.split(separator: "\n").map(String.init).first { $0.hasPrefix(label + " ") }
+}
+
+/// The cells of a resource row's bars: the character offsets of "█" in `line`.
+func barCells(_ line: String?) -> [Int] {
+    guard let line else { return [] }
+    return Array(line).enumerated().filter { $0.element == "█" }.map(\.offset)
 }
 
 /// The line of `screen` that shows `title` as a row, if any.

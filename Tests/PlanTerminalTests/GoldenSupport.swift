@@ -68,6 +68,43 @@ enum Sample {
         ],
         dependencies: [TaskDependency(predecessorID: "new-year", successorID: "plan")])
 
+    /// A plan around the turn of 2025/2026 (2025-12-29 to 2026-01-04 is ISO week 1 of 2026).
+    static let forwardTurnCollection = try! TaskCollection(
+        [
+            try! GanttTask(id: "close", title: "Year-end close", kind: .summary),
+            try! GanttTask(
+                id: "books", title: "Books", parentID: "close",
+                kind: .activity(schedule: try! TaskSchedule(start: date("2025-12-29"), days: 4), progress: 75)),
+            try! GanttTask(id: "audit", title: "Audit", kind: .milestone(date: date("2026-01-05"))),
+        ],
+        dependencies: [TaskDependency(predecessorID: "books", successorID: "audit")])
+
+    /// Successors that start on or before their predecessors' ends: Backlog right below Analysis
+    /// (no row between: the turn is hidden behind Analysis's bar), Coding three rows below (turns
+    /// on Review's free row), and Wrap-up above Coding (upwards; every row between is taken by a
+    /// bar or an arrow, so it turns on the row next to Wrap-up).
+    static let overlapCollection = try! TaskCollection(
+        [
+            try! GanttTask(
+                id: "wrap", title: "Wrap-up",
+                kind: .activity(schedule: try! TaskSchedule(start: date("2026-09-12"), days: 2), progress: 0)),
+            try! GanttTask(
+                id: "analysis", title: "Analysis",
+                kind: .activity(schedule: try! TaskSchedule(start: date("2026-09-07"), days: 5), progress: 100)),
+            try! GanttTask(
+                id: "backlog", title: "Backlog",
+                kind: .activity(schedule: try! TaskSchedule(start: date("2026-09-09"), days: 3), progress: 0)),
+            try! GanttTask(id: "review", title: "Review", kind: .milestone(date: date("2026-09-25"))),
+            try! GanttTask(
+                id: "coding", title: "Coding",
+                kind: .activity(schedule: try! TaskSchedule(start: date("2026-09-10"), days: 4), progress: 50)),
+        ],
+        dependencies: [
+            TaskDependency(predecessorID: "analysis", successorID: "backlog"),
+            TaskDependency(predecessorID: "analysis", successorID: "coding"),
+            TaskDependency(predecessorID: "coding", successorID: "wrap"),
+        ])
+
     static func copy(_ collection: TaskCollection = collection, title: String = "Demo", version: Int = 3)
         -> ClientPlanCopy
     {

@@ -25,10 +25,12 @@ struct RenderingGoldenTests {
                     rows: rows, dependencies: Sample.dependencies, horizon: horizon, zoom: zoom),
                 "chart-en-zoom\(zoom.daysPerColumn)")
         }
-        expectGolden(
-            ChartRenderer(language: .german, nameWidth: 20).text(
-                rows: rows, dependencies: Sample.dependencies, horizon: horizon, zoom: .twoDays),
-            "chart-de-zoom2")
+        for zoom in TimelineZoom.allCases {
+            expectGolden(
+                ChartRenderer(language: .german, nameWidth: 20).text(
+                    rows: rows, dependencies: Sample.dependencies, horizon: horizon, zoom: zoom),
+                "chart-de-zoom\(zoom.daysPerColumn)")
+        }
     }
 
     @Test("collapsing a group hides its rows and their arrows")
@@ -38,6 +40,15 @@ struct RenderingGoldenTests {
                 rows: Sample.collection.rows(collapsed: ["impl"]), dependencies: Sample.dependencies,
                 horizon: horizon, zoom: .oneDay),
             "chart-en-collapsed")
+        // German, with the group of the first arrow's predecessor collapsed: that arrow goes too.
+        expectGolden(
+            ChartRenderer(language: .german, nameWidth: 20).text(
+                rows: Sample.collection.rows(collapsed: ["design"]), dependencies: Sample.dependencies,
+                horizon: horizon, zoom: .oneDay),
+            "chart-de-collapsed")
+        expectGolden(
+            ListRenderer(language: .german).text(rows: Sample.collection.rows(collapsed: ["design", "impl"])),
+            "list-de-collapsed")
     }
 
     @Test("ISO week-year at the turn of 2020/2021, both languages")
@@ -55,6 +66,23 @@ struct RenderingGoldenTests {
                 rows: Sample.turnCollection.rows(), dependencies: Sample.turnCollection.dependencies,
                 horizon: turn, zoom: .fourDays),
             "chart-de-week-year-zoom4")
+    }
+
+    @Test("ISO week-year at the turn of 2025/2026: 2025-12-29 is in week 1 of 2026, both languages")
+    func weekYearTurnForward() {
+        let turn = try! ChartHorizon(start: Sample.date("2025-12-22"), days: 21)
+        for (language, name) in [(PlanLanguage.english, "en"), (.german, "de")] {
+            expectGolden(
+                ChartRenderer(language: language, nameWidth: 16).text(
+                    rows: Sample.forwardTurnCollection.rows(),
+                    dependencies: Sample.forwardTurnCollection.dependencies, horizon: turn, zoom: .oneDay),
+                "chart-\(name)-week-year-2026")
+        }
+        expectGolden(
+            ChartRenderer(language: .english, nameWidth: 16).text(
+                rows: Sample.forwardTurnCollection.rows(), dependencies: Sample.forwardTurnCollection.dependencies,
+                horizon: turn, zoom: .sixDays),
+            "chart-en-week-year-2026-zoom6")
     }
 
     @Test("bars are clipped at the horizon; tasks outside it keep their names")
@@ -78,5 +106,14 @@ struct RenderingGoldenTests {
                 rows: Sample.collection.rows(), dependencies: Sample.dependencies, horizon: horizon, zoom: .oneDay,
                 width: 60),
             "chart-en-width60")
+    }
+
+    @Test("an arrow to a successor starting on or before its predecessor's end turns on a free row")
+    func overlappingArrows() {
+        expectGolden(
+            ChartRenderer(language: .english, nameWidth: 12).text(
+                rows: Sample.overlapCollection.rows(), dependencies: Sample.overlapCollection.dependencies,
+                horizon: try! ChartHorizon(start: Sample.date("2026-09-07"), days: 21), zoom: .oneDay),
+            "chart-en-overlap")
     }
 }

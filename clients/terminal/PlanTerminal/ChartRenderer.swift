@@ -190,8 +190,18 @@ public struct ChartRenderer: Sendable {
                 vertical(fromCell, from: arrow.fromRow, to: arrow.toRow)
                 horizontal(arrow.toRow, from: fromCell, to: toCell)
             } else {
-                // The successor starts before the predecessor ends: turn between the rows.
-                let turn = arrow.toRow > arrow.fromRow ? arrow.toRow - 1 : arrow.toRow + 1
+                // The successor starts on or before the predecessor's end: down (or up) from the
+                // end, back left on a row between them, then on to the successor. The turn takes
+                // the row nearest to the successor whose cells along the way back show nothing
+                // (no bar, label or other arrow), so that its corners stay readable; without one
+                // (no row between, or all taken), the row next to the successor.
+                let step = arrow.toRow > arrow.fromRow ? 1 : -1
+                let between = stride(from: arrow.toRow - step, to: arrow.fromRow, by: -step)
+                let turn =
+                    between.first { row in
+                        isFree(row: row, cells: toCell...fromCell, shown: shown, limit: limit, in: chart)
+                            && (toCell...fromCell).allSatisfy { lines[row]?[$0] == nil }
+                    } ?? arrow.toRow - step
                 vertical(fromCell, from: arrow.fromRow, to: turn)
                 horizontal(turn, from: fromCell, to: toCell)
                 vertical(toCell, from: turn, to: arrow.toRow)
@@ -209,6 +219,15 @@ public struct ChartRenderer: Sendable {
             let existing = chart.character(x: head.cell, y: line)
             if existing == " " || ChartRenderer.isBoxCharacter(existing) { chart.set(head.head, x: head.cell, y: line) }
         }
+    }
+
+    /// Whether the cells of a row show nothing (rows out of view and cells outside the chart count
+    /// as empty: nothing of them is drawn).
+    private func isFree(row: Int, cells: ClosedRange<Int>, shown: Range<Int>, limit: Int, in chart: TextCanvas) -> Bool
+    {
+        guard shown.contains(row) else { return true }
+        let line = ChartRenderer.headerHeight + row - shown.lowerBound
+        return cells.allSatisfy { $0 < 0 || $0 >= limit || chart.character(x: $0, y: line) == " " }
     }
 
     private static let boxCharacters: [Character] = [

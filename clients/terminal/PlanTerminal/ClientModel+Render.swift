@@ -128,6 +128,7 @@ extension ClientModel {
         let origin = viewport.firstColumn * cells
         let horizonCells = Int((axis.width * Double(cells)).rounded(.up)) - origin
         let selected = selectedEntry
+        let pendingEntries = pendingEntryIDs
         for (offset, index) in (topRow..<min(topRow + visibleRowCount, rows.count)).enumerated() {
             let resource = rows[index]
             let line = ChartRenderer.headerHeight + offset
@@ -143,12 +144,13 @@ extension ClientModel {
                 guard start < end else { continue }
                 let style: CellStyle = assigned == selected ? .reverse : .normal
                 for cell in start..<end { chart.set("█", x: cell, y: line, style: style) }
-                if end - start >= assigned.entry.title.count + 2 {
-                    chart.write(assigned.entry.title, x: start + 1, y: line, style: .reverse)
+                let title =
+                    assigned.entry.title
+                    + (pendingEntries.contains(assigned.entry.id) ? " " + strings.pendingMarker : "")
+                if end - start >= title.count + 2 {
+                    chart.write(title, x: start + 1, y: line, style: .reverse)
                 } else {
-                    chart.write(
-                        assigned.entry.title.truncated(to: max(chart.width - end - 1, 0)), x: end + 1, y: line,
-                        style: .dim)
+                    chart.write(title.truncated(to: max(chart.width - end - 1, 0)), x: end + 1, y: line, style: .dim)
                 }
             }
         }

@@ -119,7 +119,12 @@ public struct ClientModel: Sendable {
     }
 
     /// The task ids with pending proposals.
-    public var pendingTaskIDs: Set<String> { Set(pending.values) }
+    public var pendingTaskIDs: Set<String> {
+        Set(pending.filter { resources.pendingEntries[$0.key] == nil }.values)
+    }
+
+    /// The timeline entry ids with pending proposals (moves and reassignments).
+    public var pendingEntryIDs: Set<String> { Set(resources.pendingEntries.values) }
 
     /// How many rows of tasks fit in the body.
     var bodyHeight: Int { max(height - 3, 1) }
@@ -143,6 +148,8 @@ public struct ClientModel: Sendable {
             return []
         case .disconnected(let reason, let willReconnect):
             connection = willReconnect ? .reconnecting(reason: reason) : .closed(reason: reason)
+            // Who else is here is unknown until the server tells again after the reconnect.
+            presence = []
             return []
         case .copy(let copy):
             receive(copy)
@@ -172,6 +179,7 @@ public struct ClientModel: Sendable {
         switch message {
         case .ack(let id, _, _, let noop, _):
             pending[id] = nil
+            resources.pendingEntries[id] = nil
             if case .saving(id)? = form?.phase {
                 form = nil
                 resources.formTarget = nil
@@ -179,6 +187,7 @@ public struct ClientModel: Sendable {
             self.message = noop ? strings.unchanged : strings.saved
         case .rejected(let id, _, let code, _, _, _):
             pending[id] = nil
+            resources.pendingEntries[id] = nil
             if case .saving(id)? = form?.phase {
                 let reason = strings.rejection(code)
                 form?.phase = .editing

@@ -13,6 +13,8 @@ public struct ResourceViewState: Sendable {
     public internal(set) var assignments: [String: TimelineAssignment] = [:]
     /// The selected entry's position within the selected resource's entries.
     public internal(set) var entryIndex = 0
+    /// Proposals on entries waiting for an answer: id → the entry it concerns.
+    public internal(set) var pendingEntries: [String: String] = [:]
     /// The entry an open entry form edits.
     var formTarget: TimelineAssignedEntry?
     var counter = 0
@@ -153,6 +155,7 @@ extension ClientModel {
         form.error = nil
         self.form = form
         pending[id] = target.entry.id
+        resources.pendingEntries[id] = target.entry.id
         return [.propose(.timelineApply(original: target, proposed: proposed), id: id)]
     }
 }

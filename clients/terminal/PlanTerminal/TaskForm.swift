@@ -147,7 +147,7 @@ public struct TaskForm: Sendable, Hashable {
     }
 
     /// Left/Right: the previous/next option of a choice; one day or one unit more or less for a
-    /// date or a number.
+    /// date, a date and time (the time kept) or a number.
     private mutating func step(_ delta: Int) {
         switch fields[focus].value {
         case .choice(let index):
@@ -156,6 +156,10 @@ public struct TaskForm: Sendable, Hashable {
             fields[focus].value = .choice((index + delta + count) % count)
         case .text(let text):
             if let date = try? CivilDate(text), let moved = try? date.adding(days: delta) {
+                fields[focus].value = .text(moved.description)
+            } else if let time = try? LocalDateTime(text), let day = try? time.date.adding(days: delta),
+                let moved = try? LocalDateTime(date: day, hour: time.hour, minute: time.minute)
+            {
                 fields[focus].value = .text(moved.description)
             } else if let number = Int(text) {
                 fields[focus].value = .text(String(number + delta))

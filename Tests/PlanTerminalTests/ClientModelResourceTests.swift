@@ -1,0 +1,113 @@
+import ChronoSketchCore
+import PlanProtocol
+import Testing
+
+@testable import PlanTerminal
+
+@Suite("Interactive client model: resources view and disconnects")
+struct ClientModelResourceTests {
+    /// The model on the timeline plan of the end-to-end tests (Kickoff on Room 1), in the
+    /// resources view, with the page its watch asked for.
+    func resourcesView() throws -> (model: ClientModel, document: PlanDocument) {
+        let document = try TerminalEndToEndTests.timelinePlan()
+        var model = ClientModel(settings: ClientModelTests.settings)
+        _ = model.handle(.resize(width: 100, height: 14))
+        _ = model.handle(.welcome(user: "ann"))
+        _ = model.handle(.copy(ClientPlanCopy(PlanSnapshot(plan: "demo", version: 3, document: document))))
+        _ = model.handle(.key(.tab))
+        let actions = model.handle(.key(.tab))
+        guard case .watch(let query, let id)? = actions.last else { throw EndToEndError("no watch: \(actions)") }
+        #expect(query.resourceIDs == ["room-1", "room-2"])
+        _ = model.handle(
+            .server(
+                .page(
+                    plan: "demo", watch: id, version: 3, query: query,
+                    page: document.state.timeline.page(for: query))))
+        return (model, document)
+    }
+
+    @Test("the resources view shows the watched page's entries as bars")
+    func screen() throws {
+        let (model, _) = try resourcesView()
+        #expect(model.selectedEntry?.entry.id == "kickoff")
+        expectGolden(model.render().text, "screen-resources-en")
+    }
+
+    @Test("move keeps the entry's duration; reassign changes only the resource; both wait for the answer")
+    func moveAndReassign() throws {
+        var (model, document) = try resourcesView()
+        let timeline = document.state.timeline
+        let original = TimelineAssignedEntry(
+            entry: try #require(timeline.entry("kickoff")),
+            assignment: try #require(timeline.assignment("kickoff-room")))
+
+        _ = model.handle(.key(.character("m")))
+        #expect(model.form?.fields.first?.text == "2026-09-08T09:00")
+        for _ in 0..<5 { _ = model.handle(.key(.backspace)) }
+        for character in "14:30" { _ = model.handle(.key(.character(character))) }
+        _ = model.handle(.key(.tab))
+        let move = model.handle(.key(.enter))
+        guard case .propose(.timelineApply(let from, let to), let moveID)? = move.first else {
+            Issue.record("no move proposal: \(move)")
+            return
+        }
+        #expect(from == original)
+        #expect(to.entry.start == (try LocalDateTime("2026-09-08T14:30")))
+        #expect(to.entry.minutes == original.entry.minutes)
+        #expect(to.assignment == original.assignment)
+        #expect(model.render().text.contains("⋯ 1 pending"))
+        // The entry shows it (until the answer; the bar stays where it is, nothing is applied).
+        #expect(model.pendingEntryIDs == ["kickoff"])
+        #expect(model.pendingTaskIDs.isEmpty)
+        #expect(model.render().text.contains("████ Kickoff (pending)"))
+        _ = model.handle(.server(.ack(id: moveID, plan: "demo", version: 4)))
+        #expect(model.form == nil)
+        #expect(model.pendingEntryIDs.isEmpty)
+
+        _ = model.handle(.key(.character("r")))
+        _ = model.handle(.key(.right))
+        _ = model.handle(.key(.tab))
+        let reassign = model.handle(.key(.enter))
+        guard case .propose(.timelineApply(_, let moved), _)? = reassign.first else {
+            Issue.record("no reassign proposal: \(reassign)")
+            return
+        }
+        #expect(moved.assignment.resourceID == "room-2")
+        #expect(moved.entry == original.entry)
+
+        // Left and Right move the start by a day, keeping the time.
+        _ = model.handle(.key(.escape))
+        _ = model.handle(.key(.character("m")))
+        _ = model.handle(.key(.right))
+        _ = model.handle(.key(.right))
+        _ = model.handle(.key(.left))
+        #expect(model.form?.fields.first?.text == "2026-09-09T09:00")
+
+        // A bad time keeps the form open with a message and proposes nothing.
+        _ = model.handle(.key(.escape))
+        _ = model.handle(.key(.character("m")))
+        _ = model.handle(.key(.character("x")))
+        _ = model.handle(.key(.tab))
+        #expect(model.handle(.key(.enter)).isEmpty)
+        #expect(model.form?.error == "Not a time (YYYY-MM-DDTHH:MM).")
+    }
+
+    @Test("a disconnect shows in the heading, forgets presence, and a proposal saved meanwhile is pending")
+    func disconnected() {
+        var model = ClientModelTests().loaded()
+        #expect(model.render().text.contains("2 here"))
+        _ = model.handle(.disconnected(reason: "", willReconnect: true))
+        #expect(model.presence.isEmpty)
+        _ = model.handle(.key(.down))
+        _ = model.handle(.key(.character("p")))
+        _ = model.handle(.key(.backspace))
+        _ = model.handle(.key(.tab))
+        let actions = model.handle(.key(.enter))
+        #expect(actions.count == 1)
+        #expect(model.pendingTaskIDs == ["spec"])
+        expectGolden(model.render().text, "screen-disconnected-en")
+        _ = model.handle(.welcome(user: "ann"))
+        #expect(model.connection == .connected)
+        #expect(model.pendingTaskIDs == ["spec"])
+    }
+}
