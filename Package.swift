@@ -62,7 +62,8 @@ let package = Package(
                 "PlanServer", "PlanClient", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport",
             ]),
         .testTarget(
-            name: "PlanTerminalTests", dependencies: ["PlanTerminal", "PlanProtocol", "PlanStore", "ChronoSketchCore"],
+            name: "PlanTerminalTests",
+            dependencies: ["PlanTerminal", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport"],
             exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import ChronoSketchCore
 import PlanProtocol
+import PlanTestSupport
 import Testing
 
 @testable import PlanTerminal
@@ -16,7 +17,7 @@ struct ClientModelResourceTests {
         _ = model.handle(.copy(ClientPlanCopy(PlanSnapshot(plan: "demo", version: 3, document: document))))
         _ = model.handle(.key(.tab))
         let actions = model.handle(.key(.tab))
-        guard case .watch(let query, let id)? = actions.last else { throw EndToEndError("no watch: \(actions)") }
+        guard case .watch(let query, let id)? = actions.last else { throw HarnessError("no watch: \(actions)") }
         #expect(query.resourceIDs == ["room-1", "room-2"])
         _ = model.handle(
             .server(

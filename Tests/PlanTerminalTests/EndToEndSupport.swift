@@ -1,37 +1,10 @@
 import ChronoSketchCore
 import Glibc
 import PlanStore
+import PlanTestSupport
 
-/// The tests' PostgreSQL (`DATABASE_URL`), migrated once; nil when the variable is not set.
-enum EndToEndDatabase {
-    static let url: String? = getenv("DATABASE_URL").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-
-    static let store: PlanStore? = {
-        guard let url else { return nil }
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        let store = PlanStore(conninfo: url)
-        do { _ = try store.migrate(directory: path + "/sql") } catch { fatalError("migrations failed: \(error)") }
-        return store
-    }()
-
-    static func unique(_ prefix: String) -> String {
-        "\(prefix)-\(UInt64.random(in: 0...UInt64.max) % 1_000_000_000)"
-    }
-}
-
-struct EndToEndError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// The directory of the built products (the test bundle's, where `plan` and `plan-server` are).
-let productsDirectory: String = {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let path = String(decoding: buffer[0..<max(0, length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-}()
+/// The directory of the built products (where `plan` and `plan-server` are).
+let productsDirectory = ServerProcess.productsDirectory
 
 /// Runs a program to completion; returns its exit status and standard output. The output goes
 /// through a temporary file, not a pipe: a daemon the program starts (tmux's server) would keep a
@@ -49,7 +22,7 @@ func runProgram(_ argv: [String]) throws -> (status: Int32, output: String) {
     defer { for pointer in arguments { free(pointer) } }
     var pid: pid_t = 0
     let status = posix_spawnp(&pid, argv[0], &actions, nil, &arguments, environ)
-    guard status == 0 else { throw EndToEndError("cannot start \(argv[0]): \(status)") }
+    guard status == 0 else { throw HarnessError("cannot start \(argv[0]): \(status)") }
     var exit: Int32 = 0
     while waitpid(pid, &exit, 0) < 0 && errno == EINTR {}
     var output: [UInt8] = []
@@ -65,86 +38,9 @@ func runProgram(_ argv: [String]) throws -> (status: Int32, output: String) {
     return ((exit >> 8) & 0xff, String(decoding: output, as: UTF8.self))
 }
 
-/// A real `plan-server serve` on a free port, or on `port` (to restart a killed server where its
-/// clients reconnect); the minimal part of the server tests' helper.
-final class EndToEndServer: @unchecked Sendable {
-    let pid: pid_t
-    let port: Int
-    private var killed = false
-
-    var url: String { "ws://127.0.0.1:\(port)/ws" }
-
-    init(databaseURL: String, port requestedPort: Int = 0) throws {
-        let binary = productsDirectory + "/plan-server"
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw EndToEndError("pipe failed") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        let argv = [binary, "serve", "--port", String(requestedPort), "--database", databaseURL]
-        var arguments = argv.map { strdup($0) } + [nil]
-        defer { for pointer in arguments { free(pointer) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, binary, &actions, nil, &arguments, environ)
-        close(fds[1])
-        guard status == 0 else { throw EndToEndError("cannot start \(binary): \(status)") }
-        var output: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(fds[0], &byte, 1) == 1 {
-            output.append(byte)
-            if byte == UInt8(ascii: "\n"), String(decoding: output, as: UTF8.self).contains("listening on") { break }
-        }
-        close(fds[0])
-        let text = String(decoding: output, as: UTF8.self)
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on") }),
-            let port = Int(line.split(separator: ":").last ?? "")
-        else {
-            Glibc.kill(pid, SIGKILL)
-            var ignored: Int32 = 0
-            waitpid(pid, &ignored, 0)
-            throw EndToEndError("the server did not start: \(text)")
-        }
-        self.pid = pid
-        self.port = port
-    }
-
-    /// A new server on the port of a killed one, retrying for at most `seconds` while the port is
-    /// still being released.
-    static func restart(databaseURL: String, port: Int, within seconds: Int = 10) throws -> EndToEndServer {
-        let deadline = time(nil) + seconds
-        while true {
-            do {
-                return try EndToEndServer(databaseURL: databaseURL, port: port)
-            } catch {
-                if time(nil) > deadline { throw error }
-                usleep(100_000)
-            }
-        }
-    }
-
-    /// Kills the server at once (SIGKILL: no close frames, no goodbyes) and reaps it.
-    func kill() {
-        guard !killed else { return }
-        killed = true
-        Glibc.kill(pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    }
-
-    deinit {
-        guard !killed else { return }
-        Glibc.kill(pid, SIGTERM)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-    }
-}
-
 /// A tmux server of our own (a private socket) running terminal clients.
 final class Tmux: @unchecked Sendable {
-    let socket = EndToEndDatabase.unique("plan-e2e")
+    let socket = TestDatabase.unique("plan-e2e")
 
     static var isAvailable: Bool { (try? runProgram(["tmux", "-V"]).status) == 0 }
 
@@ -154,7 +50,7 @@ final class Tmux: @unchecked Sendable {
         let result = try runProgram([
             "tmux", "-L", socket, "new-session", "-d", "-s", session, "-x", "120", "-y", "40", line,
         ])
-        guard result.status == 0 else { throw EndToEndError("tmux new-session failed") }
+        guard result.status == 0 else { throw HarnessError("tmux new-session failed") }
     }
 
     /// Sends keys (tmux key names or literal text).
@@ -176,7 +72,7 @@ final class Tmux: @unchecked Sendable {
             if predicate(screen) { return screen }
             usleep(100_000)
         }
-        throw EndToEndError("timed out waiting on \(session); the screen was:\n\(screen)")
+        throw HarnessError("timed out waiting on \(session); the screen was:\n\(screen)")
     }
 
     deinit {

@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import Glibc
 import PlanStore
+import PlanTestSupport
 import Testing
 
 @testable import PlanTerminal
@@ -8,23 +9,23 @@ import Testing
 /// Drives the interactive client in tmux against a real server and database.
 @Suite(
     "Terminal client end to end (tmux)", .serialized,
-    .enabled(if: EndToEndDatabase.url != nil && Tmux.isAvailable, "needs DATABASE_URL and tmux"))
+    .enabled(if: TestDatabase.configuredURL != nil && Tmux.isAvailable, "needs DATABASE_URL and tmux"))
 struct TerminalEndToEndTests {
     @Test("edit a task, see it in a second client, and a stale draft's localized rejection")
     func editAndReject() throws {
-        let store = try #require(EndToEndDatabase.store)
-        let plan = EndToEndDatabase.unique("plan")
+        let store = TestDatabase.store
+        let plan = TestDatabase.unique("plan")
         try store.createPlan(
             id: plan,
             document: PlanDocument(
                 title: "Terminal E2E", state: PlanState(tasks: Sample.collection, timeline: TimelineData())))
-        let ann = EndToEndDatabase.unique("ann")
+        let ann = TestDatabase.unique("ann")
         let annToken = try store.createUser(ann)
         try store.grant(user: ann, plan: plan, role: .editor)
-        let bob = EndToEndDatabase.unique("bob")
+        let bob = TestDatabase.unique("bob")
         let bobToken = try store.createUser(bob)
         try store.grant(user: bob, plan: plan, role: .editor)
-        let server = try EndToEndServer(databaseURL: try #require(EndToEndDatabase.url))
+        let server = try ServerProcess.start(databaseURL: TestDatabase.url)
         let tmux = Tmux()
         let binary = productsDirectory + "/plan"
         for (session, token) in [("a", annToken), ("b", bobToken)] {
@@ -85,19 +86,19 @@ struct TerminalEndToEndTests {
 /// The scriptable subcommands, run as programs against a real server.
 @Suite(
     "plan subcommands end to end", .serialized,
-    .enabled(if: EndToEndDatabase.url != nil, "needs DATABASE_URL"))
+    .enabled(if: TestDatabase.configuredURL != nil, "needs DATABASE_URL"))
 struct SubcommandEndToEndTests {
     @Test("show, chart, export and propose (confirmed 0, rejected 1, error 2)")
     func subcommands() throws {
-        let store = try #require(EndToEndDatabase.store)
-        let plan = EndToEndDatabase.unique("plan")
+        let store = TestDatabase.store
+        let plan = TestDatabase.unique("plan")
         try store.createPlan(
             id: plan,
             document: PlanDocument(title: "Demo", state: PlanState(tasks: Sample.collection, timeline: TimelineData())))
-        let user = EndToEndDatabase.unique("cli")
+        let user = TestDatabase.unique("cli")
         let token = try store.createUser(user)
         try store.grant(user: user, plan: plan, role: .editor)
-        let server = try EndToEndServer(databaseURL: try #require(EndToEndDatabase.url))
+        let server = try ServerProcess.start(databaseURL: TestDatabase.url)
         let plan_ = productsDirectory + "/plan"
         let connection = ["--plan", plan, "--token", token, "--server", server.url]
 

@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import Glibc
 import PlanStore
+import PlanTestSupport
 import Testing
 
 @testable import PlanTerminal
@@ -25,7 +26,7 @@ extension TerminalEndToEndTests {
 
     /// An editor of `plan`: the user name and its token.
     static func editor(_ store: PlanStore, of plan: String, _ name: String) throws -> String {
-        let user = EndToEndDatabase.unique(name)
+        let user = TestDatabase.unique(name)
         let token = try store.createUser(user)
         try store.grant(user: user, plan: plan, role: .editor)
         return token
@@ -33,10 +34,10 @@ extension TerminalEndToEndTests {
 
     @Test("resources view: move an entry (its duration kept) and reassign it; a second client sees both")
     func resourceEdits() throws {
-        let store = try #require(EndToEndDatabase.store)
-        let plan = EndToEndDatabase.unique("plan")
+        let store = TestDatabase.store
+        let plan = TestDatabase.unique("plan")
         try store.createPlan(id: plan, document: try TerminalEndToEndTests.timelinePlan())
-        let server = try EndToEndServer(databaseURL: try #require(EndToEndDatabase.url))
+        let server = try ServerProcess.start(databaseURL: TestDatabase.url)
         let tmux = Tmux()
         let binary = productsDirectory + "/plan"
         for session in ["a", "b"] {
@@ -97,15 +98,15 @@ extension TerminalEndToEndTests {
 
     @Test("disconnects: visible state, reconnect at the same version, a proposal saved offline applied once")
     func disconnectAndReconnect() throws {
-        let store = try #require(EndToEndDatabase.store)
-        let plan = EndToEndDatabase.unique("plan")
+        let store = TestDatabase.store
+        let plan = TestDatabase.unique("plan")
         try store.createPlan(
             id: plan,
             document: PlanDocument(
                 title: "Offline", state: PlanState(tasks: Sample.collection, timeline: TimelineData())))
         let token = try TerminalEndToEndTests.editor(store, of: plan, "ann")
-        let databaseURL = try #require(EndToEndDatabase.url)
-        var server = try EndToEndServer(databaseURL: databaseURL)
+        let databaseURL = TestDatabase.url
+        var server = try ServerProcess.start(databaseURL: databaseURL)
         let port = server.port
         let tmux = Tmux()
         try tmux.start(
@@ -127,18 +128,18 @@ extension TerminalEndToEndTests {
 
         // The server dies: the client says so, keeps the confirmed data, and reconnects to a
         // restarted server at the same version.
-        server.kill()
+        server.crash()
         let down = try tmux.waitFor("a") { heading(of: $0).contains("disconnected, reconnecting") }
         #expect(heading(of: down).contains("v1"))
         #expect(!heading(of: down).contains("here"))  // presence is unknown while disconnected
         #expect(row("Spec", in: down)?.contains("80 %") == true)
-        server = try EndToEndServer.restart(databaseURL: databaseURL, port: port)
+        server = try ServerProcess.restart(port: port, databaseURL: databaseURL)
         let resumed = try tmux.waitFor("a", within: 20) { isConnected($0) && heading(of: $0).contains("1 here") }
         #expect(heading(of: resumed).contains("v1"))
         #expect(row("Spec", in: resumed)?.contains("80 %") == true)
 
         // Down again; a proposal saved while disconnected waits, shown as pending, nothing applied.
-        server.kill()
+        server.crash()
         _ = try tmux.waitFor("a") { heading(of: $0).contains("disconnected, reconnecting") }
         try tmux.send("a", "p")
         _ = try tmux.waitFor("a") { $0.contains("Progress (%)") }
@@ -153,7 +154,7 @@ extension TerminalEndToEndTests {
         #expect(try store.loadPlan(plan)?.version == 1)
 
         // Back up: the proposal is re-sent with its id, confirmed once, and the form closes.
-        server = try EndToEndServer.restart(databaseURL: databaseURL, port: port)
+        server = try ServerProcess.restart(port: port, databaseURL: databaseURL)
         let applied = try tmux.waitFor("a", within: 20) {
             isConnected($0) && $0.contains("Saved.") && row("Spec", in: $0)?.contains("90 %") == true
         }
@@ -171,11 +172,11 @@ extension TerminalEndToEndTests {
 
     @Test("after a reconnect the resources view's watch is restored: later edits still arrive")
     func watchSurvivesReconnect() throws {
-        let store = try #require(EndToEndDatabase.store)
-        let plan = EndToEndDatabase.unique("plan")
+        let store = TestDatabase.store
+        let plan = TestDatabase.unique("plan")
         try store.createPlan(id: plan, document: try TerminalEndToEndTests.timelinePlan())
-        let databaseURL = try #require(EndToEndDatabase.url)
-        var server = try EndToEndServer(databaseURL: databaseURL)
+        let databaseURL = TestDatabase.url
+        var server = try ServerProcess.start(databaseURL: databaseURL)
         let port = server.port
         let tmux = Tmux()
         let binary = productsDirectory + "/plan"
@@ -188,11 +189,11 @@ extension TerminalEndToEndTests {
             _ = try tmux.waitFor(session) { line(startingWith: "Room 1", in: $0)?.contains("Kickoff") == true }
         }
 
-        server.kill()
+        server.crash()
         for session in ["a", "b"] {
             _ = try tmux.waitFor(session) { heading(of: $0).contains("disconnected, reconnecting") }
         }
-        server = try EndToEndServer.restart(databaseURL: databaseURL, port: port)
+        server = try ServerProcess.restart(port: port, databaseURL: databaseURL)
         for session in ["a", "b"] {
             let back = try tmux.waitFor(session, within: 20) { isConnected($0) }
             #expect(line(startingWith: "Room 1", in: back)?.contains("Kickoff") == true)

@@ -14,13 +14,16 @@ public final class ServerProcess: @unchecked Sendable {
     /// ws://127.0.0.1:PORT/ws.
     public var url: String { "ws://127.0.0.1:\(port)/ws" }
 
-    /// The plan-server binary built beside the test bundle.
-    public static let binary: String = {
+    /// The directory of the built products (beside the test bundle: `plan-server`, `plan`, …).
+    public static let productsDirectory: String = {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         let path = String(decoding: buffer[0..<max(0, length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) + "/plan-server"
+        return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
     }()
+
+    /// The plan-server binary built beside the test bundle.
+    public static let binary = productsDirectory + "/plan-server"
 
     /// Starts a server and waits until it listens.
     public static func start(databaseURL: String = TestDatabase.url, arguments: [String] = []) throws -> ServerProcess {
@@ -58,6 +61,22 @@ public final class ServerProcess: @unchecked Sendable {
             throw HarnessError("the server did not start: \(text) (log \(logPath))")
         }
         return ServerProcess(pid: pid, port: port, logPath: logPath)
+    }
+
+    /// A new server on the port of a stopped one (its clients reconnect there), retrying for at
+    /// most `seconds` while the port is still being released.
+    public static func restart(
+        port: Int, databaseURL: String = TestDatabase.url, arguments: [String] = [], within seconds: Int = 10
+    ) throws -> ServerProcess {
+        let deadline = time(nil) + seconds
+        while true {
+            do {
+                return try start(databaseURL: databaseURL, arguments: ["--port", String(port)] + arguments)
+            } catch {
+                if time(nil) > deadline { throw error }
+                usleep(100_000)  // the port is still held by the killed process: try again shortly
+            }
+        }
     }
 
     private init(pid: pid_t, port: Int, logPath: String) {

@@ -6,9 +6,14 @@ import PlanStore
 /// The real PostgreSQL the tests use: `DATABASE_URL`, provided by `ops/test` (a throwaway
 /// cluster). Migrations are applied once per test process.
 public enum TestDatabase {
+    /// `DATABASE_URL` when it is set (tests that can run without a database check it).
+    public static let configuredURL: String? = getenv("DATABASE_URL").map { String(cString: $0) }.flatMap {
+        $0.isEmpty ? nil : $0
+    }
+
     /// The connection string.
     public static let url: String = {
-        guard let url = getenv("DATABASE_URL").map({ String(cString: $0) }), !url.isEmpty else {
+        guard let url = configuredURL else {
             fatalError("DATABASE_URL is not set: run the tests through ops/test, which starts a PostgreSQL cluster")
         }
         return url
