@@ -315,48 +315,6 @@ final class TransportCore {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
-
-    // MARK: HTTP
-
-    private func respondHTTP(wsi: OpaquePointer, user: UnsafeMutableRawPointer?, path: String) -> Int32 {
-        guard let user else { return -1 }
-        let response = transport.onHTTP(path)
-        nextID += 1
-        user.storeBytes(of: nextID, as: UInt64.self)
-        let slot = Slot(id: ConnectionID(nextID), wsi: wsi)
-        slot.httpResponse = response
-        slots[nextID] = slot
-        var headers = [UInt8](repeating: 0, count: OutgoingBuffer.headroom + 512)
-        let ok = headers.withUnsafeMutableBufferPointer { buffer -> Bool in
-            let start = buffer.baseAddress! + OutgoingBuffer.headroom
-            var position: UnsafeMutablePointer<UInt8>? = start
-            let end = buffer.baseAddress! + buffer.count
-            guard
-                lws_add_http_common_headers(
-                    wsi, UInt32(response.status), response.contentType, lws_filepos_t(response.body.count), &position,
-                    end) == 0,
-                lws_finalize_write_http_header(wsi, start, &position, end) == 0
-            else { return false }
-            return true
-        }
-        guard ok else { return 1 }
-        lws_callback_on_writable(wsi)
-        return 0
-    }
-
-    private func finishHTTP(_ slot: Slot, _ response: HTTPResponse) -> Int32 {
-        let buffer = OutgoingBuffer(response.body)
-        slot.httpResponse = HTTPResponse(status: response.status, body: "")
-        guard lws_write(slot.wsi, buffer.payloadPointer, buffer.count, LWS_WRITE_HTTP_FINAL) >= 0 else { return -1 }
-        return lws_http_transaction_completed(slot.wsi) != 0 ? -1 : 0
-    }
-
-    private func peerAddress(_ wsi: OpaquePointer) -> String {
-        var name = [CChar](repeating: 0, count: 64)
-        var ip = [CChar](repeating: 0, count: 64)
-        lws_get_peer_addresses(wsi, lws_get_socket_fd(wsi), &name, Int32(name.count), &ip, Int32(ip.count))
-        return ip.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    }
 }
 
 /// The one lws callback: finds the core through the context's user pointer.

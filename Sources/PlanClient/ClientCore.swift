@@ -1,0 +1,206 @@
+import CWebSockets
+import Glibc
+
+/// State only the client service thread touches.
+final class ClientCore {
+    final class Connection {
+        let id: UInt64
+        var wsi: OpaquePointer?
+        var outgoing: [[UInt8]] = []
+        var receiving: [UInt8] = []
+        var closeCode: UInt16?
+        var closeReason = ""
+        var closing = false
+        var open = false
+        init(id: UInt64) { self.id = id }
+    }
+
+    let transport: ClientTransport
+    var connections: [UInt64: Connection] = [:]
+    private var context: OpaquePointer?
+    private var protocols: UnsafeMutablePointer<lws_protocols>?
+    private var cStrings: [UnsafeMutablePointer<CChar>] = []
+
+    init(transport: ClientTransport) {
+        self.transport = transport
+    }
+
+    deinit {
+        for string in cStrings { free(string) }
+        protocols?.deallocate()
+    }
+
+    private func keep(_ string: String) -> UnsafeMutablePointer<CChar> {
+        let pointer = strdup(string)!
+        cStrings.append(pointer)
+        return pointer
+    }
+
+    func createContext() throws(ClientError) -> ClientContextHandle {
+        cs_lws_log_errors_only()
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        let table = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
+        table.initialize(repeating: lws_protocols(), count: 2)
+        table[0].name = UnsafePointer(keep("chronosketch.v1"))
+        table[0].callback = clientCallback
+        table[0].per_session_data_size = 0
+        table[0].rx_buffer_size = 65536
+        protocols = table
+        var info = lws_context_creation_info()
+        info.port = CONTEXT_PORT_NO_LISTEN
+        info.protocols = UnsafePointer(table)
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        info.options = cs_option_ssl_global_init()
+        guard let created = lws_create_context(&info) else { throw .transport("cannot create the client context") }
+        context = created
+        return ClientContextHandle(pointer: created)
+    }
+
+    func serviceLoop() {
+        while !transport.stopping.load(ordering: .acquiring) {
+            if lws_service(context, 0) < 0 { break }
+        }
+        transport.context.withLock { $0 = nil }
+        lws_context_destroy(context)
+        context = nil
+        for connection in connections.values { report(connection.id, .closed(code: nil, reason: "client stopped")) }
+    }
+
+    private func report(_ id: UInt64, _ event: ClientTransport.Event) {
+        let handler = transport.handlers.withLock { handlers -> (@Sendable (ClientTransport.Event) -> Void)? in
+            if case .closed = event { return handlers.removeValue(forKey: id) }
+            return handlers[id]
+        }
+        handler?(event)
+    }
+
+    private func drainInbox() {
+        let commands = transport.inbox.withLock { commands -> [ClientTransport.Command] in
+            defer { commands = [] }
+            return commands
+        }
+        for command in commands {
+            switch command {
+            case .connect(let id, let endpoint):
+                let connection = Connection(id: id)
+                connections[id] = connection
+                var info = lws_client_connect_info()
+                let host = strdup(endpoint.host)
+                let path = strdup(endpoint.path)
+                defer {
+                    free(host)
+                    free(path)
+                }
+                info.context = context
+                info.address = UnsafePointer(host)
+                info.port = Int32(endpoint.port)
+                info.path = UnsafePointer(path)
+                info.host = UnsafePointer(host)
+                info.origin = UnsafePointer(host)
+                info.protocol = UnsafePointer(protocols![0].name)
+                // LCCSCF_USE_SSL, plus ALLOW_SELFSIGNED | SKIP_SERVER_CERT_HOSTNAME_CHECK | ALLOW_INSECURE.
+                info.ssl_connection = endpoint.secure ? (endpoint.trustAnyCertificate ? 1 | 2 | 4 | 16 : 1) : 0
+                info.ietf_version_or_minus_one = -1
+                info.userdata = UnsafeMutableRawPointer(bitPattern: UInt(id))
+                if let wsi = lws_client_connect_via_info(&info) {
+                    connection.wsi = wsi
+                } else {
+                    connections[id] = nil
+                    report(id, .closed(code: nil, reason: "cannot connect (out of descriptors?)"))
+                }
+            case .send(let id, let bytes):
+                guard let connection = connections[id], !connection.closing else { continue }
+                connection.outgoing.append(bytes)
+                if connection.open, let wsi = connection.wsi { lws_callback_on_writable(wsi) }
+            case .close(let id):
+                guard let connection = connections[id] else { continue }
+                connection.closing = true
+                if let wsi = connection.wsi { lws_callback_on_writable(wsi) }
+            }
+        }
+    }
+
+    func handle(
+        wsi: OpaquePointer?, reason: lws_callback_reasons, user: UnsafeMutableRawPointer?,
+        data: UnsafeMutableRawPointer?, length: Int
+    ) -> Int32 {
+        if reason == LWS_CALLBACK_EVENT_WAIT_CANCELLED {
+            drainInbox()
+            return 0
+        }
+        let id = UInt64(UInt(bitPattern: user))
+        guard id != 0, let connection = connections[id] else {
+            return lws_callback_http_dummy(wsi, reason, user, data, length)
+        }
+        switch reason {
+        case LWS_CALLBACK_CLIENT_ESTABLISHED:
+            connection.open = true
+            report(id, .opened)
+            if !connection.outgoing.isEmpty, let wsi { lws_callback_on_writable(wsi) }
+        case LWS_CALLBACK_CLIENT_RECEIVE:
+            if let data, length > 0 {
+                connection.receiving.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+            }
+            if let wsi, lws_is_final_fragment(wsi) == 1 {
+                let message = connection.receiving
+                connection.receiving = []
+                report(id, .message(message))
+            }
+        case LWS_CALLBACK_CLIENT_WRITEABLE:
+            guard let wsi else { return -1 }
+            if connection.closing {
+                lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, nil, 0)
+                return -1
+            }
+            guard !connection.outgoing.isEmpty else { return 0 }
+            let bytes = connection.outgoing.removeFirst()
+            let headroom = Int(cs_lws_pre())
+            var buffer = [UInt8](repeating: 0, count: headroom + bytes.count)
+            buffer.replaceSubrange(headroom..., with: bytes)
+            let written = buffer.withUnsafeMutableBufferPointer { pointer in
+                lws_write(wsi, pointer.baseAddress! + headroom, bytes.count, LWS_WRITE_TEXT)
+            }
+            guard written >= 0 else { return -1 }
+            if !connection.outgoing.isEmpty { lws_callback_on_writable(wsi) }
+        case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+            if let data, length >= 2 {
+                let bytes = data.assumingMemoryBound(to: UInt8.self)
+                connection.closeCode = UInt16(bytes[0]) << 8 | UInt16(bytes[1])
+                connection.closeReason = String(
+                    decoding: UnsafeBufferPointer(start: bytes + 2, count: length - 2), as: UTF8.self)
+            }
+        case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+            connections[id] = nil
+            let text = data.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "connection error"
+            report(id, .closed(code: nil, reason: text))
+        case LWS_CALLBACK_CLIENT_CLOSED:
+            connections[id] = nil
+            report(id, .closed(code: connection.closeCode, reason: connection.closeReason))
+        default:
+            break
+        }
+        return 0
+    }
+}
+
+private func clientCallback(
+    wsi: OpaquePointer?, reason: lws_callback_reasons, user: UnsafeMutableRawPointer?,
+    data: UnsafeMutableRawPointer?, length: Int
+) -> Int32 {
+    guard let wsi, let contextUser = lws_context_user(lws_get_context(wsi)) else {
+        return lws_callback_http_dummy(wsi, reason, user, data, length)
+    }
+    let core = Unmanaged<ClientCore>.fromOpaque(contextUser).takeUnretainedValue()
+    return core.handle(wsi: wsi, reason: reason, user: user, data: data, length: length)
+}
+
+/// The client service thread's entry point (a C function for pthread).
+func clientThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    let core = Unmanaged<ClientCore>.fromOpaque(context!).takeRetainedValue()
+    core.serviceLoop()
+    return nil
+}
