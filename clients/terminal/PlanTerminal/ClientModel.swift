@@ -163,9 +163,10 @@ public struct ClientModel: Sendable {
 
     private mutating func receive(_ copy: ClientPlanCopy) {
         let selectedID = selectedTask?.id
+        let previous = self.copy
         self.copy = copy
         do {
-            collection = try TaskCollection(copy.tasks, dependencies: copy.dependencies)
+            collection = try ClientModel.collection(following: previous, collection, to: copy)
             dataError = nil
         } catch {
             collection = nil
@@ -173,6 +174,32 @@ public struct ClientModel: Sendable {
         }
         if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) { selectedIndex = index }
         clampSelection()
+    }
+
+    /// The collection for `new`: edits and additions since `old` are applied to the existing
+    /// collection (checked incrementally, in time proportional to the change); anything else (a
+    /// removal, a reorder, new dependencies, a step the rules refuse on the way) builds it anew.
+    static func collection(
+        following old: ClientPlanCopy?, _ current: TaskCollection?, to new: ClientPlanCopy
+    ) throws(TaskGanttError) -> TaskCollection {
+        let rebuild = { () throws(TaskGanttError) -> TaskCollection in
+            try TaskCollection(new.tasks, dependencies: new.dependencies)
+        }
+        guard let old, var collection = current, old.dependencies == new.dependencies,
+            new.tasks.count >= old.tasks.count
+        else { return try rebuild() }
+        let before = old.tasks
+        let after = new.tasks
+        do throws(TaskGanttError) {
+            for index in before.indices where before[index] != after[index] {
+                guard before[index].id == after[index].id else { return try rebuild() }
+                try collection.replace(previous: before[index], proposed: after[index])
+            }
+            for task in after[before.count...] { try collection.add(task) }
+            return collection
+        } catch {
+            return try rebuild()
+        }
     }
 
     private mutating func receive(_ message: ServerMessage) -> [ClientAction] {
