@@ -82,6 +82,7 @@ public enum LoadRun {
 
         // The load.
         let cpuBefore = configuration.serverPID.map(processCPUSeconds) ?? 0
+        let ownCPUBefore = processCPUSeconds(getpid())
         let deliveriesBefore = fleet.deliveredCount.load(ordering: .relaxed)
         let proposeStart = monotonicNanoseconds()
         let end = proposeStart + UInt64(configuration.duration * 1e9)
@@ -127,6 +128,7 @@ public enum LoadRun {
             try await Task.sleep(for: .milliseconds(20))
         }
         let cpuAfter = configuration.serverPID.map(processCPUSeconds) ?? 0
+        let ownCPU = processCPUSeconds(getpid()) - ownCPUBefore
         let rssKiB = configuration.serverPID.map(processRSSKiB) ?? 0
         var stable = 0
         var previous = -1
@@ -255,6 +257,8 @@ public enum LoadRun {
                     ? Double(viewerTallies.lastResumeAt - viewerTallies.firstDropAt) / 1e9 : 0
             ),
             ("server_cpu_s", cpu), ("server_cpu_share", cpu / max(proposeSeconds, 0.001)),
+            ("client_cpu_s", ownCPU), ("client_cpu_share", ownCPU / max(proposeSeconds, 0.001)),
+            ("deliveries_per_client_cpu_s", ownCPU > 0 ? Double(deliveries) / ownCPU : 0),
             ("deliveries_per_server_cpu_s", cpu > 0 ? Double(deliveries) / cpu : 0),
             ("server_rss_kib", Double(rssKiB)),
             ("server_rss_kib_per_connection", Double(rssKiB) / Double(max(1, connections))),
