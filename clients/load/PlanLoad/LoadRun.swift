@@ -204,6 +204,13 @@ public enum LoadRun {
                 }
             }
         }
+        if !configuration.reconnect, viewerTallies.closed > 0 {
+            converged = false
+            report.notes.append(
+                "\(viewerTallies.closed) viewer connections closed by the server (close codes: "
+                    + viewerTallies.closeCodes.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }
+                    .joined(separator: ", ") + ")")
+        }
         if viewerTallies.gaps > 0 {
             converged = false
             report.notes.append("\(viewerTallies.gaps) gaps")
@@ -248,7 +255,8 @@ public enum LoadRun {
             ("final_version", Double(finalVersion)), ("deliveries", Double(deliveries)),
             ("frames", Double(viewerTallies.frames)), ("gaps", Double(viewerTallies.gaps)),
             ("converged", converged ? 1 : 0), ("pages", Double(pages)),
-            ("editor_reconnects", Double(counts.reconnects)), ("viewer_reconnects", Double(viewerTallies.reconnects)),
+            ("viewer_closes", Double(viewerTallies.closed)), ("editor_reconnects", Double(counts.reconnects)),
+            ("viewer_reconnects", Double(viewerTallies.reconnects)),
             ("viewers_resumed", Double(viewerTallies.resumed)),
             ("viewers_resumed_with_snapshot", Double(viewerTallies.resumeSnapshots)),
             (

@@ -29,6 +29,7 @@ final class ViewerFleet: Sendable {
         var latencies: [Double] = []
         var snapshotLatencies: [Double] = []
         var closed = 0
+        var closeCodes: [Int: Int] = [:]
         var reconnects = 0
         var resumeSnapshots = 0
         var resumed = 0
@@ -103,7 +104,8 @@ final class ViewerFleet: Sendable {
             case .message(let bytes):
                 guard !frozen.load(ordering: .relaxed) else { return }
                 receive(bytes, viewer: index)
-            case .closed:
+            case .closed(let code, _):
+                tallies.closeCodes[Int(code ?? 0), default: 0] += 1
                 closed(index)
             }
         }
