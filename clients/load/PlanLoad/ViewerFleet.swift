@@ -105,6 +105,7 @@ final class ViewerFleet: Sendable {
                 guard !frozen.load(ordering: .relaxed) else { return }
                 receive(bytes, viewer: index)
             case .closed(let code, _):
+                guard !frozen.load(ordering: .relaxed) else { return }
                 tallies.closeCodes[Int(code ?? 0), default: 0] += 1
                 closed(index)
             }
@@ -113,7 +114,7 @@ final class ViewerFleet: Sendable {
 
     private func closed(_ index: Int) {
         tallies.closed += 1
-        guard reconnect, !frozen.load(ordering: .relaxed) else { return }
+        guard reconnect else { return }
         let now = monotonicNanoseconds()
         if tallies.disconnectedAt[index] == 0 {
             tallies.disconnectedAt[index] = now
