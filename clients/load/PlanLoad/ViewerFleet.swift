@@ -243,10 +243,11 @@ final class ViewerFleet: Sendable {
 
 /// The byte patterns viewers scan for.
 enum Needles {
-    static let type = Array("\"type\":\"".utf8)
-    static let confirmed = Array("\"type\":\"confirmed\"".utf8)
-    static let snapshot = Array("\"type\":\"snapshot\"".utf8)
-    static let resumed = Array("\"type\":\"resumed\"".utf8)
+    // The server writes `type` first; starting at `{` (rarer than `"`) keeps memchr's hits few.
+    static let type = Array("{\"type\":\"".utf8)
+    static let confirmed = Array("{\"type\":\"confirmed\"".utf8)
+    static let snapshot = Array("{\"type\":\"snapshot\"".utf8)
+    static let resumed = Array("{\"type\":\"resumed\"".utf8)
     static let version = Array("\"version\":".utf8)
     static let mutation = Array("\"mutation\":{\"id\":\"".utf8)
     static let sent = Array("sent=".utf8)
