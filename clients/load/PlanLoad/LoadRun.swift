@@ -284,7 +284,8 @@ public enum LoadRun {
         }
         report.fields += [
             ("subscribe_p50_ms", percentile(snapshot, 0.5)), ("subscribe_p99_ms", percentile(snapshot, 0.99)),
-            ("subscribe_max_ms", snapshot.last ?? 0),
+            ("subscribe_max_ms", snapshot.last ?? 0), ("resume_p50_ms", percentile(resume, 0.5)),
+            ("resume_p99_ms", percentile(resume, 0.99)), ("resume_max_ms", resume.last ?? 0),
         ]
         for (code, count) in counts.outcomes.sorted(by: { $0.key < $1.key }) {
             report.fields.append(("outcome_\(code)", Double(count)))
