@@ -224,16 +224,18 @@ final class ViewerFleet: Sendable {
             case .snapshot(let snapshot, _):
                 tallies.copies[viewer] = ClientPlanCopy(snapshot)
             case .confirmed, .resumed:
-                guard var copy = tallies.copies[viewer] else {
+                // Taken out of the dictionary, the copy is uniquely referenced and changes in place
+                // (a second reference would copy every task on each message).
+                guard var copy = tallies.copies.removeValue(forKey: viewer) else {
                     tallies.sampleErrors.append("viewer \(viewer): \(message.typeName) before a snapshot")
                     continue
                 }
                 do throws(ClientPlanCopyError) {
                     try copy.apply(message)
-                    tallies.copies[viewer] = copy
                 } catch {
                     tallies.sampleErrors.append("viewer \(viewer): \(error)")
                 }
+                tallies.copies[viewer] = copy
             default:
                 break
             }
