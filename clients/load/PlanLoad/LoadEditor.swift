@@ -198,6 +198,11 @@ final class LoadEditor: Sendable {
             for _ in 0..<4 {
                 if let formed = realisticProposal(copy, &state, sent: sent, using: &generator) { return formed }
             }
+            if state.added.count >= LoadEditor.ownTaskLimit,
+                let remove = removeProposal(copy, &state, sent: sent, using: &generator)
+            {
+                return remove
+            }
             return addProposal(copy, &state, sent: sent, using: &generator)
         }
         guard let (operation, pending) = formed else { return }
@@ -275,12 +280,29 @@ final class LoadEditor: Sendable {
         return (.add(task), Pending(sent: sent, kind: "add", stale: false, busy: [], added: id))
     }
 
+    /// Tasks an editor adds before it removes instead of adding.
+    static let ownTaskLimit = 30
+
+    /// Removes a task this editor added (keeps the plan's size steady).
+    private func removeProposal(
+        _ copy: ClientPlanCopy, _ state: inout State, sent: UInt64, using generator: inout SystemRandomNumberGenerator
+    ) -> (PlanOperation, Pending)? {
+        guard !state.added.isEmpty else { return nil }
+        let id = state.added[Int.random(in: 0..<state.added.count, using: &generator)]
+        guard !state.busy.contains(id), let task = copy[id] else { return nil }
+        return (.remove(previous: task), Pending(sent: sent, kind: "remove", stale: false, busy: [id], removed: id))
+    }
+
     private func realisticProposal(
         _ copy: ClientPlanCopy, _ state: inout State, sent: UInt64, using generator: inout SystemRandomNumberGenerator
     ) -> (PlanOperation, Pending)? {
         let roll = Int.random(in: 0..<100, using: &generator)
         switch roll {
         case 0..<16:
+            // Past a few dozen tasks of its own, an editor removes instead: the plan keeps its size.
+            if state.added.count >= LoadEditor.ownTaskLimit {
+                return removeProposal(copy, &state, sent: sent, using: &generator)
+            }
             return addProposal(copy, &state, sent: sent, using: &generator)
         case 16..<26:
             guard let task = pick(copy, state, using: &generator, where: { _ in true }) else { return nil }
@@ -332,14 +354,8 @@ final class LoadEditor: Sendable {
             proposed.parentID = parent
             return replace(task, proposed, kind: "group", sent: sent)
         case 72..<82:
-            // Remove a task this editor added (keeps the plan's size steady).
             guard state.added.count > 2 else { return nil }
-            let id = state.added[Int.random(in: 0..<state.added.count, using: &generator)]
-            guard !state.busy.contains(id), let task = copy[id] else { return nil }
-            return (
-                .remove(previous: task),
-                Pending(sent: sent, kind: "remove", stale: false, busy: [id], removed: id)
-            )
+            return removeProposal(copy, &state, sent: sent, using: &generator)
         case 82..<88:
             // Link from a task without predecessors: that can never close a cycle.
             let dependencies = copy.dependencies
