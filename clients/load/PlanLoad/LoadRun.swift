@@ -81,6 +81,18 @@ public enum LoadRun {
         }
 
         // The load.
+        // Where each plan stands before the load (from the editors' copies), to know how many
+        // deliveries the viewers must end up with.
+        func versions() -> [String: Int] {
+            var result: [String: Int] = [:]
+            for editor in editors {
+                if let version = editor.connection.copy(of: editor.plan)?.version {
+                    result[editor.plan] = max(result[editor.plan] ?? 0, version)
+                }
+            }
+            return result
+        }
+        let startVersions = versions()
         let cpuBefore = configuration.serverPID.map(processCPUSeconds) ?? 0
         let ownCPUBefore = processCPUSeconds(getpid())
         let deliveriesBefore = fleet.deliveredCount.load(ordering: .relaxed)
@@ -130,13 +142,25 @@ public enum LoadRun {
         let cpuAfter = configuration.serverPID.map(processCPUSeconds) ?? 0
         let ownCPU = processCPUSeconds(getpid()) - ownCPUBefore
         let rssKiB = configuration.serverPID.map(processRSSKiB) ?? 0
+        // Every viewer must receive every confirmed version from the start version to the final
+        // one: wait for that many deliveries (an overloaded server may pause a connection for
+        // seconds). After a resume with a snapshot the count differs; there, and without editors,
+        // deliveries that stop moving for two seconds end the wait.
+        try await Task.sleep(for: .milliseconds(200))
+        let finalVersions = versions()
+        var expected = 0
+        for index in 0..<configuration.viewers {
+            let plan = fleet.plan(of: index)
+            expected += max(0, (finalVersions[plan] ?? 0) - (startVersions[plan] ?? 0))
+        }
         var stable = 0
         var previous = -1
-        while stable < 5 || fleet.disconnectedCount.load(ordering: .relaxed) > 0,
-            Double(monotonicNanoseconds() - waitStart) / 1e9 < 120
-        {
-            try await Task.sleep(for: .milliseconds(100))
+        while Double(monotonicNanoseconds() - waitStart) / 1e9 < 180 {
             let now = fleet.deliveredCount.load(ordering: .relaxed)
+            let resumedAll = fleet.disconnectedCount.load(ordering: .relaxed) == 0
+            if resumedAll, now - deliveriesBefore >= expected, stable >= 2 { break }
+            if resumedAll, configuration.reconnect || editors.isEmpty, stable >= 20 { break }
+            try await Task.sleep(for: .milliseconds(100))
             stable = now == previous ? stable + 1 : 0
             previous = now
         }
