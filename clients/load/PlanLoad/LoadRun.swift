@@ -212,7 +212,7 @@ public enum LoadRun {
             }
             // Viewers that started from the same snapshot version must have seen the same stream.
             var groups: [Int: Set<UInt64>] = [:]
-            for member in members where viewerTallies.hasSnapshot[member] {
+            for member in members where viewerTallies.hasSnapshot[member] && !viewerTallies.restarted.contains(member) {
                 groups[viewerTallies.firstVersion[member], default: []].insert(viewerTallies.streamHash[member])
             }
             for (version, hashes) in groups where hashes.count > 1 {

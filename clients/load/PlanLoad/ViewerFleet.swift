@@ -21,6 +21,8 @@ final class ViewerFleet: Sendable {
         var streamHash: [UInt64]
         var hasSnapshot: [Bool]
         var firstVersion: [Int]
+        /// Viewers whose stream restarted from a snapshot after a drop (their hash covers less).
+        var restarted: Set<Int> = []
         var connectStarted: [UInt64]
         var disconnectedAt: [UInt64]
         var gaps = 0
@@ -137,7 +139,12 @@ final class ViewerFleet: Sendable {
         tallies.resumeLatencies.append(Double(now - tallies.disconnectedAt[viewer]) / 1e6)
         tallies.disconnectedAt[viewer] = 0
         tallies.lastResumeAt = now
-        if snapshot { tallies.resumeSnapshots += 1 } else { tallies.resumed += 1 }
+        if snapshot {
+            tallies.resumeSnapshots += 1
+            tallies.restarted.insert(viewer)
+        } else {
+            tallies.resumed += 1
+        }
         disconnectedCount.wrappingSubtract(1, ordering: .relaxed)
         resumedCount.wrappingAdd(1, ordering: .relaxed)
     }
