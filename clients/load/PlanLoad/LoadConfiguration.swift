@@ -1,28 +1,46 @@
-/// What `plan-load` runs: where, how many viewers and editors, how fast and how long.
+/// What `plan-load` runs: where, how many viewers, editors and watchers, how fast and how long.
 public struct LoadConfiguration: Sendable {
     /// ws://host:port/ws of the server.
     public var server: String
-    /// A token with editor rights on the plan (viewers use it too).
+    /// A token with editor rights on the plans (viewers and watchers use it too).
     public var token: String
-    /// The plan to load.
-    public var plan: String
+    /// The plans to load; viewers and editors are spread over them round robin.
+    public var plans: [String]
     /// Subscribing viewers.
     public var viewers = 100
+    /// Viewers opened per second while ramping up; 0 opens them all at once (a subscribe storm).
+    public var ramp = 2000.0
+    /// Viewers that decode every frame in full and apply it to a copy, compared with a fresh
+    /// snapshot at the end.
+    public var sampleViewers = 20
     /// Editors proposing.
     public var editors = 1
-    /// Proposals per second, all editors together.
+    /// Proposals per second, all editors together (ignored when `inFlight` > 0).
     public var rate = 10.0
+    /// When above 0, each editor keeps this many proposals in flight, proposing again as soon as
+    /// one is answered: as fast as the server confirms.
+    public var inFlight = 0
     /// Seconds of proposing.
     public var duration = 10.0
+    /// Timeline watchers with moving windows.
+    public var watchers = 0
+    /// Seconds between a watcher's window moves.
+    public var watchInterval = 1.0
+    /// The share of proposals built on stale originals on purpose (they must be rejected `staleTask`).
+    public var staleRatio = 0.0
+    /// Viewers reconnect after a drop and resume with `since` (for a server restart during the run).
+    public var reconnect = false
+    /// Seconds to wait at most for every viewer to hold its snapshot.
+    public var connectTimeout = 120.0
     /// The server's process id, for CPU and memory figures.
     public var serverPID: Int32?
     /// One JSON object instead of a table.
     public var json = false
 
     /// Creates a configuration.
-    public init(server: String, token: String, plan: String) {
+    public init(server: String, token: String, plans: [String]) {
         self.server = server
         self.token = token
-        self.plan = plan
+        self.plans = plans
     }
 }

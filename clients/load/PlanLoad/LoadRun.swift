@@ -4,14 +4,23 @@ import PlanClient
 import PlanProtocol
 import Synchronization
 
-/// Runs one load test: viewers subscribe, editors add tasks at the configured rate with the send
-/// time in each title, and the run measures acknowledgement and fan-out latency, gaps,
-/// convergence, and (with the server's pid) server CPU and memory.
+/// Runs one load test: viewers subscribe (ramped), editors propose a realistic mix at the
+/// configured rate (or as fast as the server confirms), watchers move their timeline windows, and
+/// the run measures subscribe, acknowledgement, fan-out and page latency, outcomes by code,
+/// reconnects, gaps and convergence, and (with the server's pid) server CPU and memory.
 public enum LoadRun {
     /// The figures of one run.
     public struct Report: Sendable {
+        /// Named figures, in print order (also the JSON keys).
         public var fields: [(String, Double)] = []
+        /// Latency distributions in milliseconds: name, count, p50, p95, p99, max.
+        public var latencies: [(String, [Double])] = []
+        /// Whether every check passed: every viewer at the final version with contiguous versions
+        /// and the same stream, the sample equal to a fresh snapshot, every stale proposal
+        /// rejected `staleTask`.
         public var converged = false
+        /// Why a check failed, and other remarks.
+        public var notes: [String] = []
     }
 
     /// Runs the load and returns the report.
@@ -20,129 +29,304 @@ public enum LoadRun {
             throw ClientError.badURL(configuration.server)
         }
         let transport = try ClientTransport()
-        let fleet = ViewerFleet(count: configuration.viewers)
-        let connectStart = monotonicNanoseconds()
-        fleet.start(configuration: configuration, transport: transport, endpoint: endpoint)
-        while fleet.subscribedCount.load(ordering: .relaxed) < configuration.viewers {
-            try await Task.sleep(for: .milliseconds(20))
-            if Double(monotonicNanoseconds() - connectStart) / 1e9 > 120 { break }
-        }
-        let connectSeconds = Double(monotonicNanoseconds() - connectStart) / 1e9
-        let cpuBefore = configuration.serverPID.map(processCPUSeconds) ?? 0
+        let fleet = ViewerFleet(configuration: configuration, transport: transport, endpoint: endpoint)
+        var report = Report()
 
-        // Editors: pipelined adds at the total rate, each with its send time in the title.
-        let editors = try (0..<max(1, configuration.editors)).map { index in
-            try PlanConnection(
-                options: .init(
-                    url: configuration.server, token: configuration.token, clientName: "plan-load/editor\(index)",
-                    reconnect: false), transport: transport)
-        }
-        let shared = EditorTallies()
-        var listeners: [Task<Void, Never>] = []
-        for editor in editors {
-            let stream = editor.events
-            listeners.append(
-                Task {
-                    for await event in stream {
-                        guard case .message(let message) = event else { continue }
-                        switch message {
-                        case .ack(let id, _, _, _, _), .rejected(let id, _, _, _, _, _):
-                            let now = monotonicNanoseconds()
-                            if let sent = shared.sentAt.withLock({ $0.removeValue(forKey: id) }) {
-                                shared.ackLatencies.withLock { $0.append(Double(now - sent) / 1e6) }
-                            }
-                            let key: String
-                            switch message {
-                            case .rejected(_, _, let code, _, _, _): key = code.rawValue
-                            case .ack(_, _, _, true, _): key = "noop"
-                            default: key = "confirmed"
-                            }
-                            shared.outcomes.withLock { $0[key, default: 0] += 1 }
-                        default: break
-                        }
-                    }
-                })
-            editor.start()
-        }
-        for editor in editors {
-            while !editor.isReady { try await Task.sleep(for: .milliseconds(10)) }
-        }
-        let total = Int(configuration.rate * configuration.duration)
-        let interval = 1.0 / configuration.rate
-        let proposeStart = monotonicNanoseconds()
-        for number in 0..<total {
-            let due = proposeStart + UInt64(Double(number) * interval * 1e9)
+        // Viewers, ramped (or all at once), with a progress line every second.
+        let connectStart = monotonicNanoseconds()
+        var opened = 0
+        var lastProgress = connectStart
+        while fleet.subscribedCount.load(ordering: .relaxed) < configuration.viewers {
             let now = monotonicNanoseconds()
-            if due > now { try await Task.sleep(for: .nanoseconds(Int(due - now))) }
-            let editor = editors[number % editors.count]
-            let id = editor.nextProposalID()
-            let sent = monotonicNanoseconds()
-            shared.sentAt.withLock { $0[id] = sent }
-            let task = try GanttTask(
-                id: "load-\(id)", title: "load sent=\(sent)", kind: .activity(schedule: nil, progress: 0))
-            editor.propose(.add(task), plan: configuration.plan, id: id)
+            let elapsed = Double(now - connectStart) / 1e9
+            let due =
+                configuration.ramp > 0
+                ? min(configuration.viewers, Int(elapsed * configuration.ramp) + 1) : configuration.viewers
+            if due > opened {
+                fleet.connect(opened..<due)
+                opened = due
+            }
+            if now - lastProgress > 1_000_000_000 {
+                lastProgress = now
+                printError(
+                    "viewers: \(opened) connecting, \(fleet.subscribedCount.load(ordering: .relaxed)) subscribed"
+                        + " of \(configuration.viewers)")
+            }
+            if elapsed > configuration.connectTimeout {
+                report.notes.append("only \(fleet.subscribedCount.load(ordering: .relaxed)) viewers subscribed in time")
+                break
+            }
+            try await Task.sleep(for: .milliseconds(10))
         }
-        // Wait for every answer, then for every viewer to reach the final version.
+        let subscribedSeconds = Double(monotonicNanoseconds() - connectStart) / 1e9
+        printError(
+            "all \(fleet.subscribedCount.load(ordering: .relaxed)) viewers subscribed after \(subscribedSeconds) s")
+
+        // Editors and watchers.
+        let tallies = EditorTallies()
+        let editors = try (0..<configuration.editors).map {
+            try LoadEditor(configuration: configuration, index: $0, transport: transport, tallies: tallies)
+        }
+        let watchers = try (0..<configuration.watchers).map {
+            try TimelineWatcher(configuration: configuration, index: $0, transport: transport)
+        }
+        var listeners = editors.map { $0.start() } + watchers.map { $0.start() }
+        let readyStart = monotonicNanoseconds()
+        while !editors.allSatisfy(\.isReady) || !watchers.allSatisfy({ $0.connection.copy(of: $0.plan) != nil }) {
+            if Double(monotonicNanoseconds() - readyStart) / 1e9 > 30 {
+                report.notes.append("editors or watchers not ready after 30 s")
+                break
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+
+        // The load.
+        // Where each plan stands before the load (from the editors' copies), to know how many
+        // deliveries the viewers must end up with.
+        func versions() -> [String: Int] {
+            var result: [String: Int] = [:]
+            for editor in editors {
+                if let version = editor.connection.copy(of: editor.plan)?.version {
+                    result[editor.plan] = max(result[editor.plan] ?? 0, version)
+                }
+            }
+            return result
+        }
+        let startVersions = versions()
+        let cpuBefore = configuration.serverPID.map(processCPUSeconds) ?? 0
+        let ownCPUBefore = processCPUSeconds(getpid())
+        let deliveriesBefore = fleet.deliveredCount.load(ordering: .relaxed)
+        let proposeStart = monotonicNanoseconds()
+        let end = proposeStart + UInt64(configuration.duration * 1e9)
+        if configuration.inFlight > 0 {
+            for editor in editors { for _ in 0..<configuration.inFlight { editor.proposeNext() } }
+        }
+        var number = 0
+        var nextMove = proposeStart
+        var nextProgress = proposeStart + 1_000_000_000
+        while true {
+            let now = monotonicNanoseconds()
+            if now >= end { break }
+            if configuration.inFlight == 0, !editors.isEmpty {
+                while proposeStart + UInt64(Double(number) / configuration.rate * 1e9) <= now {
+                    editors[number % editors.count].proposeNext()
+                    number += 1
+                }
+            }
+            if now >= nextMove, !watchers.isEmpty {
+                for watcher in watchers { watcher.move() }
+                nextMove = now + UInt64(configuration.watchInterval * 1e9)
+            }
+            if now >= nextProgress {
+                nextProgress = now + 1_000_000_000
+                let counts = tallies.counts.withLock { ($0.proposals, $0.outcomes["confirmed"] ?? 0) }
+                printError(
+                    "t=\(Int(Double(now - proposeStart) / 1e9)) s: \(counts.0) proposed, \(counts.1) confirmed, "
+                        + "\(tallies.inFlight.load(ordering: .relaxed)) in flight, "
+                        + "\(fleet.disconnectedCount.load(ordering: .relaxed)) viewers disconnected")
+            }
+            let nextDue =
+                configuration.inFlight == 0 && !editors.isEmpty
+                ? proposeStart + UInt64(Double(number) / configuration.rate * 1e9) : now + 50_000_000
+            let wake = min(nextDue, watchers.isEmpty ? nextDue : nextMove, end, nextProgress)
+            if wake > now { try await Task.sleep(for: .nanoseconds(Int(min(wake - now, 50_000_000)))) }
+        }
+        for editor in editors { editor.running.store(false, ordering: .relaxed) }
+        let proposeSeconds = Double(monotonicNanoseconds() - proposeStart) / 1e9
+
+        // Every answer, then every viewer settled (and, after a restart, resumed).
         let waitStart = monotonicNanoseconds()
-        while shared.sentAt.withLock({ !$0.isEmpty }), Double(monotonicNanoseconds() - waitStart) / 1e9 < 60 {
+        while tallies.inFlight.load(ordering: .relaxed) > 0, Double(monotonicNanoseconds() - waitStart) / 1e9 < 60 {
             try await Task.sleep(for: .milliseconds(20))
-        }
-        let confirmed = shared.outcomes.withLock { $0["confirmed"] ?? 0 }
-        var finalVersion = 0
-        for editor in editors {
-            finalVersion = max(finalVersion, editor.copy(of: configuration.plan)?.version ?? 0)
         }
         let cpuAfter = configuration.serverPID.map(processCPUSeconds) ?? 0
+        let ownCPU = processCPUSeconds(getpid()) - ownCPUBefore
         let rssKiB = configuration.serverPID.map(processRSSKiB) ?? 0
-        // Viewers settle: their last versions stop moving.
+        // Every viewer must receive every confirmed version from the start version to the final
+        // one: wait for that many deliveries (an overloaded server may pause a connection for
+        // seconds). After a resume with a snapshot the count differs; there, and without editors,
+        // deliveries that stop moving for two seconds end the wait.
+        try await Task.sleep(for: .milliseconds(200))
+        let finalVersions = versions()
+        var expected = 0
+        for index in 0..<configuration.viewers {
+            let plan = fleet.plan(of: index)
+            expected += max(0, (finalVersions[plan] ?? 0) - (startVersions[plan] ?? 0))
+        }
         var stable = 0
-        var previous: [Int] = []
-        while stable < 5, Double(monotonicNanoseconds() - waitStart) / 1e9 < 90 {
+        var previous = -1
+        while Double(monotonicNanoseconds() - waitStart) / 1e9 < 180 {
+            let now = fleet.deliveredCount.load(ordering: .relaxed)
+            let resumedAll = fleet.disconnectedCount.load(ordering: .relaxed) == 0
+            if resumedAll, now - deliveriesBefore >= expected, stable >= 2 { break }
+            if resumedAll, configuration.reconnect || editors.isEmpty, stable >= 20 { break }
             try await Task.sleep(for: .milliseconds(100))
-            let now = fleet.tallies.lastVersion
             stable = now == previous ? stable + 1 : 0
             previous = now
         }
-        let versions = fleet.tallies.lastVersion
-        let hashes = fleet.tallies.streamHash
-        let maxVersion = versions.max() ?? 0
-        let converged = versions.allSatisfy { $0 == maxVersion } && Set(hashes).count == 1 && fleet.tallies.gaps == 0
-        for editor in editors { editor.close() }
-        for listener in listeners { listener.cancel() }
-        transport.stop()
 
-        var latencies = fleet.tallies.latencies
-        latencies.sort()
-        var acks = shared.ackLatencies.withLock { $0 }
-        acks.sort()
-        func percentile(_ values: [Double], _ fraction: Double) -> Double {
-            values.isEmpty ? 0 : values[min(values.count - 1, Int(Double(values.count) * fraction))]
+        // A fresh snapshot of every plan, on a connection of its own.
+        let checkTransport = try ClientTransport()
+        let checker = try PlanConnection(
+            options: .init(
+                url: configuration.server, token: configuration.token, clientName: "plan-load/check", reconnect: false),
+            transport: checkTransport)
+        for plan in configuration.plans { checker.subscribe(plan) }
+        checker.start()
+        let checkStart = monotonicNanoseconds()
+        while configuration.plans.contains(where: { checker.copy(of: $0) == nil }),
+            Double(monotonicNanoseconds() - checkStart) / 1e9 < 60
+        {
+            try await Task.sleep(for: .milliseconds(20))
         }
-        var report = Report()
-        report.converged = converged
+        var fresh: [String: ClientPlanCopy] = [:]
+        for plan in configuration.plans { fresh[plan] = checker.copy(of: plan) }
+
+        // Freeze and stop, then read the tallies.
+        fleet.frozen.store(true, ordering: .relaxed)
+        for editor in editors { editor.connection.close() }
+        for watcher in watchers { watcher.connection.close() }
+        checker.close()
+        try await Task.sleep(for: .milliseconds(300))
+        for listener in listeners { listener.cancel() }
+        listeners.removeAll()
+        transport.stop()
+        checkTransport.stop()
+        try await Task.sleep(for: .milliseconds(100))
+
+        let viewerTallies = fleet.tallies
+        var converged = true
+        for plan in configuration.plans {
+            guard let copy = fresh[plan] else {
+                report.notes.append("no fresh snapshot of \(plan)")
+                converged = false
+                continue
+            }
+            let members = (0..<configuration.viewers).filter { fleet.plan(of: $0) == plan }
+            let behind = members.filter { viewerTallies.lastVersion[$0] != copy.version }
+            if !behind.isEmpty {
+                converged = false
+                report.notes.append(
+                    "\(behind.count) viewers of \(plan) not at the final version \(copy.version)"
+                        + " (e.g. viewer \(behind[0]) at \(viewerTallies.lastVersion[behind[0]]))")
+            }
+            // Viewers that started from the same snapshot version must have seen the same stream.
+            var groups: [Int: Set<UInt64>] = [:]
+            for member in members where viewerTallies.hasSnapshot[member] && !viewerTallies.restarted.contains(member) {
+                groups[viewerTallies.firstVersion[member], default: []].insert(viewerTallies.streamHash[member])
+            }
+            for (version, hashes) in groups where hashes.count > 1 {
+                converged = false
+                report.notes.append("viewers of \(plan) from version \(version) saw \(hashes.count) different streams")
+            }
+            for member in members where member < fleet.sample {
+                if viewerTallies.copies[member] != copy {
+                    converged = false
+                    report.notes.append(
+                        "sample viewer \(member) of \(plan) diverges from a fresh snapshot"
+                            + " (version \(viewerTallies.copies[member]?.version ?? -1) vs \(copy.version))")
+                }
+            }
+        }
+        if !configuration.reconnect, viewerTallies.closed > 0 {
+            converged = false
+            report.notes.append(
+                "\(viewerTallies.closed) viewer connections closed by the server (close codes: "
+                    + viewerTallies.closeCodes.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }
+                    .joined(separator: ", ") + ")")
+        }
+        if viewerTallies.gaps > 0 {
+            converged = false
+            report.notes.append("\(viewerTallies.gaps) gaps")
+        }
+        if !viewerTallies.sampleErrors.isEmpty {
+            converged = false
+            report.notes.append(contentsOf: viewerTallies.sampleErrors.prefix(5))
+        }
+        let counts = tallies.counts.withLock { $0 }
+        if !counts.staleWrong.isEmpty {
+            converged = false
+            report.notes.append("stale proposals not rejected staleTask: " + counts.staleWrong.joined(separator: "; "))
+        }
+        if tallies.inFlight.load(ordering: .relaxed) > 0 {
+            converged = false
+            report.notes.append("\(tallies.inFlight.load(ordering: .relaxed)) proposals unanswered")
+        }
+
         let cpu = cpuAfter - cpuBefore
+        let deliveries = fleet.deliveredCount.load(ordering: .relaxed) - deliveriesBefore
+        let confirmed = counts.outcomes["confirmed"] ?? 0
+        let rejected = counts.outcomes.filter { $0.key != "confirmed" && $0.key != "noop" }.values.reduce(0, +)
+        let finalVersion = fresh.values.map(\.version).max() ?? 0
+        var pageLatencies: [Double] = []
+        var pages = 0
+        for watcher in watchers {
+            watcher.state.withLock { state in
+                pageLatencies += state.latencies
+                pages += state.pages
+            }
+        }
+        let connections = configuration.viewers + editors.count + watchers.count
+        report.converged = converged
         report.fields = [
             ("viewers", Double(configuration.viewers)), ("editors", Double(editors.count)),
-            ("connect_s", connectSeconds), ("proposals", Double(total)), ("confirmed", Double(confirmed)),
+            ("watchers", Double(watchers.count)), ("plans", Double(configuration.plans.count)),
+            ("all_subscribed_s", subscribedSeconds), ("duration_s", proposeSeconds),
+            ("proposals", Double(counts.proposals)), ("confirmed", Double(confirmed)),
+            ("noop", Double(counts.outcomes["noop"] ?? 0)), ("rejected", Double(rejected)),
+            ("confirmed_per_s", Double(confirmed) / max(proposeSeconds, 0.001)),
+            ("stale_sent", Double(counts.staleSent)), ("stale_rejected_stale", Double(counts.staleAnsweredStale)),
+            ("final_version", Double(finalVersion)), ("deliveries", Double(deliveries)),
+            ("frames", Double(viewerTallies.frames)), ("gaps", Double(viewerTallies.gaps)),
+            ("converged", converged ? 1 : 0), ("pages", Double(pages)),
+            ("viewer_closes", Double(viewerTallies.closed)), ("editor_reconnects", Double(counts.reconnects)),
+            ("viewer_reconnects", Double(viewerTallies.reconnects)),
+            ("viewers_resumed", Double(viewerTallies.resumed)),
+            ("viewers_resumed_with_snapshot", Double(viewerTallies.resumeSnapshots)),
             (
-                "rejected",
-                Double(
-                    shared.outcomes.withLock {
-                        $0.filter { $0.key != "confirmed" && $0.key != "noop" }.values.reduce(0, +)
-                    })
+                "resume_all_s",
+                viewerTallies.firstDropAt > 0 && viewerTallies.lastResumeAt > viewerTallies.firstDropAt
+                    ? Double(viewerTallies.lastResumeAt - viewerTallies.firstDropAt) / 1e9 : 0
             ),
-            ("final_version", Double(maxVersion)), ("ack_p50_ms", percentile(acks, 0.5)),
-            ("ack_p99_ms", percentile(acks, 0.99)),
-            ("fanout_p50_ms", percentile(latencies, 0.5)), ("fanout_p99_ms", percentile(latencies, 0.99)),
-            ("fanout_max_ms", latencies.last ?? 0), ("deliveries", Double(fleet.tallies.deliveries)),
-            ("gaps", Double(fleet.tallies.gaps)), ("converged", converged ? 1 : 0),
-            ("server_cpu_s", cpu),
-            ("deliveries_per_server_cpu_s", cpu > 0 ? Double(fleet.tallies.deliveries) / cpu : 0),
+            ("server_cpu_s", cpu), ("server_cpu_share", cpu / max(proposeSeconds, 0.001)),
+            ("client_cpu_s", ownCPU), ("client_cpu_share", ownCPU / max(proposeSeconds, 0.001)),
+            ("deliveries_per_client_cpu_s", ownCPU > 0 ? Double(deliveries) / ownCPU : 0),
+            ("deliveries_per_server_cpu_s", cpu > 0 ? Double(deliveries) / cpu : 0),
             ("server_rss_kib", Double(rssKiB)),
-            ("server_rss_kib_per_connection", Double(rssKiB) / Double(max(1, configuration.viewers + editors.count))),
+            ("server_rss_kib_per_connection", Double(rssKiB) / Double(max(1, connections))),
         ]
-        _ = finalVersion
+        let ack = counts.ackLatencies.sorted()
+        let fanout = viewerTallies.latencies.sorted()
+        let snapshot = viewerTallies.snapshotLatencies.sorted()
+        let resume = viewerTallies.resumeLatencies.sorted()
+        let page = pageLatencies.sorted()
+        for (name, values) in [("ack", ack), ("fanout", fanout), ("page", page)] {
+            report.fields += [
+                ("\(name)_p50_ms", percentile(values, 0.5)), ("\(name)_p95_ms", percentile(values, 0.95)),
+                ("\(name)_p99_ms", percentile(values, 0.99)), ("\(name)_max_ms", values.last ?? 0),
+            ]
+        }
+        report.fields += [
+            ("subscribe_p50_ms", percentile(snapshot, 0.5)), ("subscribe_p99_ms", percentile(snapshot, 0.99)),
+            ("subscribe_max_ms", snapshot.last ?? 0), ("resume_p50_ms", percentile(resume, 0.5)),
+            ("resume_p99_ms", percentile(resume, 0.99)), ("resume_max_ms", resume.last ?? 0),
+        ]
+        for (code, count) in counts.outcomes.sorted(by: { $0.key < $1.key }) {
+            report.fields.append(("outcome_\(code)", Double(count)))
+        }
+        for (kind, count) in counts.kinds.sorted(by: { $0.key < $1.key }) {
+            report.fields.append(("op_\(kind)", Double(count)))
+        }
+        report.latencies = [
+            ("propose→ack", ack), ("commit→viewer fan-out", fanout), ("watch→page", page),
+            ("connect→snapshot", snapshot), ("drop→resumed", resume),
+        ]
         return report
+    }
+
+    /// The value at `fraction` of sorted values (0 when empty).
+    public static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        values.isEmpty ? 0 : values[min(values.count - 1, Int(Double(values.count) * fraction))]
     }
 
     /// utime + stime of a process, in seconds.
@@ -173,11 +357,4 @@ public enum LoadRun {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
-}
-
-/// What the editors' listeners and the proposing loop share.
-final class EditorTallies: Sendable {
-    let ackLatencies = Mutex<[Double]>([])
-    let outcomes = Mutex<[String: Int]>([:])
-    let sentAt = Mutex<[String: UInt64]>([:])
 }

@@ -5,85 +5,287 @@ import PlanProtocol
 import Synchronization
 
 /// Many subscribed viewers on one client transport. Per received frame a viewer does only a
-/// little byte scanning: the version of each `confirmed` (for gaps) and the send timestamp the
-/// editor put into the task title (for fan-out latency). A running hash of the confirmed stream
-/// per viewer is compared at the end: every viewer must have seen the same stream.
+/// little byte scanning: the version of each `confirmed` (for gaps), the send time the editor put
+/// into the proposal id (`…-sent=<monotonic ns>`, echoed as `mutation.id`, for fan-out latency),
+/// and a running hash of every `confirmed` message's bytes: every viewer of a plan must
+/// end with the same hash. A few sample viewers also decode every frame in full and apply it to
+/// a `ClientPlanCopy`, compared with a fresh snapshot at the end.
+///
+/// With `reconnect`, a viewer whose connection drops reconnects after a short random delay and
+/// resubscribes with `since` its last version, counting whether it got a snapshot or `resumed`.
 final class ViewerFleet: Sendable {
-    /// State only the client service thread touches (all viewer callbacks run there).
+    /// State only the client service thread touches (all viewer callbacks run there), read by the
+    /// run once the fleet is frozen.
     final class Tallies: @unchecked Sendable {
         var lastVersion: [Int]
         var streamHash: [UInt64]
+        var hasSnapshot: [Bool]
+        var firstVersion: [Int]
+        /// Viewers whose stream restarted from a snapshot after a drop (their hash covers less).
+        var restarted: Set<Int> = []
+        var connectStarted: [UInt64]
+        var disconnectedAt: [UInt64]
         var gaps = 0
         var deliveries = 0
+        var frames = 0
         var latencies: [Double] = []
-        var subscribed = 0
+        var snapshotLatencies: [Double] = []
         var closed = 0
+        var closeCodes: [Int: Int] = [:]
+        var reconnects = 0
+        var resumeSnapshots = 0
+        var resumed = 0
+        var resumeLatencies: [Double] = []
+        var lastResumeAt: UInt64 = 0
+        var firstDropAt: UInt64 = 0
+        var copies: [Int: ClientPlanCopy] = [:]
+        var sampleErrors: [String] = []
 
         init(count: Int) {
             lastVersion = [Int](repeating: -1, count: count)
             streamHash = [UInt64](repeating: 0xcbf2_9ce4_8422_2325, count: count)
+            hasSnapshot = [Bool](repeating: false, count: count)
+            firstVersion = [Int](repeating: -1, count: count)
+            connectStarted = [UInt64](repeating: 0, count: count)
+            disconnectedAt = [UInt64](repeating: 0, count: count)
             latencies.reserveCapacity(1 << 20)
+            snapshotLatencies.reserveCapacity(count)
         }
     }
 
     let tallies: Tallies
+    /// Viewers that hold a snapshot (first subscription only).
     let subscribedCount = Atomic<Int>(0)
+    /// Viewers that completed a resume after a drop.
+    let resumedCount = Atomic<Int>(0)
+    /// Viewers currently without a connection.
+    let disconnectedCount = Atomic<Int>(0)
+    /// `confirmed` messages received by all viewers (readable while the run goes on).
+    let deliveredCount = Atomic<Int>(0)
+    /// Set at the end: no more reconnects, no more tallying.
+    let frozen = Atomic<Bool>(false)
     let count: Int
+    let sample: Int
+    let plans: [String]
+    let reconnect: Bool
+    let transport: ClientTransport
+    let endpoint: ClientTransport.Endpoint
+    let hello: [UInt8]
 
-    init(count: Int) {
-        self.count = count
-        tallies = Tallies(count: count)
+    init(configuration: LoadConfiguration, transport: ClientTransport, endpoint: ClientTransport.Endpoint) {
+        count = configuration.viewers
+        sample = min(configuration.sampleViewers, configuration.viewers)
+        plans = configuration.plans
+        reconnect = configuration.reconnect
+        self.transport = transport
+        self.endpoint = endpoint
+        hello = ClientMessage.hello(token: configuration.token, client: "plan-load/viewer").bytes
+        tallies = Tallies(count: configuration.viewers)
     }
 
-    /// Connects every viewer and subscribes it.
-    func start(configuration: LoadConfiguration, transport: ClientTransport, endpoint: ClientTransport.Endpoint) {
-        let hello = ClientMessage.hello(token: configuration.token, client: "plan-load/viewer").bytes
-        let subscribe = ClientMessage.subscribe(plan: configuration.plan).bytes
-        for index in 0..<count {
-            let id = transport.reserveConnectionID()
-            transport.connect(id, to: endpoint) { [self] event in
-                switch event {
-                case .opened:
-                    transport.send(hello, on: id)
-                    transport.send(subscribe, on: id)
-                case .message(let bytes):
-                    self.receive(bytes, viewer: index)
-                case .closed:
-                    self.tallies.closed += 1
-                }
+    /// The plan viewer `index` follows.
+    func plan(of index: Int) -> String { plans[index % plans.count] }
+
+    /// Connects viewers `range` (each subscribes once its connection is open).
+    func connect(_ range: Range<Int>) {
+        let now = monotonicNanoseconds()
+        for index in range {
+            tallies.connectStarted[index] = now
+            open(index)
+        }
+    }
+
+    private func open(_ index: Int) {
+        let id = transport.reserveConnectionID()
+        transport.connect(id, to: endpoint) { [self] event in
+            switch event {
+            case .opened:
+                transport.send(hello, on: id)
+                let since = tallies.hasSnapshot[index] ? tallies.lastVersion[index] : nil
+                transport.send(ClientMessage.subscribe(plan: plan(of: index), since: since).bytes, on: id)
+            case .message(let bytes):
+                guard !frozen.load(ordering: .relaxed) else { return }
+                receive(bytes, viewer: index)
+            case .closed(let code, _):
+                guard !frozen.load(ordering: .relaxed) else { return }
+                tallies.closeCodes[Int(code ?? 0), default: 0] += 1
+                closed(index)
             }
         }
+    }
+
+    private func closed(_ index: Int) {
+        tallies.closed += 1
+        guard reconnect else { return }
+        let now = monotonicNanoseconds()
+        if tallies.disconnectedAt[index] == 0 {
+            tallies.disconnectedAt[index] = now
+            disconnectedCount.wrappingAdd(1, ordering: .relaxed)
+            if tallies.firstDropAt == 0 { tallies.firstDropAt = now }
+        }
+        tallies.reconnects += 1
+        // Spread the storm: 50…550 ms, so a restarting server is not hit by every viewer at once.
+        let delay = 50 + Int.random(in: 0..<500)
+        Task { [self] in
+            try? await Task.sleep(for: .milliseconds(delay))
+            guard !frozen.load(ordering: .relaxed) else { return }
+            open(index)
+        }
+    }
+
+    /// A resume (snapshot or `resumed`) arrived for a viewer that had been disconnected.
+    private func resumeDone(_ viewer: Int, at now: UInt64, snapshot: Bool) {
+        guard tallies.disconnectedAt[viewer] != 0 else { return }
+        tallies.resumeLatencies.append(Double(now - tallies.disconnectedAt[viewer]) / 1e6)
+        tallies.disconnectedAt[viewer] = 0
+        tallies.lastResumeAt = now
+        if snapshot {
+            tallies.resumeSnapshots += 1
+            tallies.restarted.insert(viewer)
+        } else {
+            tallies.resumed += 1
+        }
+        disconnectedCount.wrappingSubtract(1, ordering: .relaxed)
+        resumedCount.wrappingAdd(1, ordering: .relaxed)
     }
 
     private func receive(_ bytes: [UInt8], viewer: Int) {
         let now = monotonicNanoseconds()
+        tallies.frames += 1
+        if viewer < sample { decodeFully(bytes, viewer: viewer) }
         bytes.withUnsafeBufferPointer { buffer in
             var index = 0
-            while let found = find(Array("\"type\":\"".utf8), in: buffer, from: index) {
-                index = found
-                if starts(buffer, at: found, with: Array("\"type\":\"snapshot\"".utf8)) {
-                    if let version = number(after: Array("\"version\":".utf8), in: buffer, from: found) {
-                        tallies.lastVersion[viewer] = version
-                    }
-                    subscribedCount.wrappingAdd(1, ordering: .relaxed)
-                } else if starts(buffer, at: found, with: Array("\"type\":\"confirmed\"".utf8)) {
-                    guard let version = number(after: Array("\"version\":".utf8), in: buffer, from: found) else {
-                        continue
-                    }
+            while let found = find(Needles.type, in: buffer, from: index) {
+                index = found + Needles.type.count
+                if starts(buffer, at: found, with: Needles.confirmed) {
+                    guard let version = number(after: Needles.version, in: buffer, from: found) else { continue }
                     if tallies.lastVersion[viewer] >= 0, version != tallies.lastVersion[viewer] + 1 {
                         tallies.gaps += 1
                     }
                     tallies.lastVersion[viewer] = version
-                    tallies.streamHash[viewer] = (tallies.streamHash[viewer] ^ UInt64(version)) &* 0x100_0000_01b3
                     tallies.deliveries += 1
-                    if let sent = number(after: Array("sent=".utf8), in: buffer, from: found) {
-                        tallies.latencies.append(Double(now - UInt64(sent)) / 1e6)
+                    deliveredCount.wrappingAdd(1, ordering: .relaxed)
+                    // The message runs to the next "type":" or the end of the frame, less the
+                    // closing brackets and separators (which differ between batched and single).
+                    var end = find(Needles.type, in: buffer, from: index) ?? buffer.count
+                    while end > found, isTrailing(buffer[end - 1]) { end -= 1 }
+                    tallies.streamHash[viewer] = streamHash(tallies.streamHash[viewer], buffer, found..<end)
+                    if let sent = sentMarker(in: buffer, from: found, to: end), sent < now {
+                        tallies.latencies.append(Double(now - sent) / 1e6)
                     }
+                } else if starts(buffer, at: found, with: Needles.snapshot) {
+                    let version = number(after: Needles.version, in: buffer, from: found) ?? -1
+                    if !tallies.hasSnapshot[viewer] {
+                        tallies.hasSnapshot[viewer] = true
+                        tallies.firstVersion[viewer] = version
+                        tallies.snapshotLatencies.append(Double(now - tallies.connectStarted[viewer]) / 1e6)
+                        subscribedCount.wrappingAdd(1, ordering: .relaxed)
+                    } else {
+                        // A resubscription answered with a snapshot: the stream restarts there.
+                        resumeDone(viewer, at: now, snapshot: true)
+                    }
+                    tallies.lastVersion[viewer] = version
+                } else if starts(buffer, at: found, with: Needles.resumed) {
+                    if let version = number(after: Needles.version, in: buffer, from: found),
+                        version != tallies.lastVersion[viewer]
+                    {
+                        tallies.gaps += 1
+                    }
+                    resumeDone(viewer, at: now, snapshot: false)
                 }
-                index += 8
             }
         }
     }
+
+    /// `sent=<digits>` inside the `mutation.id` of one confirmed message.
+    private func sentMarker(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt64? {
+        guard let mutation = find(Needles.mutation, in: buffer, from: start), mutation < end else { return nil }
+        var index = mutation + Needles.mutation.count
+        // The id ends at the next quote; look for the marker inside it.
+        while index < end, buffer[index] != 34 {
+            if buffer[index] == 115, starts(buffer, at: index, with: Needles.sent) {
+                var value: UInt64 = 0
+                var cursor = index + Needles.sent.count
+                while cursor < end, buffer[cursor] >= 48, buffer[cursor] <= 57 {
+                    value = value &* 10 &+ UInt64(buffer[cursor] - 48)
+                    cursor += 1
+                }
+                return value
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The sample's full path: decode, apply to a copy, report any inconsistency.
+    private func decodeFully(_ bytes: [UInt8], viewer: Int) {
+        let messages: [ServerMessage]
+        do {
+            messages = try ServerMessage.decodeFrame(bytes)
+        } catch {
+            tallies.sampleErrors.append("viewer \(viewer): undecodable frame: \(error)")
+            return
+        }
+        for message in messages {
+            switch message {
+            case .snapshot(let snapshot, _):
+                tallies.copies[viewer] = ClientPlanCopy(snapshot)
+            case .confirmed, .resumed:
+                // Taken out of the dictionary, the copy is uniquely referenced and changes in place
+                // (a second reference would copy every task on each message).
+                guard var copy = tallies.copies.removeValue(forKey: viewer) else {
+                    tallies.sampleErrors.append("viewer \(viewer): \(message.typeName) before a snapshot")
+                    continue
+                }
+                do throws(ClientPlanCopyError) {
+                    try copy.apply(message)
+                } catch {
+                    tallies.sampleErrors.append("viewer \(viewer): \(error)")
+                }
+                tallies.copies[viewer] = copy
+            default:
+                break
+            }
+        }
+    }
+}
+
+/// The byte patterns viewers scan for.
+enum Needles {
+    // The server writes `type` first; starting at `{` (rarer than `"`) keeps memchr's hits few.
+    static let type = Array("{\"type\":\"".utf8)
+    static let confirmed = Array("{\"type\":\"confirmed\"".utf8)
+    static let snapshot = Array("{\"type\":\"snapshot\"".utf8)
+    static let resumed = Array("{\"type\":\"resumed\"".utf8)
+    static let version = Array("\"version\":".utf8)
+    static let mutation = Array("\"mutation\":{\"id\":\"".utf8)
+    static let sent = Array("sent=".utf8)
+}
+
+/// `,` `{` `}` `]` and white space: what separates batched messages.
+@inline(__always) func isTrailing(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 44, 123, 125, 93, 32, 10, 13, 9: true
+    default: false
+    }
+}
+
+/// Folds bytes into a running hash, eight at a time (a multiply-xorshift per word).
+func streamHash(_ seed: UInt64, _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+    guard let base = buffer.baseAddress else { return seed }
+    var hash = seed ^ UInt64(range.count)
+    var index = range.lowerBound
+    while index + 8 <= range.upperBound {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 29
+        index += 8
+    }
+    while index < range.upperBound {
+        hash = (hash ^ UInt64(base[index])) &* 0x100_0000_01b3
+        index += 1
+    }
+    return hash
 }
 
 /// Nanoseconds of CLOCK_MONOTONIC, comparable between processes on one machine.
@@ -94,10 +296,14 @@ func monotonicNanoseconds() -> UInt64 {
 }
 
 func find(_ needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-    guard needle.count <= buffer.count else { return nil }
+    guard let base = buffer.baseAddress, start + needle.count <= buffer.count else { return nil }
+    // glibc's memchr is vectorized: the byte scan is most of a viewer's work per frame.
+    let first = Int32(needle[0])
     var index = start
     while index + needle.count <= buffer.count {
-        if buffer[index] == needle[0], starts(buffer, at: index, with: needle) { return index }
+        guard let hit = memchr(base + index, first, buffer.count - needle.count + 1 - index) else { return nil }
+        index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        if starts(buffer, at: index, with: needle) { return index }
         index += 1
     }
     return nil

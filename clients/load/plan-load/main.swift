@@ -1,15 +1,25 @@
-// plan-load: simulates many viewers and editors against a plan server and prints the figures.
+// plan-load: simulates many viewers, editors and timeline watchers against a plan server and
+// prints the figures; exits with 1 when any viewer diverged.
 import Glibc
 import PlanLoad
 
 let usage = """
-    usage: plan-load --server ws://HOST:PORT/ws --token TOKEN --plan ID [--viewers N] [--editors M]
-                     [--rate R] [--duration S] [--server-pid PID] [--json]
+    usage: plan-load --server ws://HOST:PORT/ws --token TOKEN --plan ID[,ID…] [--viewers N] [--editors M]
+                     [--rate R | --in-flight W] [--duration S] [--watchers K] [--stale-ratio F]
+                     [--ramp VIEWERS_PER_S] [--sample N] [--reconnect] [--connect-timeout S]
+                     [--server-pid PID] [--json]
+      --plan A,B,…       viewers and editors are spread over the plans round robin
+      --rate R           proposals per second, all editors together (default 10)
+      --in-flight W      instead of a rate: each editor keeps W proposals in flight
+      --watchers K       timeline watchers, each moving its window every second
+      --stale-ratio F    share of proposals built on stale originals (must be rejected staleTask)
+      --ramp V           viewers opened per second (default 2000; 0: all at once)
+      --sample N         viewers that decode and apply everything (default 20)
+      --reconnect        viewers reconnect after a drop and resume with since
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func value(_ name: String) -> String? {
-    let arguments = Array(CommandLine.arguments.dropFirst())
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
     return arguments[index + 1]
 }
@@ -17,19 +27,44 @@ guard let server = value("--server"), let token = value("--token"), let plan = v
     print(usage)
     exit(2)
 }
-var configuration = LoadConfiguration(server: server, token: token, plan: plan)
+var configuration = LoadConfiguration(
+    server: server, token: token, plans: plan.split(separator: ",").map(String.init))
 configuration.viewers = value("--viewers").flatMap { Int($0) } ?? configuration.viewers
 configuration.editors = value("--editors").flatMap { Int($0) } ?? configuration.editors
 configuration.rate = value("--rate").flatMap { Double($0) } ?? configuration.rate
+configuration.inFlight = value("--in-flight").flatMap { Int($0) } ?? configuration.inFlight
 configuration.duration = value("--duration").flatMap { Double($0) } ?? configuration.duration
+configuration.watchers = value("--watchers").flatMap { Int($0) } ?? configuration.watchers
+configuration.staleRatio = value("--stale-ratio").flatMap { Double($0) } ?? configuration.staleRatio
+configuration.ramp = value("--ramp").flatMap { Double($0) } ?? configuration.ramp
+configuration.sampleViewers = value("--sample").flatMap { Int($0) } ?? configuration.sampleViewers
+configuration.connectTimeout = value("--connect-timeout").flatMap { Double($0) } ?? configuration.connectTimeout
+configuration.reconnect = arguments.contains("--reconnect")
 configuration.serverPID = value("--server-pid").flatMap { Int32($0) }
 configuration.json = arguments.contains("--json")
+guard configuration.rate > 0, (0...1).contains(configuration.staleRatio), !configuration.plans.isEmpty else {
+    print(usage)
+    exit(2)
+}
 
 let report = try await LoadRun.run(configuration)
 if configuration.json {
-    print("{" + report.fields.map { "\"\($0.0)\":\(format($0.1))" }.joined(separator: ",") + "}")
+    let fields = report.fields.map { "\"\($0.0)\":\(format($0.1))" }
+    let notes = report.notes.map { "\"" + escaped($0) + "\"" }.joined(separator: ",")
+    print("{" + fields.joined(separator: ",") + ",\"notes\":[\(notes)]}")
 } else {
-    for (name, number) in report.fields { print(name.padding(30) + format(number)) }
+    print(
+        "latency (ms)".padding(26) + "count".left(9) + "p50".left(10) + "p95".left(10) + "p99".left(10)
+            + "max".left(10))
+    for (name, values) in report.latencies {
+        print(
+            name.padding(26) + String(values.count).left(9)
+                + [0.5, 0.95, 0.99].map { format(LoadRun.percentile(values, $0)).left(10) }.joined()
+                + format(values.last ?? 0).left(10))
+    }
+    print("")
+    for (name, number) in report.fields where !name.hasSuffix("_ms") { print(name.padding(34) + format(number)) }
+    for note in report.notes { print("note: " + note) }
 }
 exit(report.converged ? 0 : 1)
 
@@ -38,6 +73,20 @@ func format(_ value: Double) -> String {
     return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
 }
 
+func escaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case _ where scalar.value < 0x20: result += " "
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
 extension String {
     func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(1, width - count)) }
+    func left(_ width: Int) -> String { String(repeating: " ", count: max(1, width - count)) + self }
 }
