@@ -234,10 +234,11 @@ public final class PlanConnection: Sendable {
                     state.copies[plan] = ClientPlanCopy(snapshot)
                     return nil
                 }
-                guard var copy = state.copies[plan] else { return nil }
+                // Taken out of the dictionary while it changes, so it is not copied.
+                guard var copy = state.copies.removeValue(forKey: plan) else { return nil }
+                defer { state.copies[plan] = copy }
                 do throws(ClientPlanCopyError) {
                     try copy.apply(message)
-                    state.copies[plan] = copy
                     return nil
                 } catch {
                     if error.isDuplicate { return nil }

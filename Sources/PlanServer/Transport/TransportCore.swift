@@ -189,14 +189,19 @@ final class TransportCore {
                 return closeNow(slot, code, reason)
             }
             guard !slot.queue.isEmpty else { return 0 }
-            let buffer = slot.queue.count == 1 ? slot.queue[0] : OutgoingBuffer(batching: slot.queue)
-            transport.queuedBytesTotal.wrappingAdd(-slot.queuedBytes, ordering: .relaxed)
-            slot.queue.removeAll(keepingCapacity: false)
-            slot.queuedBytes = 0
+            // Small messages waiting together go out as one frame (a JSON array); a large one goes
+            // alone, so that it is never copied per connection.
+            let taken = slot.queue.prefix { $0.count <= TransportCore.fragmentSize }.count
+            let batch = taken > 1 ? Array(slot.queue.prefix(taken)) : [slot.queue[0]]
+            let buffer = batch.count == 1 ? batch[0] : OutgoingBuffer(batching: batch)
+            let bytes = batch.reduce(0) { $0 + $1.count }
+            transport.queuedBytesTotal.wrappingAdd(-bytes, ordering: .relaxed)
+            slot.queue.removeFirst(batch.count)
+            slot.queuedBytes -= bytes
             slot.lastWrite = TransportCore.now()
-            if buffer.count <= TransportCore.fragmentSize {
+            if buffer.count <= TransportCore.fragmentSize * batch.count {
                 guard lws_write(slot.wsi, buffer.payloadPointer, buffer.count, LWS_WRITE_TEXT) >= 0 else { return -1 }
-                if slot.pendingClose != nil { lws_callback_on_writable(slot.wsi) }
+                if !slot.queue.isEmpty || slot.pendingClose != nil { lws_callback_on_writable(slot.wsi) }
                 return 0
             }
             slot.sending = (buffer, 0)
@@ -273,9 +278,10 @@ final class TransportCore {
                 for connection in connections {
                     guard let slot = slots[connection.rawValue], slot.pendingClose == nil, slot.httpResponse == nil
                     else { continue }
-                    // One message alone (a large snapshot) is always accepted; a queue that keeps
-                    // growing beyond the cap is not.
-                    if slot.queuedBytes > 0, slot.queuedBytes + buffer.count > cap {
+                    // The first waiting message (a large snapshot, say) is always accepted; what
+                    // piles up behind it may not pass the cap.
+                    let behindFirst = slot.queuedBytes - (slot.queue.first?.count ?? 0)
+                    if !slot.queue.isEmpty, behindFirst + buffer.count > cap {
                         // Too slow to keep up: release its queue now, close with 1013.
                         transport.queuedBytesTotal.wrappingAdd(-slot.queuedBytes, ordering: .relaxed)
                         slot.queue = []
