@@ -147,8 +147,16 @@ public enum ServerCommands {
             sources.append(source)
         }
         done.wait()
+        // A graceful stop gets 30 s (a second signal ends it at once): SIGTERM always ends the
+        // process, even if a commit or a socket never finishes.
+        let watchdog = DispatchSemaphore(value: 0)
+        for source in sources { source.setEventHandler { watchdog.signal() } }
+        DispatchQueue.global().async {
+            _ = watchdog.wait(timeout: .now() + 30)
+            writeError("plan-server: the graceful shutdown did not finish; exiting")
+            exit(1)
+        }
         runtime.shutdown()
-        _ = sources
         return 0
     }
 
