@@ -261,6 +261,13 @@ final class TransportCore {
         transport.coalescingCount.store(coalescing.count, ordering: .relaxed)
     }
 
+    /// Closes after what is queued was written, with the close frame; a socket that does not
+    /// become writable within 5 s (a peer that stopped reading) is closed by lws regardless.
+    private func closeSoon(_ slot: Slot, _ code: CloseCode, _ reason: String) {
+        slot.pendingClose = (code, reason)
+        lws_set_timeout(slot.wsi, PENDING_TIMEOUT_CLOSE_SEND, 5)
+    }
+
     private func drainOutbox() {
         let commands = transport.outbox.withLock { commands -> [WebSocketTransport.Command] in
             defer { commands = [] }
@@ -286,7 +293,7 @@ final class TransportCore {
                         transport.queuedBytesTotal.wrappingAdd(-slot.queuedBytes, ordering: .relaxed)
                         slot.queue = []
                         slot.queuedBytes = 0
-                        slot.pendingClose = (.tryAgainLater, "too slow to keep up")
+                        closeSoon(slot, .tryAgainLater, "too slow to keep up")
                     } else {
                         slot.queue.append(buffer)
                         slot.queuedBytes += buffer.count
@@ -304,12 +311,12 @@ final class TransportCore {
                 }
             case .close(let connection, let code, let reason):
                 guard let slot = slots[connection.rawValue], slot.httpResponse == nil else { continue }
-                slot.pendingClose = (code, reason)
+                closeSoon(slot, code, reason)
                 lws_callback_on_writable(slot.wsi)
             case .closeAll(let code, let reason):
                 acceptingConnections = false
                 for slot in slots.values where slot.httpResponse == nil {
-                    slot.pendingClose = (code, reason)
+                    closeSoon(slot, code, reason)
                     lws_callback_on_writable(slot.wsi)
                 }
             }
