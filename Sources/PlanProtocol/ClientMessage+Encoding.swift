@@ -1,6 +1,6 @@
 import ChronoSketchCore
 
-extension ClientMessage {
+extension ClientMessage: JSONEncodable {
     /// Writes the message as its wire object: `type` first, then the fields in the order of
     /// protocol.md, then `ref` when present; `since` and `client` only when present / nonempty.
     public func encodeJSON(into writer: inout JSONWriter) {
@@ -44,17 +44,5 @@ extension ClientMessage {
         }
         if let ref { member("ref", ref) }
         writer.endObject()
-    }
-
-    /// The message as compact UTF-8 JSON, ready for a text frame.
-    public var bytes: [UInt8] {
-        var writer = JSONWriter()
-        encodeJSON(into: &writer)
-        return writer.bytes
-    }
-
-    /// The message as compact JSON text.
-    public var json: String {
-        String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -8,7 +8,7 @@ import ChronoSketchCore
 /// new; when `order` is present, put the tasks in that order; when `dependencies` is present,
 /// take that list; drop the summary values of tasks that are gone or no longer summaries; set
 /// every value of `summaries`. `entries` names timeline entries to fetch again through `query`.
-public struct PlanChanges: Sendable, Hashable {
+public struct PlanChanges: Sendable, Hashable, JSONEncodable {
     /// Tasks added or changed, with their final values, in the order they were touched.
     public var upsert: [GanttTask]
     /// Ids of removed tasks.
@@ -64,9 +64,7 @@ public struct PlanChanges: Sendable, Hashable {
     public func encodeJSON(into writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("upsert")
-        writer.beginArray()
-        for task in upsert { task.encodeJSON(into: &writer) }
-        writer.endArray()
+        writer.array(upsert)
         writer.key("remove")
         writer.beginArray()
         for id in remove { writer.string(id) }
@@ -79,9 +77,7 @@ public struct PlanChanges: Sendable, Hashable {
         }
         if let dependencies {
             writer.key("dependencies")
-            writer.beginArray()
-            for dependency in dependencies { dependency.encodeJSON(into: &writer) }
-            writer.endArray()
+            writer.array(dependencies)
         }
         writer.key("summaries")
         encodeSummaries(summaries, into: &writer)
@@ -92,18 +88,6 @@ public struct PlanChanges: Sendable, Hashable {
             writer.endArray()
         }
         writer.endObject()
-    }
-
-    /// The changes as compact UTF-8 JSON: encoded once, stored in the log and broadcast as is.
-    public var bytes: [UInt8] {
-        var writer = JSONWriter()
-        encodeJSON(into: &writer)
-        return writer.bytes
-    }
-
-    /// The changes as compact JSON text.
-    public var json: String {
-        String(decoding: bytes, as: UTF8.self)
     }
 
     /// Decodes a `changes` object; every member may be absent (`upsert`, `remove`, `summaries`:

@@ -54,17 +54,11 @@ public struct PlanSnapshot: Sendable, Hashable {
         writer.key("title")
         writer.string(title)
         writer.key("tasks")
-        writer.beginArray()
-        for task in tasks { task.encodeJSON(into: &writer) }
-        writer.endArray()
+        writer.array(tasks)
         writer.key("dependencies")
-        writer.beginArray()
-        for dependency in dependencies { dependency.encodeJSON(into: &writer) }
-        writer.endArray()
+        writer.array(dependencies)
         writer.key("resources")
-        writer.beginArray()
-        for resource in resources { resource.encodeJSON(into: &writer) }
-        writer.endArray()
+        writer.array(resources)
         writer.key("summaries")
         writer.beginObject()
         var written = 0

@@ -3,7 +3,7 @@ import ChronoSketchCore
 /// The limits of protocol.md §1, which the server enforces and reports in `welcome.limits`.
 ///
 /// Lengths of ids and titles count Unicode scalar values, as protocol.md §3 says.
-public struct ProtocolLimits: Sendable, Hashable {
+public struct ProtocolLimits: Sendable, Hashable, JSONEncodable {
     /// The largest frame the server reads; a larger one closes the connection with 1009.
     public var maxMessageBytes: Int
     /// The deepest nesting of arrays and objects in a message.

@@ -1,6 +1,6 @@
 import ChronoSketchCore
 
-extension ServerMessage {
+extension ServerMessage: JSONEncodable {
     /// Writes the message as its compact wire object: `type` first, then the fields in the order of
     /// protocol.md, then `ref` when present.
     public func encodeJSON(into writer: inout JSONWriter) {
@@ -71,18 +71,6 @@ extension ServerMessage {
         }
         if let ref { member("ref", ref) }
         writer.endObject()
-    }
-
-    /// The message as compact UTF-8 JSON, ready for a text frame (or for `frame(joining:)`).
-    public var bytes: [UInt8] {
-        var writer = JSONWriter()
-        encodeJSON(into: &writer)
-        return writer.bytes
-    }
-
-    /// The message as compact JSON text.
-    public var json: String {
-        String(decoding: bytes, as: UTF8.self)
     }
 
     /// A `confirmed` message around `changes` JSON that is already encoded (by

@@ -1,6 +1,6 @@
 /// A whole plan as a file or a snapshot carries it (protocol.md §8): a title, the tasks with their
 /// dependencies and the resource timeline, validated as a whole.
-public struct PlanDocument: Sendable, Equatable {
+public struct PlanDocument: Sendable, Equatable, JSONEncodable {
     /// The plan's title.
     public var title: String
     /// The confirmed data.
@@ -54,33 +54,21 @@ public struct PlanDocument: Sendable, Equatable {
         writer.key("title")
         writer.string(title)
         writer.key("tasks")
-        writer.beginArray()
-        for task in state.tasks.tasks { task.encodeJSON(into: &writer) }
-        writer.endArray()
+        writer.array(state.tasks.tasks)
         writer.key("dependencies")
-        writer.beginArray()
-        for dependency in state.tasks.dependencies { dependency.encodeJSON(into: &writer) }
-        writer.endArray()
+        writer.array(state.tasks.dependencies)
         writer.key("resources")
-        writer.beginArray()
-        for resource in state.timeline.resources { resource.encodeJSON(into: &writer) }
-        writer.endArray()
+        writer.array(state.timeline.resources)
         writer.key("entries")
-        writer.beginArray()
-        for entry in state.timeline.entries { entry.encodeJSON(into: &writer) }
-        writer.endArray()
+        writer.array(state.timeline.entries)
         writer.key("assignments")
-        writer.beginArray()
-        for assignment in state.timeline.assignments { assignment.encodeJSON(into: &writer) }
-        writer.endArray()
+        writer.array(state.timeline.assignments)
     }
 
-    /// The document as compact JSON text.
-    public var json: String {
-        var writer = JSONWriter()
+    /// Writes the document as one object (the import file shape).
+    public func encodeJSON(into writer: inout JSONWriter) {
         writer.beginObject()
         encodeMembers(into: &writer)
         writer.endObject()
-        return writer.string
     }
 }

@@ -1,6 +1,6 @@
 // JSON coding of proposal ops exactly as protocol.md §5.
 
-extension PlanOperation {
+extension PlanOperation: JSONEncodable {
     /// Decodes an `op` object by its `type`.
     ///
     /// A malformed shape or an unknown `type` fails with `badMessage` naming the field; invalid
@@ -83,20 +83,11 @@ extension PlanOperation {
             writer.key("entry")
             entry.encodeJSON(into: &writer)
             writer.key("assignments")
-            writer.beginArray()
-            for assignment in assignments { assignment.encodeJSON(into: &writer) }
-            writer.endArray()
+            writer.array(assignments)
         case .timelineRemove(let entry):
             writer.key("entry")
             entry.encodeJSON(into: &writer)
         }
         writer.endObject()
-    }
-
-    /// The op as compact JSON text.
-    public var json: String {
-        var writer = JSONWriter()
-        encodeJSON(into: &writer)
-        return writer.string
     }
 }

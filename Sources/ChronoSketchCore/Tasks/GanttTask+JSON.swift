@@ -1,6 +1,6 @@
 // JSON coding of tasks, dependencies and summary values exactly as protocol.md §3.
 
-extension GanttTask {
+extension GanttTask: JSONEncodable {
     /// Decodes a task: `id`, `title`, optional `parentID`, `kind` and the kind's fields.
     ///
     /// A malformed shape is a `badMessage` failure naming the field; an impossible date is
@@ -64,16 +64,9 @@ extension GanttTask {
         }
         writer.endObject()
     }
-
-    /// The task as compact JSON text.
-    public var json: String {
-        var writer = JSONWriter()
-        encodeJSON(into: &writer)
-        return writer.string
-    }
 }
 
-extension TaskSchedule {
+extension TaskSchedule: JSONEncodable {
     /// Decodes `{"start":"YYYY-MM-DD","end":"YYYY-MM-DD"}`; bad dates or `end <= start` are
     /// `invalidSchedule`.
     public init(json object: JSONObjectReader) throws(DecodingFailure) {
@@ -109,7 +102,7 @@ extension CivilDate {
     }
 }
 
-extension TaskDependency {
+extension TaskDependency: JSONEncodable {
     /// Decodes `{"predecessorID":…,"successorID":…}`; a `type` other than `"finish-to-start"`
     /// is `invalidDependency`.
     public init(json: JSONValue, path: String = "$") throws(DecodingFailure) {
@@ -134,7 +127,7 @@ extension TaskDependency {
     }
 }
 
-extension SummaryValues {
+extension SummaryValues: JSONEncodable {
     /// Decodes `{"start":…,"end":…,"lastDate":…,"progress":…}` (dates may be null).
     public init(json: JSONValue, path: String = "$") throws(DecodingFailure) {
         let object = try JSONObjectReader(json, path: path)

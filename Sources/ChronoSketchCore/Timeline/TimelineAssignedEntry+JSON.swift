@@ -1,6 +1,6 @@
 // JSON coding of the `original` / `proposed` halves of `timeline.apply` (protocol.md §5).
 
-extension TimelineAssignedEntry {
+extension TimelineAssignedEntry: JSONEncodable {
     /// Decodes `{"entry":{…},"assignment":{…}}`, with the paths of the members in failures
     /// (such as `op.proposed.entry.end`).
     public init(json: JSONValue, path: String = "$") throws(DecodingFailure) {

@@ -1,6 +1,6 @@
 // JSON coding of assignments exactly as protocol.md §3: {"id":"a1","entryID":"e1","resourceID":"room-1"}.
 
-extension TimelineAssignment {
+extension TimelineAssignment: JSONEncodable {
     /// Decodes `{"id":…,"entryID":…,"resourceID":…}`; a malformed shape is `badMessage` naming the
     /// field, a blank id `blankID`. Whether the entry and resource exist is for `TimelineData`.
     public init(json: JSONValue, path: String = "$") throws(DecodingFailure) {
@@ -25,12 +25,5 @@ extension TimelineAssignment {
         writer.key("resourceID")
         writer.string(resourceID)
         writer.endObject()
-    }
-
-    /// The assignment as compact JSON text.
-    public var json: String {
-        var writer = JSONWriter()
-        encodeJSON(into: &writer)
-        return writer.string
     }
 }

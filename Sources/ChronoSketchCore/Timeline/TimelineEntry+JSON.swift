@@ -1,7 +1,7 @@
 // JSON coding of entries exactly as protocol.md §3:
 // {"id":"e1","title":"Workshop","start":"2026-09-09T09:00","end":"2026-09-09T12:30"}.
 
-extension TimelineEntry {
+extension TimelineEntry: JSONEncodable {
     /// Decodes `{"id":…,"title":…,"start":…,"end":…}`.
     ///
     /// A malformed shape is `badMessage` naming the field; a date-time that is not valid, or an end
@@ -31,12 +31,5 @@ extension TimelineEntry {
         writer.key("end")
         writer.string(end.description)
         writer.endObject()
-    }
-
-    /// The entry as compact JSON text.
-    public var json: String {
-        var writer = JSONWriter()
-        encodeJSON(into: &writer)
-        return writer.string
     }
 }

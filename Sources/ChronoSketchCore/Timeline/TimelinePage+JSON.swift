@@ -1,6 +1,6 @@
 // JSON coding of pages as in protocol.md §4: the `entries` and `assignments` members of `page`.
 
-extension TimelinePage {
+extension TimelinePage: JSONEncodable {
     /// Decodes the `entries` and `assignments` arrays of an object (other members, such as those of
     /// a whole `page` message, are ignored). Failures name the element, such as `entries[2].end`.
     /// Whether the page answers its query is for `validate(against:)`.
@@ -26,19 +26,8 @@ extension TimelinePage {
     /// such as a `page` message.
     public func encodeMembers(into writer: inout JSONWriter) {
         writer.key("entries")
-        writer.beginArray()
-        for entry in entries { entry.encodeJSON(into: &writer) }
-        writer.endArray()
+        writer.array(entries)
         writer.key("assignments")
-        writer.beginArray()
-        for assignment in assignments { assignment.encodeJSON(into: &writer) }
-        writer.endArray()
-    }
-
-    /// The page as compact JSON text.
-    public var json: String {
-        var writer = JSONWriter()
-        encodeJSON(into: &writer)
-        return writer.string
+        writer.array(assignments)
     }
 }

@@ -1,7 +1,7 @@
 // JSON coding of queries exactly as protocol.md §4:
 // {"start":"2026-09-08T00:00","end":"2026-09-15T00:00","resourceIDs":["room-1"]}.
 
-extension TimelineQuery {
+extension TimelineQuery: JSONEncodable {
     /// Decodes `{"start":…,"end":…,"resourceIDs":[…]}`.
     ///
     /// A malformed shape (a missing member, a wrong type) is a `badMessage` failure naming the field.
@@ -43,12 +43,5 @@ extension TimelineQuery {
         for id in resourceIDs { writer.string(id) }
         writer.endArray()
         writer.endObject()
-    }
-
-    /// The query as compact JSON text.
-    public var json: String {
-        var writer = JSONWriter()
-        encodeJSON(into: &writer)
-        return writer.string
     }
 }

@@ -1,6 +1,6 @@
 // JSON coding of resources exactly as protocol.md §3: {"id":"room-1","label":"Room 1"}.
 
-extension TimelineResource {
+extension TimelineResource: JSONEncodable {
     /// Decodes `{"id":…,"label":…}`; a malformed shape is `badMessage` naming the field, a blank id
     /// `blankID`.
     public init(json: JSONValue, path: String = "$") throws(DecodingFailure) {
@@ -22,12 +22,5 @@ extension TimelineResource {
         writer.key("label")
         writer.string(label)
         writer.endObject()
-    }
-
-    /// The resource as compact JSON text.
-    public var json: String {
-        var writer = JSONWriter()
-        encodeJSON(into: &writer)
-        return writer.string
     }
 }
