@@ -3,6 +3,9 @@
 #define CHRONOSKETCH_CWEBSOCKETS_SHIM_H
 
 #include <libwebsockets.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
 
 /// The headroom lws needs before every buffer handed to `lws_write` (`LWS_PRE`).
 static inline size_t cs_lws_pre(void) { return LWS_PRE; }
@@ -14,5 +17,35 @@ static inline uint64_t cs_option_disable_ipv6(void) { return LWS_SERVER_OPTION_D
 
 /// Keeps lws quiet except for errors (the `lwsl_*` macros are not importable).
 static inline void cs_lws_log_errors_only(void) { lws_set_log_level(LLL_ERR, NULL); }
+
+/// Raises the soft limit of open descriptors to the hard limit (lws sizes its tables from it
+/// when a context is created).
+static inline void cs_raise_descriptor_limit(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &limit);
+    }
+}
+
+/// A protocol table of one protocol and the terminating entry, owning a copy of the name; it must
+/// outlive the context. Free it with `cs_free_protocols`.
+static inline struct lws_protocols *cs_make_protocols(const char *name, lws_callback_function *callback,
+                                                      size_t per_session_data_size, size_t rx_buffer_size) {
+    struct lws_protocols *table = calloc(2, sizeof *table);
+    table[0].name = strdup(name);
+    table[0].callback = callback;
+    table[0].per_session_data_size = per_session_data_size;
+    table[0].rx_buffer_size = rx_buffer_size;
+    return table;
+}
+
+/// Frees a table made by `cs_make_protocols`.
+static inline void cs_free_protocols(struct lws_protocols *table) {
+    if (table) {
+        free((void *)table[0].name);
+        free(table);
+    }
+}
 
 #endif

@@ -27,7 +27,7 @@ final class ClientCore {
 
     deinit {
         for string in cStrings { free(string) }
-        protocols?.deallocate()
+        cs_free_protocols(protocols)
     }
 
     private func keep(_ string: String) -> UnsafeMutablePointer<CChar> {
@@ -38,17 +38,8 @@ final class ClientCore {
 
     func createContext() throws(ClientError) -> ClientContextHandle {
         cs_lws_log_errors_only()
-        var limit = rlimit()
-        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
-            limit.rlim_cur = limit.rlim_max
-            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        }
-        let table = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
-        table.initialize(repeating: lws_protocols(), count: 2)
-        table[0].name = UnsafePointer(keep("chronosketch.v1"))
-        table[0].callback = clientCallback
-        table[0].per_session_data_size = 0
-        table[0].rx_buffer_size = 65536
+        cs_raise_descriptor_limit()
+        let table = cs_make_protocols("chronosketch.v1", clientCallback, 0, 65536)
         protocols = table
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN

@@ -43,7 +43,7 @@ final class TransportCore {
 
     deinit {
         for string in cStrings { free(string) }
-        protocols?.deallocate()
+        cs_free_protocols(protocols)
     }
 
     private func keep(_ string: String) -> UnsafeMutablePointer<CChar> {
@@ -56,13 +56,8 @@ final class TransportCore {
     func createContext() throws(TransportError) -> ContextHandle {
         cs_lws_log_errors_only()
         let configuration = transport.configuration
-        let table = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
-        table.initialize(repeating: lws_protocols(), count: 2)
         // Protocol 0 serves plain HTTP and WebSocket clients without a subprotocol, too.
-        table[0].name = UnsafePointer(keep("chronosketch.v1"))
-        table[0].callback = transportCallback
-        table[0].per_session_data_size = MemoryLayout<UInt64>.size
-        table[0].rx_buffer_size = 65536
+        let table = cs_make_protocols("chronosketch.v1", transportCallback, MemoryLayout<UInt64>.size, 65536)
         protocols = table
 
         var info = lws_context_creation_info()

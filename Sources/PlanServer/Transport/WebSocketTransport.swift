@@ -81,7 +81,7 @@ public final class WebSocketTransport: Sendable {
     /// Creates the lws context and starts the service thread.
     /// - Throws: `TransportError` when the port cannot be bound or TLS files are unusable.
     public func start() throws(TransportError) {
-        raiseDescriptorLimit()
+        cs_raise_descriptor_limit()
         let core = TransportCore(transport: self)
         let handle = try core.createContext()
         context.withLock { $0 = handle }
@@ -160,14 +160,6 @@ public final class WebSocketTransport: Sendable {
     func wake() {
         context.withLock { handle in
             if let handle { lws_cancel_service(handle.pointer) }
-        }
-    }
-
-    private func raiseDescriptorLimit() {
-        var limit = rlimit()
-        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
-            limit.rlim_cur = limit.rlim_max
-            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         }
     }
 }
