@@ -19,21 +19,13 @@ final class ClientCore {
     var connections: [UInt64: Connection] = [:]
     private var context: OpaquePointer?
     private var protocols: UnsafeMutablePointer<lws_protocols>?
-    private var cStrings: [UnsafeMutablePointer<CChar>] = []
 
     init(transport: ClientTransport) {
         self.transport = transport
     }
 
     deinit {
-        for string in cStrings { free(string) }
         cs_free_protocols(protocols)
-    }
-
-    private func keep(_ string: String) -> UnsafeMutablePointer<CChar> {
-        let pointer = strdup(string)!
-        cStrings.append(pointer)
-        return pointer
     }
 
     func createContext() throws(ClientError) -> ClientContextHandle {

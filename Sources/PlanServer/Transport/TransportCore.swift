@@ -32,7 +32,6 @@ final class TransportCore {
     var slots: [UInt64: Slot] = [:]
     var nextID: UInt64 = 0
     var acceptingConnections = true
-    var closingAll: (CloseCode, String)?
     private var context: OpaquePointer?
     private var protocols: UnsafeMutablePointer<lws_protocols>?
     private var cStrings: [UnsafeMutablePointer<CChar>] = []
