@@ -8,7 +8,11 @@ extension PlanStore {
         let timeline = document.state.timeline
         let taskRows = tasks.tasks.map(RowWrites.taskColumns)
         func column(_ index: Int) -> String { PGArrayLiteral.make(taskRows.map { $0[index] }) }
-        var statements = [PGStatement("INSERT INTO plans (id, title) VALUES ($1, $2)", [id, document.title])]
+        var statements = [
+            PGStatement(
+                "INSERT INTO plans (id, title, next_task_position, next_dependency_position) VALUES ($1, $2, $3, $4)",
+                [id, document.title, String(taskRows.count), String(tasks.dependencies.count)])
+        ]
         if !taskRows.isEmpty {
             statements.append(
                 PGStatement(

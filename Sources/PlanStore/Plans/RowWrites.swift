@@ -5,7 +5,8 @@ import ChronoSketchCore
 ///
 /// Statements run in order inside the commit's transaction, so an op sees the rows of the ops
 /// before it in the same batch. Task positions are sort keys with gaps: an added task takes the
-/// largest key plus one; reordered tasks trade the keys of the slots they move between.
+/// plan's next free key (kept on the plan row); reordered tasks trade the keys of the slots they
+/// move between.
 enum RowWrites {
     static func statements(plan: String, operation: PlanOperation, change: PlanChange) -> [PGStatement] {
         guard !change.isNoop else { return [] }
@@ -89,9 +90,13 @@ enum RowWrites {
         WHERE plan_id = $1 AND id = $2
         """
 
+    /// The new task takes the plan's next free position key.
     static let insertTask = """
+        WITH slot AS (
+            UPDATE plans SET next_task_position = next_task_position + 1 WHERE id = $1
+            RETURNING next_task_position - 1 AS position)
         INSERT INTO tasks (plan_id, id, position, parent_id, title, kind, start_date, end_date, progress)
-        SELECT $1, $2, coalesce(max(position), -1) + 1, $3, $4, $5, $6, $7, $8 FROM tasks WHERE plan_id = $1
+        SELECT $1, $2, slot.position, $3, $4, $5, $6, $7, $8 FROM slot
         """
 
     /// The moved ids, in their new order, take the position keys they held, sorted ascending.
@@ -108,8 +113,12 @@ enum RowWrites {
         WHERE t.plan_id = $1 AND t.id = s.id
         """
 
+    /// The new dependency takes the plan's next free position key.
     static let insertDependency = """
+        WITH slot AS (
+            UPDATE plans SET next_dependency_position = next_dependency_position + 1 WHERE id = $1
+            RETURNING next_dependency_position - 1 AS position)
         INSERT INTO dependencies (plan_id, predecessor_id, successor_id, position)
-        SELECT $1, $2, $3, coalesce(max(position), -1) + 1 FROM dependencies WHERE plan_id = $1
+        SELECT $1, $2, $3, slot.position FROM slot
         """
 }

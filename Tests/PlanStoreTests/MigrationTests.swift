@@ -1,0 +1,108 @@
+import ChronoSketchCore
+import Glibc
+import PlanStore
+import PlanTestSupport
+import Testing
+
+@Suite("PlanStore migrations: upgrading a database that holds plans")
+struct MigrationTests {
+    /// A fresh, empty database on the test cluster, dropped by `drop`.
+    struct ScratchDatabase {
+        let name = String(TestDatabase.unique("upgrade").map { $0 == "-" ? "_" : $0 })
+        let admin: PGConnection
+
+        init() throws {
+            admin = try PGConnection(conninfo: TestDatabase.url)
+            try admin.query("CREATE DATABASE \(name)")
+        }
+
+        /// The test cluster's URL with this database (libpq lets a later `dbname` win).
+        var url: String {
+            let separator = TestDatabase.url.contains("?") ? "&" : "?"
+            return "\(TestDatabase.url)\(separator)dbname=\(name)"
+        }
+
+        func drop() {
+            _ = try? admin.query("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+        }
+    }
+
+    /// A directory holding only the first migration, as a database created before 002 had it.
+    static func firstMigrationOnly() throws -> String {
+        let directory = "/tmp/chronosketch-migrations-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let status = shell("mkdir -p \(directory) && cp \(TestDatabase.migrationsDirectory)/001_*.sql \(directory)/")
+        guard status.status == 0 else { throw HarnessError("cannot prepare \(directory): \(status.output)") }
+        return directory
+    }
+
+    @Test("002 keeps stored order and gives adds and links keys after the largest ones, gaps included")
+    func positionCountersFromExistingRows() throws {
+        let scratch = try ScratchDatabase()
+        defer { scratch.drop() }
+        let old = try Self.firstMigrationOnly()
+        defer { shell("rm -rf \(old)") }
+
+        let connection = try PGConnection(conninfo: scratch.url)
+        #expect(try Migrator(directory: old).migrate(using: connection) == ["001_schema.sql"])
+        // Rows as the old schema wrote them: gap-tolerant keys after removals and reorders.
+        _ = try connection.transaction([
+            PGStatement("INSERT INTO plans (id, title) VALUES ('p', 'Old plan')"),
+            PGStatement(
+                """
+                INSERT INTO tasks (plan_id, id, position, parent_id, title, kind, progress) VALUES
+                    ('p', 'g', 2, NULL, 'Group', 'summary', NULL),
+                    ('p', 'b', 9, 'g', 'B', 'activity', 10),
+                    ('p', 'a', 5, 'g', 'A', 'activity', 20)
+                """),
+            PGStatement(
+                "INSERT INTO dependencies (plan_id, predecessor_id, successor_id, position) VALUES ('p', 'a', 'b', 3)"),
+        ])
+        #expect(
+            try Migrator(directory: TestDatabase.migrationsDirectory).migrate(using: connection).first
+                == "002_position_counters.sql")
+        let counters = try connection.query(
+            "SELECT next_task_position, next_dependency_position FROM plans WHERE id = 'p'")
+        #expect(counters.int(0, 0) == 10)
+        #expect(counters.int(0, 1) == 4)
+
+        let store = PlanStore(conninfo: scratch.url, connections: 1)
+        var state = try #require(try store.loadPlan("p")).document.state
+        #expect(state.tasks.tasks.map(\.id) == ["g", "a", "b"])
+        let added = try GanttTask(id: "c", title: "C", parentID: "g", kind: .activity(schedule: nil, progress: 0))
+        let add = try StoreFixtures.mutation(.add(added), on: &state, id: "add")
+        let link = try StoreFixtures.mutation(
+            .link(TaskDependency(predecessorID: "b", successorID: "c")), on: &state, id: "link")
+        #expect(try store.commit(plan: "p", baseVersion: 0, mutations: [add, link]) == 2)
+        let loaded = try #require(try store.loadPlan("p"))
+        #expect(loaded.document.state == state)
+        #expect(loaded.document.state.tasks.tasks.map(\.id) == ["g", "a", "b", "c"])
+        let keys = try connection.query(
+            """
+            SELECT (SELECT position FROM tasks WHERE plan_id = 'p' AND id = 'c'),
+                   (SELECT position FROM dependencies WHERE plan_id = 'p' AND successor_id = 'c'),
+                   next_task_position, next_dependency_position FROM plans WHERE id = 'p'
+            """)
+        #expect([keys.int(0, 0), keys.int(0, 1), keys.int(0, 2), keys.int(0, 3)] == [10, 4, 11, 5])
+    }
+
+    @Test("an imported plan's counters follow its rows, so adds after an import come last")
+    func importSetsCounters() throws {
+        let store = TestDatabase.store
+        let id = TestDatabase.unique("counters")
+        try store.createPlan(id: id, document: StoreFixtures.demo)
+        var state = StoreFixtures.demo.state
+        let connection = try PGConnection(conninfo: TestDatabase.url)
+        let counters = try connection.query(
+            "SELECT next_task_position, next_dependency_position FROM plans WHERE id = $1", [id])
+        #expect(counters.int(0, 0) == state.tasks.tasks.count)
+        #expect(counters.int(0, 1) == state.tasks.dependencies.count)
+        let parent = try #require(state.tasks.tasks.first { $0.kind.isSummary })
+        let added = try GanttTask(
+            id: "late", title: "Late", parentID: parent.id, kind: .activity(schedule: nil, progress: 0))
+        let mutation = try StoreFixtures.mutation(.add(added), on: &state, id: "late")
+        try store.commit(plan: id, baseVersion: 0, mutations: [mutation])
+        let loaded = try #require(try store.loadPlan(id))
+        #expect(loaded.document.state == state)
+        #expect(loaded.document.state.tasks.tasks.last?.id == "late")
+    }
+}
