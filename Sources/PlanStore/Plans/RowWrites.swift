@@ -102,14 +102,10 @@ enum RowWrites {
     /// The moved ids, in their new order, take the position keys they held, sorted ascending.
     static let reorderTasks = """
         UPDATE tasks t SET position = s.position
-        FROM (
-            SELECT m.id, slots.position
-            FROM unnest($2::text[]) WITH ORDINALITY AS m(id, ord)
-            JOIN (
-                SELECT position, row_number() OVER (ORDER BY position) AS ord
-                FROM tasks WHERE plan_id = $1 AND id = ANY($2::text[])
-            ) slots USING (ord)
-        ) s
+        FROM unnest(
+            $2::text[],
+            ARRAY(SELECT position FROM tasks WHERE plan_id = $1 AND id = ANY($2::text[]) ORDER BY position)
+        ) AS s(id, position)
         WHERE t.plan_id = $1 AND t.id = s.id
         """
 
