@@ -2,6 +2,7 @@
 #ifndef CHRONOSKETCH_CWEBSOCKETS_SHIM_H
 #define CHRONOSKETCH_CWEBSOCKETS_SHIM_H
 
+#include <ev.h>
 #include <libwebsockets.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,17 @@ static inline size_t cs_lws_pre(void) { return LWS_PRE; }
 static inline uint64_t cs_option_validate_utf8(void) { return LWS_SERVER_OPTION_VALIDATE_UTF8; }
 static inline uint64_t cs_option_ssl_global_init(void) { return LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT; }
 static inline uint64_t cs_option_disable_ipv6(void) { return LWS_SERVER_OPTION_DISABLE_IPV6; }
+
+/// lws on a libev loop (epoll) instead of its own poll() over every descriptor: a context
+/// created with `cs_option_libev` and `foreign_loops` pointing at a loop from `cs_ev_loop_new`
+/// is served by calling `cs_ev_run_once` until it is destroyed.
+static inline uint64_t cs_option_libev(void) { return LWS_SERVER_OPTION_LIBEV; }
+/// A new libev loop on epoll (nil when epoll is unavailable).
+static inline void *cs_ev_loop_new(void) { return ev_loop_new(EVBACKEND_EPOLL | EVFLAG_NOENV); }
+/// Waits for and serves one round of events.
+static inline void cs_ev_run_once(void *loop) { ev_run((struct ev_loop *)loop, EVRUN_ONCE); }
+/// Frees a loop made by `cs_ev_loop_new` (after the context using it is destroyed).
+static inline void cs_ev_loop_destroy(void *loop) { ev_loop_destroy((struct ev_loop *)loop); }
 
 /// Keeps lws quiet except for errors (the `lwsl_*` macros are not importable).
 static inline void cs_lws_log_errors_only(void) { lws_set_log_level(LLL_ERR, NULL); }
