@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "PlanClient", dependencies: ["ChronoSketchCore", "PlanProtocol", "CWebSockets"]),
         // The load generator: many viewers and editors on one client transport.
         .target(
-            name: "PlanLoad", dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore"],
+            name: "PlanLoad", dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore", "CWebSockets"],
             path: "clients/load/PlanLoad"),
         .executableTarget(name: "plan-load", dependencies: ["PlanLoad"], path: "clients/load/plan-load"),
         // ncursesw from Debian's libncurses-dev.
@@ -61,6 +61,9 @@ let package = Package(
             dependencies: [
                 "PlanServer", "PlanClient", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport",
             ]),
+        .testTarget(
+            name: "PlanLoadTests",
+            dependencies: ["PlanLoad", "PlanClient", "PlanStore", "ChronoSketchCore", "PlanTestSupport", "CWebSockets"]),
         .testTarget(
             name: "PlanTerminalTests",
             dependencies: ["PlanTerminal", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport"],

@@ -2,11 +2,13 @@
 #ifndef CHRONOSKETCH_CWEBSOCKETS_SHIM_H
 #define CHRONOSKETCH_CWEBSOCKETS_SHIM_H
 
-#include <ev.h>
 #include <libwebsockets.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 
 /// The headroom lws needs before every buffer handed to `lws_write` (`LWS_PRE`).
 static inline size_t cs_lws_pre(void) { return LWS_PRE; }
@@ -16,16 +18,33 @@ static inline uint64_t cs_option_validate_utf8(void) { return LWS_SERVER_OPTION_
 static inline uint64_t cs_option_ssl_global_init(void) { return LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT; }
 static inline uint64_t cs_option_disable_ipv6(void) { return LWS_SERVER_OPTION_DISABLE_IPV6; }
 
-/// lws on a libev loop (epoll) instead of its own poll() over every descriptor: a context
-/// created with `cs_option_libev` and `foreign_loops` pointing at a loop from `cs_ev_loop_new`
-/// is served by calling `cs_ev_run_once` until it is destroyed.
-static inline uint64_t cs_option_libev(void) { return LWS_SERVER_OPTION_LIBEV; }
-/// A new libev loop on epoll (nil when epoll is unavailable).
-static inline void *cs_ev_loop_new(void) { return ev_loop_new(EVBACKEND_EPOLL | EVFLAG_NOENV); }
-/// Waits for and serves one round of events.
-static inline void cs_ev_run_once(void *loop) { ev_run((struct ev_loop *)loop, EVRUN_ONCE); }
-/// Frees a loop made by `cs_ev_loop_new` (after the context using it is destroyed).
-static inline void cs_ev_loop_destroy(void *loop) { ev_loop_destroy((struct ev_loop *)loop); }
+/// epoll without its packed `epoll_event` (which Swift cannot import faithfully): a descriptor is
+/// registered with a 64-bit token, and waiting fills parallel arrays of tokens and event masks.
+static inline int cs_epoll_control(int epoll, int operation, int fd, uint32_t events, uint64_t token) {
+    struct epoll_event event = {.events = events, .data = {.u64 = token}};
+    return epoll_ctl(epoll, operation, fd, &event);
+}
+static inline int cs_epoll_wait(int epoll, uint64_t *tokens, uint32_t *events, int capacity, int timeout_ms) {
+    struct epoll_event ready[256];
+    if (capacity > 256) capacity = 256;
+    int count = epoll_wait(epoll, ready, capacity, timeout_ms);
+    for (int index = 0; index < count; index++) {
+        tokens[index] = ready[index].data.u64;
+        events[index] = ready[index].events;
+    }
+    return count;
+}
+
+/// The `Sec-WebSocket-Accept` value for a `Sec-WebSocket-Key` (RFC 6455 §4.2.2), NUL-terminated
+/// in `out` (at least 29 bytes); returns its length.
+static inline int cs_websocket_accept(const char *key, char *out, int out_size) {
+    char joined[128];
+    unsigned char digest[20];
+    int length = snprintf(joined, sizeof joined, "%s258EAFA5-E914-47DA-95CA-C5AB0DC85B11", key);
+    if (length <= 0 || length >= (int)sizeof joined) return -1;
+    lws_SHA1((const unsigned char *)joined, (size_t)length, digest);
+    return lws_b64_encode_string((const char *)digest, 20, out, out_size);
+}
 
 /// Keeps lws quiet except for errors (the `lwsl_*` macros are not importable).
 static inline void cs_lws_log_errors_only(void) { lws_set_log_level(LLL_ERR, NULL); }

@@ -19,8 +19,6 @@ final class ClientCore {
     var connections: [UInt64: Connection] = [:]
     private var context: OpaquePointer?
     private var protocols: UnsafeMutablePointer<lws_protocols>?
-    /// The libev loop the context runs on (nil: lws's own poll loop).
-    private var loop: UnsafeMutableRawPointer?
 
     init(transport: ClientTransport) {
         self.transport = transport
@@ -40,32 +38,18 @@ final class ClientCore {
         info.protocols = UnsafePointer(table)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.options = cs_option_ssl_global_init()
-        loop = cs_ev_loop_new()
-        var loops: [UnsafeMutableRawPointer?] = [loop]
-        if loop != nil { info.options |= cs_option_libev() }
-        guard
-            let created = loops.withUnsafeMutableBufferPointer({ buffer -> OpaquePointer? in
-                if loop != nil { info.foreign_loops = buffer.baseAddress }
-                return lws_create_context(&info)
-            })
-        else { throw .transport("cannot create the client context") }
+        guard let created = lws_create_context(&info) else { throw .transport("cannot create the client context") }
         context = created
         return ClientContextHandle(pointer: created)
     }
 
     func serviceLoop() {
         while !transport.stopping.load(ordering: .acquiring) {
-            if let loop {
-                cs_ev_run_once(loop)
-            } else if lws_service(context, 0) < 0 {
-                break
-            }
+            if lws_service(context, 0) < 0 { break }
         }
         transport.context.withLock { $0 = nil }
         lws_context_destroy(context)
         context = nil
-        if let loop { cs_ev_loop_destroy(loop) }
-        loop = nil
         for connection in connections.values { report(connection.id, .closed(code: nil, reason: "client stopped")) }
     }
 

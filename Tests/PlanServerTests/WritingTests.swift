@@ -7,17 +7,16 @@ import Testing
 
 @Suite("Server: writing", .serialized)
 struct WritingTests {
-    @Test("every op of §5 is confirmed: subscribers get the documented changes, the proposer before its ack")
+    @Test("every op of §5 is confirmed: subscribers get the documented changes before the proposer's ack")
     func everyOp() async throws {
         let fixture = try PlanFixture.make()
         let server = try ServerProcess.start()
         let log = ArrivalLog()
         defer { log.close() }
         // Both connections share one client transport, whose single service thread logs what it
-        // reads in order across them. On one connection the order is the server's: the proposer's
-        // own confirmed must come before its ack (a server that acks before committing and
-        // broadcasting fails). Across connections nothing orders arrivals (the server serves
-        // ready sockets in the order epoll reports them), so the viewer's copy is only compared.
+        // reads in order across them. The viewer connects first, so on both ends its socket is served
+        // before the proposer's: a server that queues the viewer's confirmed before the ack (as it
+        // must) delivers it first; one that acks before committing and broadcasting does not.
         try await log.connect("viewer", url: server.url, token: fixture.viewerToken)
         try await log.connect("editor", url: server.url, token: fixture.editorToken)
         log.send("viewer", .subscribe(plan: fixture.plan))
@@ -36,6 +35,7 @@ struct WritingTests {
             let ack = try await log.first("editor", "ack") { $0 == .ack(id: id, plan: plan, version: expected) }
             let seen = try await log.first("viewer", "confirmed") { $0.confirmedVersion == expected }
             let own = try await log.first("editor", "confirmed") { $0.confirmedVersion == expected }
+            #expect(seen.position < ack.position, "\(id): the viewer's confirmed arrived after the proposer's ack")
             #expect(own.position < ack.position, "\(id): the proposer's own confirmed arrived after its ack")
             #expect(seen.message == own.message)
             guard case .confirmed(_, _, let mutationID, let user, let changes) = seen.message else {

@@ -34,8 +34,6 @@ final class TransportCore {
     var acceptingConnections = true
     private var context: OpaquePointer?
     private var protocols: UnsafeMutablePointer<lws_protocols>?
-    /// The libev loop the context runs on (nil: lws's own poll loop).
-    private var loop: UnsafeMutableRawPointer?
     private var cStrings: [UnsafeMutablePointer<CChar>] = []
 
     init(transport: WebSocketTransport) {
@@ -73,16 +71,7 @@ final class TransportCore {
             info.ssl_cert_filepath = UnsafePointer(keep(certificate))
             info.ssl_private_key_filepath = UnsafePointer(keep(key))
         }
-        // epoll through libev: lws's own loop polls every descriptor on each round.
-        loop = cs_ev_loop_new()
-        var loops: [UnsafeMutableRawPointer?] = [loop]
-        if loop != nil { info.options |= cs_option_libev() }
-        guard
-            let created = loops.withUnsafeMutableBufferPointer({ buffer -> OpaquePointer? in
-                if loop != nil { info.foreign_loops = buffer.baseAddress }
-                return lws_create_context(&info)
-            })
-        else {
+        guard let created = lws_create_context(&info) else {
             throw TransportError(message: "cannot listen on \(configuration.host):\(configuration.port)")
         }
         context = created
@@ -91,17 +80,11 @@ final class TransportCore {
 
     func serviceLoop() {
         while !transport.stopping.load(ordering: .acquiring) {
-            if let loop {
-                cs_ev_run_once(loop)
-            } else if lws_service(context, 0) < 0 {
-                break
-            }
+            if lws_service(context, 0) < 0 { break }
         }
         transport.context.withLock { $0 = nil }
         lws_context_destroy(context)
         context = nil
-        if let loop { cs_ev_loop_destroy(loop) }
-        loop = nil
     }
 
     // MARK: Callbacks

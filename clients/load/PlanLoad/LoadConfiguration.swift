@@ -13,6 +13,9 @@ public struct LoadConfiguration: Sendable {
     /// Viewers that decode every frame in full and apply it to a copy, compared with a fresh
     /// snapshot at the end.
     public var sampleViewers = 20
+    /// Viewers on the lws client transport (as editors are) instead of plain sockets, whose
+    /// frame parsing costs a fraction of lws's per message (`wss://` always uses lws).
+    public var viewersOnLWS = false
     /// Editors proposing.
     public var editors = 1
     /// Proposals per second, all editors together (ignored when `inFlight` > 0).
@@ -32,6 +35,9 @@ public struct LoadConfiguration: Sendable {
     public var reconnect = false
     /// Seconds to wait at most for every viewer to hold its snapshot.
     public var connectTimeout = 120.0
+    /// Seconds to wait after the load for answers and for the fresh snapshot (three times that
+    /// for the viewers to settle) before judging what arrived.
+    public var settleTimeout = 60.0
     /// The server's process id, for CPU and memory figures.
     public var serverPID: Int32?
     /// One JSON object instead of a table.

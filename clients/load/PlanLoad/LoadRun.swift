@@ -29,7 +29,9 @@ public enum LoadRun {
             throw ClientError.badURL(configuration.server)
         }
         let transport = try ClientTransport()
-        let fleet = ViewerFleet(configuration: configuration, transport: transport, endpoint: endpoint)
+        let viewerTransport: any ViewerTransport =
+            configuration.viewersOnLWS || endpoint.secure ? transport : try ViewerSockets()
+        let fleet = ViewerFleet(configuration: configuration, transport: viewerTransport, endpoint: endpoint)
         var report = Report()
 
         // Viewers, ramped (or all at once), with a progress line every second.
@@ -136,7 +138,10 @@ public enum LoadRun {
 
         // Every answer, then every viewer settled (and, after a restart, resumed).
         let waitStart = monotonicNanoseconds()
-        while tallies.inFlight.load(ordering: .relaxed) > 0, Double(monotonicNanoseconds() - waitStart) / 1e9 < 60 {
+        let settle = configuration.settleTimeout
+        while tallies.inFlight.load(ordering: .relaxed) > 0,
+            Double(monotonicNanoseconds() - waitStart) / 1e9 < settle
+        {
             try await Task.sleep(for: .milliseconds(20))
         }
         let cpuAfter = configuration.serverPID.map(processCPUSeconds) ?? 0
@@ -155,7 +160,7 @@ public enum LoadRun {
         }
         var stable = 0
         var previous = -1
-        while Double(monotonicNanoseconds() - waitStart) / 1e9 < 180 {
+        while Double(monotonicNanoseconds() - waitStart) / 1e9 < 3 * settle {
             let now = fleet.deliveredCount.load(ordering: .relaxed)
             let resumedAll = fleet.disconnectedCount.load(ordering: .relaxed) == 0
             if resumedAll, now - deliveriesBefore >= expected, stable >= 2 { break }
@@ -175,7 +180,7 @@ public enum LoadRun {
         checker.start()
         let checkStart = monotonicNanoseconds()
         while configuration.plans.contains(where: { checker.copy(of: $0) == nil }),
-            Double(monotonicNanoseconds() - checkStart) / 1e9 < 60
+            Double(monotonicNanoseconds() - checkStart) / 1e9 < settle
         {
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -190,6 +195,7 @@ public enum LoadRun {
         try await Task.sleep(for: .milliseconds(300))
         for listener in listeners { listener.cancel() }
         listeners.removeAll()
+        viewerTransport.stop()
         transport.stop()
         checkTransport.stop()
         try await Task.sleep(for: .milliseconds(100))

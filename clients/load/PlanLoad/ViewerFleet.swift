@@ -4,7 +4,7 @@ import PlanClient
 import PlanProtocol
 import Synchronization
 
-/// Many subscribed viewers on one client transport. Per received frame a viewer does only a
+/// Many subscribed viewers on one transport (plain sockets, or lws with `--viewer-transport lws`). Per received frame a viewer does only a
 /// little byte scanning: the version of each `confirmed` (for gaps), the send time the editor put
 /// into the proposal id (`…-sent=<monotonic ns>`, echoed as `mutation.id`, for fan-out latency),
 /// and a running hash of every `confirmed` message's bytes: every viewer of a plan must
@@ -14,7 +14,7 @@ import Synchronization
 /// With `reconnect`, a viewer whose connection drops reconnects after a short random delay and
 /// resubscribes with `since` its last version, counting whether it got a snapshot or `resumed`.
 final class ViewerFleet: Sendable {
-    /// State only the client service thread touches (all viewer callbacks run there), read by the
+    /// State only the transport's thread touches (all viewer callbacks run there), read by the
     /// run once the fleet is frozen.
     final class Tallies: @unchecked Sendable {
         var lastVersion: [Int]
@@ -68,11 +68,11 @@ final class ViewerFleet: Sendable {
     let sample: Int
     let plans: [String]
     let reconnect: Bool
-    let transport: ClientTransport
+    let transport: any ViewerTransport
     let endpoint: ClientTransport.Endpoint
     let hello: [UInt8]
 
-    init(configuration: LoadConfiguration, transport: ClientTransport, endpoint: ClientTransport.Endpoint) {
+    init(configuration: LoadConfiguration, transport: any ViewerTransport, endpoint: ClientTransport.Endpoint) {
         count = configuration.viewers
         sample = min(configuration.sampleViewers, configuration.viewers)
         plans = configuration.plans

@@ -7,7 +7,7 @@ let usage = """
     usage: plan-load --server ws://HOST:PORT/ws --token TOKEN --plan ID[,ID…] [--viewers N] [--editors M]
                      [--rate R | --in-flight W] [--duration S] [--watchers K] [--stale-ratio F]
                      [--ramp VIEWERS_PER_S] [--sample N] [--reconnect] [--connect-timeout S]
-                     [--server-pid PID] [--json]
+                     [--viewer-transport sockets|lws] [--server-pid PID] [--json]
       --plan A,B,…       viewers and editors are spread over the plans round robin
       --rate R           proposals per second, all editors together (default 10)
       --in-flight W      instead of a rate: each editor keeps W proposals in flight
@@ -16,6 +16,7 @@ let usage = """
       --ramp V           viewers opened per second (default 2000; 0: all at once)
       --sample N         viewers that decode and apply everything (default 20)
       --reconnect        viewers reconnect after a drop and resume with since
+      --viewer-transport sockets (default: plain epoll sockets, ws:// only) or lws (as editors)
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -40,6 +41,13 @@ configuration.ramp = value("--ramp").flatMap { Double($0) } ?? configuration.ram
 configuration.sampleViewers = value("--sample").flatMap { Int($0) } ?? configuration.sampleViewers
 configuration.connectTimeout = value("--connect-timeout").flatMap { Double($0) } ?? configuration.connectTimeout
 configuration.reconnect = arguments.contains("--reconnect")
+switch value("--viewer-transport") {
+case nil, "sockets": break
+case "lws": configuration.viewersOnLWS = true
+default:
+    print(usage)
+    exit(2)
+}
 configuration.serverPID = value("--server-pid").flatMap { Int32($0) }
 configuration.json = arguments.contains("--json")
 guard configuration.rate > 0, (0...1).contains(configuration.staleRatio), !configuration.plans.isEmpty else {

@@ -1,0 +1,93 @@
+import ChronoSketchCore
+import PlanClient
+import PlanStore
+import PlanTestSupport
+import Testing
+
+@testable import PlanLoad
+
+@Suite("plan-load: a whole run against a real server", .serialized)
+struct LoadRunTests {
+    /// The demo plan of `ops/demo-plan.json` (groups, dependencies, a timeline) under a new id,
+    /// with a user who may edit it; returns the plan id and the token.
+    static func demoPlan() throws -> (plan: String, token: String) {
+        let path = TestDatabase.repositoryRoot + "/ops/demo-plan.json"
+        let text = shell("cat \(path)")
+        guard text.status == 0 else { throw HarnessError("cannot read \(path)") }
+        let document = try PlanDocument(json: try JSONValue(parsing: Array(text.output.utf8)))
+        let plan = TestDatabase.unique("load")
+        try TestDatabase.store.createPlan(id: plan, document: document)
+        let user = TestDatabase.unique("loader")
+        let token = try TestDatabase.store.createUser(user)
+        try TestDatabase.store.grant(user: user, plan: plan, role: .editor)
+        return (plan, token)
+    }
+
+    static func figure(_ report: LoadRun.Report, _ name: String) -> Double? {
+        report.fields.first { $0.0 == name }?.1
+    }
+
+    @Test(
+        "viewers on plain sockets and on lws converge with every mix of ops, stale proposals rejected",
+        arguments: [false, true])
+    func convergence(viewersOnLWS: Bool) async throws {
+        let (plan, token) = try Self.demoPlan()
+        let server = try ServerProcess.start()
+        defer { _ = server.terminate() }
+        var configuration = LoadConfiguration(server: server.url, token: token, plans: [plan])
+        configuration.viewers = 60
+        configuration.ramp = 0
+        configuration.sampleViewers = 4
+        configuration.editors = 3
+        configuration.rate = 60
+        configuration.duration = 2.5
+        configuration.watchers = 2
+        configuration.staleRatio = 0.2
+        configuration.viewersOnLWS = viewersOnLWS
+        let report = try await LoadRun.run(configuration)
+        #expect(report.converged, "notes: \(report.notes)")
+        #expect(report.notes.isEmpty, "\(report.notes)")
+        let confirmed = try #require(Self.figure(report, "confirmed"))
+        #expect(confirmed > 50)
+        #expect(Self.figure(report, "gaps") == 0)
+        #expect(Self.figure(report, "viewers") == 60)
+        // The plan started at version 0 with every viewer subscribed: each received every version.
+        let finalVersion = try #require(Self.figure(report, "final_version"))
+        #expect(finalVersion == confirmed)
+        #expect(Self.figure(report, "deliveries") == finalVersion * 60)
+        let staleSent = try #require(Self.figure(report, "stale_sent"))
+        #expect(staleSent > 0)
+        #expect(Self.figure(report, "stale_rejected_stale") == staleSent)
+        // The server's own log of the run agrees with the viewers.
+        let stored = try #require(try TestDatabase.store.loadPlan(plan))
+        #expect(Double(stored.version) == finalVersion)
+    }
+}
+
+@Suite("plan-load: failures are reported", .serialized)
+struct LoadRunFailureTests {
+    @Test("a server killed mid-run: the run does not converge and says why")
+    func serverKilled() async throws {
+        let (plan, token) = try LoadRunTests.demoPlan()
+        let server = try ServerProcess.start()
+        var configuration = LoadConfiguration(server: server.url, token: token, plans: [plan])
+        configuration.viewers = 20
+        configuration.ramp = 0
+        configuration.sampleViewers = 2
+        configuration.editors = 1
+        configuration.rate = 20
+        configuration.duration = 3
+        configuration.settleTimeout = 2
+        let run = Task { [configuration] in try await LoadRun.run(configuration) }
+        // Once proposals are flowing (the plan's version moves), kill the server.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while (try TestDatabase.store.loadPlan(plan)?.version ?? 0) < 5, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        server.crash()
+        let report = try await run.value
+        #expect(!report.converged)
+        #expect(LoadRunTests.figure(report, "viewer_closes") == 20)
+        #expect(!report.notes.isEmpty)
+    }
+}

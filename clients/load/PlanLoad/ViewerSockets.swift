@@ -1,0 +1,414 @@
+import CWebSockets
+import Glibc
+import PlanClient
+import Synchronization
+
+/// What a viewer fleet needs from a transport: connections it opens, whose events all arrive on
+/// one thread, and messages it sends on them.
+protocol ViewerTransport: Sendable {
+    /// A fresh connection id.
+    func reserveConnectionID() -> UInt64
+    /// Opens a WebSocket connection; `handler` gets its events on the transport's thread.
+    func connect(
+        _ id: UInt64, to endpoint: ClientTransport.Endpoint,
+        handler: @escaping @Sendable (ClientTransport.Event) -> Void)
+    /// Sends one text message (queued when the connection is not open yet).
+    func send(_ bytes: [UInt8], on connection: UInt64)
+    /// Closes every connection and ends the thread.
+    func stop()
+}
+
+extension ClientTransport: ViewerTransport {}
+
+/// Plain-socket WebSocket clients (RFC 6455, `ws://` only) for thousands of receive-mostly
+/// viewers on one epoll thread.
+///
+/// lws's client parses every received byte through its state machine; at 10,000 viewers that was
+/// the load generator's largest cost, more than the server's per message. Here a read that holds
+/// whole frames is handed out without copying the stream more than once: the frame header is
+/// read, the payload sliced out. Messages the server fragments (over 64 KiB) are joined.
+/// Client frames are masked as the RFC requires; pings are answered; a close is answered and
+/// reported with its code.
+final class ViewerSockets: ViewerTransport, @unchecked Sendable {
+    enum Command {
+        case connect(UInt64, ClientTransport.Endpoint, @Sendable (ClientTransport.Event) -> Void)
+        case send(UInt64, [UInt8])
+    }
+
+    /// One connection, touched only by the service thread.
+    final class Socket {
+        enum Phase { case connecting, upgrading, open }
+
+        let id: UInt64
+        let fd: Int32
+        let handler: @Sendable (ClientTransport.Event) -> Void
+        var phase = Phase.connecting
+        var expectedAccept = ""
+        /// Received bytes not yet consumed (a partial header, frame or HTTP response).
+        var input: [UInt8] = []
+        /// A fragmented message being joined.
+        var fragments: [UInt8]?
+        /// Bytes waiting for the socket to take them.
+        var output: [UInt8] = []
+        /// Messages sent before the connection opened.
+        var early: [[UInt8]] = []
+        var wantsWritable = false
+
+        init(id: UInt64, fd: Int32, handler: @escaping @Sendable (ClientTransport.Event) -> Void) {
+            self.id = id
+            self.fd = fd
+            self.handler = handler
+        }
+    }
+
+    private let inbox = Mutex<[Command]>([])
+    private let stopping = Atomic<Bool>(false)
+    private let nextID = Atomic<UInt64>(1)
+    private let epoll: Int32
+    private let wake: Int32
+    private var thread = pthread_t()
+    /// Service-thread state.
+    private var sockets: [UInt64: Socket] = [:]
+    private var scratch = [UInt8](repeating: 0, count: 1 << 18)
+    private var maskState: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(UInt32(truncatingIfNeeded: getpid()))
+
+    /// Starts the service thread.
+    init() throws(ClientError) {
+        cs_raise_descriptor_limit()
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard epoll >= 0, wake >= 0 else {
+            throw .transport("cannot create epoll: \(String(cString: strerror(errno)))")
+        }
+        _ = cs_epoll_control(epoll, EPOLL_CTL_ADD, wake, EPOLLIN.rawValue, 0)
+        let box = Unmanaged.passRetained(self)
+        guard
+            pthread_create(
+                &thread, nil,
+                { context in
+                    let sockets = Unmanaged<ViewerSockets>.fromOpaque(context!).takeRetainedValue()
+                    sockets.serviceLoop()
+                    return nil
+                }, box.toOpaque()) == 0
+        else {
+            box.release()
+            throw .transport("cannot start the viewer socket thread")
+        }
+    }
+
+    func reserveConnectionID() -> UInt64 {
+        nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    func connect(
+        _ id: UInt64, to endpoint: ClientTransport.Endpoint,
+        handler: @escaping @Sendable (ClientTransport.Event) -> Void
+    ) {
+        post(.connect(id, endpoint, handler))
+    }
+
+    func send(_ bytes: [UInt8], on connection: UInt64) {
+        post(.send(connection, bytes))
+    }
+
+    func stop() {
+        guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        signalWake()
+        pthread_join(thread, nil)
+    }
+
+    private func post(_ command: Command) {
+        inbox.withLock { $0.append(command) }
+        signalWake()
+    }
+
+    private func signalWake() {
+        var one: UInt64 = 1
+        _ = write(wake, &one, 8)
+    }
+
+    // MARK: Service thread
+
+    private func serviceLoop() {
+        var tokens = [UInt64](repeating: 0, count: 256)
+        var events = [UInt32](repeating: 0, count: 256)
+        while !stopping.load(ordering: .acquiring) {
+            let count = cs_epoll_wait(epoll, &tokens, &events, 256, 1000)
+            if count < 0 && errno != EINTR { break }
+            for index in 0..<max(0, Int(count)) {
+                if tokens[index] == 0 {
+                    var value: UInt64 = 0
+                    _ = read(wake, &value, 8)
+                    continue
+                }
+                guard let socket = sockets[tokens[index]] else { continue }
+                serve(socket, events: events[index])
+            }
+            drainInbox()
+        }
+        for socket in Array(sockets.values) { finish(socket, code: nil, reason: "client stopped") }
+        close(epoll)
+        close(wake)
+    }
+
+    private func drainInbox() {
+        let commands = inbox.withLock { commands -> [Command] in
+            defer { commands = [] }
+            return commands
+        }
+        for command in commands {
+            switch command {
+            case .connect(let id, let endpoint, let handler): open(id, endpoint, handler)
+            case .send(let id, let bytes):
+                guard let socket = sockets[id] else { continue }
+                if socket.phase == .open {
+                    queueFrame(socket, opcode: 1, payload: bytes)
+                } else {
+                    socket.early.append(bytes)
+                }
+            }
+        }
+    }
+
+    private func open(
+        _ id: UInt64, _ endpoint: ClientTransport.Endpoint,
+        _ handler: @escaping @Sendable (ClientTransport.Event) -> Void
+    ) {
+        guard !endpoint.secure else {
+            handler(.closed(code: nil, reason: "plain sockets do not speak TLS (wss://)"))
+            return
+        }
+        var hints = addrinfo()
+        hints.ai_family = AF_INET
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(endpoint.host, String(endpoint.port), &hints, &found) == 0, let address = found else {
+            handler(.closed(code: nil, reason: "cannot resolve \(endpoint.host)"))
+            return
+        }
+        defer { freeaddrinfo(found) }
+        let fd = socket(
+            AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else {
+            handler(.closed(code: nil, reason: "no socket: \(String(cString: strerror(errno)))"))
+            return
+        }
+        var noDelay: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+        let result = Glibc.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen)
+        guard result == 0 || errno == EINPROGRESS else {
+            let reason = "cannot connect: \(String(cString: strerror(errno)))"
+            Glibc.close(fd)
+            handler(.closed(code: nil, reason: reason))
+            return
+        }
+        let socket = Socket(id: id, fd: fd, handler: handler)
+        sockets[id] = socket
+        socket.output = handshake(for: socket, endpoint)
+        socket.wantsWritable = true
+        _ = cs_epoll_control(epoll, EPOLL_CTL_ADD, fd, EPOLLIN.rawValue | EPOLLOUT.rawValue, id)
+    }
+
+    private func handshake(for socket: Socket, _ endpoint: ClientTransport.Endpoint) -> [UInt8] {
+        var nonce = [UInt8](repeating: 0, count: 16)
+        for index in nonce.indices { nonce[index] = UInt8(truncatingIfNeeded: nextMask()) }
+        var key = [CChar](repeating: 0, count: 32)
+        nonce.withUnsafeBytes { raw in
+            _ = lws_b64_encode_string(raw.baseAddress!.assumingMemoryBound(to: CChar.self), 16, &key, 32)
+        }
+        let keyText = String(decoding: key.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var accept = [CChar](repeating: 0, count: 64)
+        _ = cs_websocket_accept(keyText, &accept, 64)
+        socket.expectedAccept = String(decoding: accept.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let request =
+            "GET \(endpoint.path) HTTP/1.1\r\nHost: \(endpoint.host):\(endpoint.port)\r\nUpgrade: websocket\r\n"
+            + "Connection: Upgrade\r\nSec-WebSocket-Key: \(keyText)\r\nSec-WebSocket-Version: 13\r\n"
+            + "Sec-WebSocket-Protocol: chronosketch.v1\r\n\r\n"
+        return Array(request.utf8)
+    }
+
+    private func serve(_ socket: Socket, events: UInt32) {
+        if events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0, events & EPOLLIN.rawValue == 0 {
+            var error: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            getsockopt(socket.fd, SOL_SOCKET, SO_ERROR, &error, &length)
+            let reason =
+                socket.phase == .connecting ? "cannot connect: \(String(cString: strerror(error)))" : "connection lost"
+            return finish(socket, code: nil, reason: reason)
+        }
+        if events & EPOLLOUT.rawValue != 0 {
+            if socket.phase == .connecting { socket.phase = .upgrading }
+            flush(socket)
+            guard sockets[socket.id] != nil else { return }
+        }
+        if events & EPOLLIN.rawValue != 0 { receive(socket) }
+    }
+
+    /// Reads until the socket is empty, handing out every whole frame.
+    private func receive(_ socket: Socket) {
+        while sockets[socket.id] != nil {
+            let count = scratch.withUnsafeMutableBytes { recv(socket.fd, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return finish(socket, code: nil, reason: "connection closed by the server") }
+            if count < 0 {
+                if errno == EAGAIN || errno == EINTR { return }
+                return finish(socket, code: nil, reason: "connection lost: \(String(cString: strerror(errno)))")
+            }
+            if socket.input.isEmpty {
+                // The common case: whole frames in this read, parsed where they lie.
+                let used = scratch.withUnsafeBufferPointer {
+                    consume(socket, UnsafeBufferPointer(rebasing: $0[0..<count]))
+                }
+                if used < count, sockets[socket.id] != nil { socket.input.append(contentsOf: scratch[used..<count]) }
+            } else {
+                socket.input.append(contentsOf: scratch[0..<count])
+                let input = socket.input
+                let used = input.withUnsafeBufferPointer { consume(socket, $0) }
+                if sockets[socket.id] != nil { socket.input.removeFirst(used) }
+            }
+            if count < scratch.count { return }
+        }
+    }
+
+    /// Consumes the HTTP response or whole frames from `bytes`; returns how many bytes it used.
+    private func consume(_ socket: Socket, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var offset = 0
+        if socket.phase != .open {
+            guard let end = headerEnd(bytes) else {
+                if bytes.count > 16384 { finish(socket, code: nil, reason: "no HTTP response to the upgrade") }
+                return 0
+            }
+            let response = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self)
+            guard response.hasPrefix("HTTP/1.1 101"), response.contains(socket.expectedAccept) else {
+                let status = response.prefix { $0 != "\r" }
+                finish(socket, code: nil, reason: "upgrade refused: \(status)")
+                return end
+            }
+            socket.phase = .open
+            offset = end
+            socket.handler(.opened)
+            for message in socket.early { queueFrame(socket, opcode: 1, payload: message) }
+            socket.early = []
+        }
+        while sockets[socket.id] != nil {
+            let available = bytes.count - offset
+            guard available >= 2 else { break }
+            let first = bytes[offset]
+            let second = bytes[offset + 1]
+            var header = 2
+            var length = Int(second & 0x7F)
+            if length == 126 {
+                guard available >= 4 else { break }
+                length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+                header = 4
+            } else if length == 127 {
+                guard available >= 10 else { break }
+                length = 0
+                for index in 2..<10 { length = length << 8 | Int(bytes[offset + index]) }
+                header = 10
+            }
+            guard second & 0x80 == 0 else {
+                finish(socket, code: 1002, reason: "the server masked a frame")
+                break
+            }
+            guard available >= header + length else { break }
+            let payload = UnsafeBufferPointer(rebasing: bytes[(offset + header)..<(offset + header + length)])
+            offset += header + length
+            frame(socket, fin: first & 0x80 != 0, opcode: first & 0x0F, payload)
+        }
+        return offset
+    }
+
+    private func frame(_ socket: Socket, fin: Bool, opcode: UInt8, _ payload: UnsafeBufferPointer<UInt8>) {
+        switch opcode {
+        case 0:
+            guard socket.fragments != nil else {
+                return finish(socket, code: 1002, reason: "a continuation without a start")
+            }
+            socket.fragments!.append(contentsOf: payload)
+            if fin, let message = socket.fragments {
+                socket.fragments = nil
+                socket.handler(.message(message))
+            }
+        case 1, 2:
+            if fin {
+                socket.handler(.message(Array(payload)))
+            } else {
+                socket.fragments = Array(payload)
+            }
+        case 8:
+            let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil
+            let reason =
+                payload.count > 2 ? String(decoding: UnsafeBufferPointer(rebasing: payload[2...]), as: UTF8.self) : ""
+            queueFrame(socket, opcode: 8, payload: payload.count >= 2 ? Array(payload[0..<2]) : [])
+            finish(socket, code: code, reason: reason)
+        case 9:
+            queueFrame(socket, opcode: 10, payload: Array(payload))
+        default:
+            break
+        }
+    }
+
+    /// Queues one masked frame and writes what the socket takes.
+    private func queueFrame(_ socket: Socket, opcode: UInt8, payload: [UInt8]) {
+        socket.output.append(0x80 | opcode)
+        if payload.count < 126 {
+            socket.output.append(0x80 | UInt8(payload.count))
+        } else if payload.count <= 0xFFFF {
+            socket.output.append(0x80 | 126)
+            socket.output.append(UInt8(payload.count >> 8))
+            socket.output.append(UInt8(payload.count & 0xFF))
+        } else {
+            socket.output.append(0x80 | 127)
+            for shift in stride(from: 56, through: 0, by: -8) {
+                socket.output.append(UInt8((payload.count >> shift) & 0xFF))
+            }
+        }
+        let mask = UInt32(truncatingIfNeeded: nextMask())
+        let maskBytes = [UInt8(mask >> 24), UInt8((mask >> 16) & 0xFF), UInt8((mask >> 8) & 0xFF), UInt8(mask & 0xFF)]
+        socket.output.append(contentsOf: maskBytes)
+        for (index, byte) in payload.enumerated() { socket.output.append(byte ^ maskBytes[index & 3]) }
+        flush(socket)
+    }
+
+    private func flush(_ socket: Socket) {
+        while !socket.output.isEmpty {
+            let written = socket.output.withUnsafeBytes {
+                Glibc.send(socket.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0 {
+                if errno == EAGAIN || errno == EINTR { break }
+                return finish(socket, code: nil, reason: "connection lost: \(String(cString: strerror(errno)))")
+            }
+            socket.output.removeFirst(written)
+        }
+        let wants = !socket.output.isEmpty
+        if wants != socket.wantsWritable {
+            socket.wantsWritable = wants
+            let events = EPOLLIN.rawValue | (wants ? EPOLLOUT.rawValue : 0)
+            _ = cs_epoll_control(epoll, EPOLL_CTL_MOD, socket.fd, events, socket.id)
+        }
+    }
+
+    private func finish(_ socket: Socket, code: UInt16?, reason: String) {
+        guard sockets.removeValue(forKey: socket.id) != nil else { return }
+        _ = cs_epoll_control(epoll, EPOLL_CTL_DEL, socket.fd, 0, 0)
+        Glibc.close(socket.fd)
+        socket.handler(.closed(code: code, reason: reason))
+    }
+
+    private func headerEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for index in 0...(bytes.count - 4)
+        where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+            return index + 4
+        }
+        return nil
+    }
+
+    private func nextMask() -> UInt64 {
+        maskState ^= maskState << 13
+        maskState ^= maskState >> 7
+        maskState ^= maskState << 17
+        return maskState
+    }
+}
