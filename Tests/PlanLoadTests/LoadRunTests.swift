@@ -35,7 +35,8 @@ struct LoadRunTests {
         let server = try ServerProcess.start()
         defer { _ = server.terminate() }
         var configuration = LoadConfiguration(server: server.url, token: token, plans: [plan])
-        configuration.viewers = 60
+        // Over 64 subscribers: the server coalesces broadcasts into shared array frames.
+        configuration.viewers = 80
         configuration.ramp = 0
         configuration.sampleViewers = 4
         configuration.editors = 3
@@ -50,11 +51,14 @@ struct LoadRunTests {
         let confirmed = try #require(Self.figure(report, "confirmed"))
         #expect(confirmed > 50)
         #expect(Self.figure(report, "gaps") == 0)
-        #expect(Self.figure(report, "viewers") == 60)
+        #expect(Self.figure(report, "viewers") == 80)
         // The plan started at version 0 with every viewer subscribed: each received every version.
         let finalVersion = try #require(Self.figure(report, "final_version"))
         #expect(finalVersion == confirmed)
-        #expect(Self.figure(report, "deliveries") == finalVersion * 60)
+        #expect(Self.figure(report, "deliveries") == finalVersion * 80)
+        // Several messages shared frames.
+        let frames = try #require(Self.figure(report, "frames"))
+        #expect(frames < finalVersion * 80)
         let staleSent = try #require(Self.figure(report, "stale_sent"))
         #expect(staleSent > 0)
         #expect(Self.figure(report, "stale_rejected_stale") == staleSent)

@@ -187,7 +187,7 @@ final class TransportCore {
             // alone, so that it is never copied per connection.
             let taken = slot.queue.prefix { $0.count <= TransportCore.fragmentSize }.count
             let batch = taken > 1 ? Array(slot.queue.prefix(taken)) : [slot.queue[0]]
-            let buffer = batch.count == 1 ? batch[0] : OutgoingBuffer(batching: batch)
+            let buffer = batch.count == 1 ? batch[0] : joined(batch)
             let bytes = batch.reduce(0) { $0 + $1.count }
             transport.queuedBytesTotal.wrappingAdd(-bytes, ordering: .relaxed)
             slot.queue.removeFirst(batch.count)
@@ -221,6 +221,23 @@ final class TransportCore {
             lws_callback_on_writable(slot.wsi)
         }
         return 0
+    }
+
+    /// Array frames built lately, with the messages they join: connections of one plan mostly
+    /// hold the same broadcasts when their turn comes, so one join serves thousands of writes.
+    private var recentBatches: [(parts: [OutgoingBuffer], frame: OutgoingBuffer)] = []
+
+    /// The array frame of `parts`, reused when the same messages were joined lately.
+    private func joined(_ parts: [OutgoingBuffer]) -> OutgoingBuffer {
+        if let hit = recentBatches.first(where: { entry in
+            entry.parts.count == parts.count && zip(entry.parts, parts).allSatisfy { $0 === $1 }
+        }) {
+            return hit.frame
+        }
+        let frame = OutgoingBuffer(batching: parts)
+        recentBatches.append((parts, frame))
+        if recentBatches.count > 8 { recentBatches.removeFirst() }
+        return frame
     }
 
     /// One fragment with headroom, reused for every fragmented write (service thread only).
@@ -273,6 +290,9 @@ final class TransportCore {
             UInt64(interval.components.seconds) * 1_000_000_000
             + UInt64(interval.components.attoseconds / 1_000_000_000)
         let now = TransportCore.now()
+        // Queued bytes change by this much (one atomic update for the whole drain).
+        var queuedDelta = 0
+        defer { transport.queuedBytesTotal.wrappingAdd(queuedDelta, ordering: .relaxed) }
         for command in commands {
             switch command {
             case .send(let buffer, let connections, let urgent):
@@ -284,14 +304,14 @@ final class TransportCore {
                     let behindFirst = slot.queuedBytes - (slot.queue.first?.count ?? 0)
                     if !slot.queue.isEmpty, behindFirst + buffer.count > cap {
                         // Too slow to keep up: release its queue now, close with 1013.
-                        transport.queuedBytesTotal.wrappingAdd(-slot.queuedBytes, ordering: .relaxed)
+                        queuedDelta -= slot.queuedBytes
                         slot.queue = []
                         slot.queuedBytes = 0
                         closeSoon(slot, .tryAgainLater, "too slow to keep up")
                     } else {
                         slot.queue.append(buffer)
                         slot.queuedBytes += buffer.count
-                        transport.queuedBytesTotal.wrappingAdd(buffer.count, ordering: .relaxed)
+                        queuedDelta += buffer.count
                     }
                     if urgent || slot.pendingClose != nil || intervalNanoseconds == 0
                         || now >= slot.lastWrite + intervalNanoseconds
