@@ -68,6 +68,44 @@ struct LoadRunTests {
     }
 }
 
+extension LoadRunTests {
+    @Test("a snapshot over 64 KiB arrives in fragments: hashed in pieces by viewers, joined by the sample")
+    func largeSnapshot() async throws {
+        var tasks: [GanttTask] = []
+        for group in 0..<8 {
+            tasks.append(try GanttTask(id: "g\(group)", title: "Group \(group)", kind: .summary))
+            for index in 0..<150 {
+                let schedule = try TaskSchedule(start: try CivilDate("2026-09-01"), days: 1 + index % 20)
+                tasks.append(
+                    try GanttTask(
+                        id: "t\(group)-\(index)", title: "Task \(group)-\(index) with a longer title",
+                        parentID: "g\(group)", kind: .activity(schedule: schedule, progress: Double(index % 101))))
+            }
+        }
+        let document = PlanDocument(title: "Large", state: PlanState(tasks: try TaskCollection(tasks)))
+        let plan = TestDatabase.unique("large")
+        try TestDatabase.store.createPlan(id: plan, document: document)
+        let user = TestDatabase.unique("loader")
+        let token = try TestDatabase.store.createUser(user)
+        try TestDatabase.store.grant(user: user, plan: plan, role: .editor)
+        let server = try ServerProcess.start()
+        defer { _ = server.terminate() }
+        var configuration = LoadConfiguration(server: server.url, token: token, plans: [plan])
+        configuration.viewers = 30
+        configuration.ramp = 0
+        configuration.sampleViewers = 3
+        configuration.editors = 2
+        configuration.rate = 30
+        configuration.duration = 1.5
+        let report = try await LoadRun.run(configuration)
+        #expect(report.converged, "\(report.notes)")
+        #expect(Self.figure(report, "gaps") == 0)
+        let finalVersion = try #require(Self.figure(report, "final_version"))
+        #expect(finalVersion > 10)
+        #expect(Self.figure(report, "deliveries") == finalVersion * 30)
+    }
+}
+
 @Suite("plan-load: failures are reported", .serialized)
 struct LoadRunFailureTests {
     @Test("a server killed mid-run: the run does not converge and says why")

@@ -153,25 +153,41 @@ final class Box: @unchecked Sendable {
     init(_ run: @escaping () -> Void) { self.run = run }
 }
 
+/// A viewer event with its bytes copied (a part's bytes live only during the call).
+enum RecordedEvent: Sendable {
+    case opened
+    case message([UInt8])
+    case part([UInt8], first: Bool, last: Bool)
+    case closed(code: UInt16?, reason: String)
+}
+
 /// The events of one viewer connection, awaited in order.
 final class EventLog: Sendable {
-    let stream: AsyncStream<ClientTransport.Event>
-    let continuation: AsyncStream<ClientTransport.Event>.Continuation
+    let stream: AsyncStream<RecordedEvent>
+    let continuation: AsyncStream<RecordedEvent>.Continuation
 
     init() {
         (stream, continuation) = AsyncStream.makeStream()
     }
 
-    var handler: @Sendable (ClientTransport.Event) -> Void {
-        { [continuation] in continuation.yield($0) }
+    var handler: @Sendable (ViewerEvent) -> Void {
+        { [continuation] event in
+            switch event {
+            case .opened: continuation.yield(.opened)
+            case .message(let bytes): continuation.yield(.message(bytes))
+            case .part(let bytes, let first, let last):
+                continuation.yield(.part(Array(bytes), first: first, last: last))
+            case .closed(let code, let reason): continuation.yield(.closed(code: code, reason: reason))
+            }
+        }
     }
 
     /// The next events, or a failure after a few seconds without them.
-    func next(_ count: Int) async throws -> [ClientTransport.Event] {
+    func next(_ count: Int) async throws -> [RecordedEvent] {
         let stream = self.stream
-        return try await withThrowingTaskGroup(of: [ClientTransport.Event].self) { group in
+        return try await withThrowingTaskGroup(of: [RecordedEvent].self) { group in
             group.addTask {
-                var events: [ClientTransport.Event] = []
+                var events: [RecordedEvent] = []
                 for await event in stream {
                     events.append(event)
                     if events.count == count { break }
@@ -196,7 +212,7 @@ struct ViewerSocketsTests {
         #expect(ScriptedServer.accept(for: "dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
     }
 
-    @Test("frames split across reads, 16- and 64-bit lengths, fragments, pings and a close with its code")
+    @Test("frames split across reads, 16- and 64-bit lengths, fragments in pieces, pings and a close with its code")
     func framing() async throws {
         let server = try ScriptedServer()
         let sockets = try ViewerSockets()
@@ -244,14 +260,17 @@ struct ViewerSocketsTests {
         sockets.connect(id, to: endpoint, handler: log.handler)
         guard case .opened = try await log.next(1)[0] else { throw HarnessError("not opened first") }
         sockets.send(Array("hello".utf8), on: id)
-        let events = try await log.next(4)
+        let events = try await log.next(6)
         try await script.value
         guard case .message(let one) = events[0], case .message(let second) = events[1],
-            case .message(let joined) = events[2], case .closed(let code, let reason) = events[3]
+            case .part(let start, true, false) = events[2], case .part(let middle, false, false) = events[3],
+            case .part(let end, false, true) = events[4], case .closed(let code, let reason) = events[5]
         else { throw HarnessError("unexpected events \(events)") }
         #expect(one == Array("one".utf8))
         #expect(second == medium)
-        #expect(joined == large)
+        // The fragmented message comes in its pieces, in order, never joined.
+        #expect(start.count == 1000 && middle.count == 66_000)
+        #expect(start + middle + end == large)
         #expect(code == 4001 && reason == "bye")
     }
 

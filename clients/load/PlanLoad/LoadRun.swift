@@ -30,7 +30,8 @@ public enum LoadRun {
         }
         let transport = try ClientTransport()
         let viewerTransport: any ViewerTransport =
-            configuration.viewersOnLWS || endpoint.secure ? transport : try ViewerSockets()
+            configuration.viewersOnLWS || endpoint.secure
+            ? LWSViewerTransport(transport: transport) : try ViewerSockets()
         let fleet = ViewerFleet(configuration: configuration, transport: viewerTransport, endpoint: endpoint)
         var report = Report()
 
@@ -195,7 +196,7 @@ public enum LoadRun {
         try await Task.sleep(for: .milliseconds(300))
         for listener in listeners { listener.cancel() }
         listeners.removeAll()
-        viewerTransport.stop()
+        if !(viewerTransport is LWSViewerTransport) { viewerTransport.stop() }
         transport.stop()
         checkTransport.stop()
         try await Task.sleep(for: .milliseconds(100))

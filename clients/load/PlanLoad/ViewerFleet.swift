@@ -40,6 +40,8 @@ final class ViewerFleet: Sendable {
         var firstDropAt: UInt64 = 0
         var copies: [Int: ClientPlanCopy] = [:]
         var sampleErrors: [String] = []
+        /// Messages arriving in pieces, by viewer.
+        var partial: [Int: PartialMessage] = [:]
 
         init(count: Int) {
             lastVersion = [Int](repeating: -1, count: count)
@@ -106,6 +108,9 @@ final class ViewerFleet: Sendable {
             case .message(let bytes):
                 guard !frozen.load(ordering: .relaxed) else { return }
                 receive(bytes, viewer: index)
+            case .part(let bytes, let first, let last):
+                guard !frozen.load(ordering: .relaxed) else { return }
+                receivePart(bytes, first: first, last: last, viewer: index)
             case .closed(let code, _):
                 guard !frozen.load(ordering: .relaxed) else { return }
                 tallies.closeCodes[Int(code ?? 0), default: 0] += 1
@@ -149,9 +154,9 @@ final class ViewerFleet: Sendable {
         resumedCount.wrappingAdd(1, ordering: .relaxed)
     }
 
-    private func receive(_ bytes: [UInt8], viewer: Int) {
+    private func receive(_ bytes: [UInt8], viewer: Int, countFrame: Bool = true) {
         let now = monotonicNanoseconds()
-        tallies.frames += 1
+        if countFrame { tallies.frames += 1 }
         if viewer < sample { decodeFully(bytes, viewer: viewer) }
         bytes.withUnsafeBufferPointer { buffer in
             var index = 0
@@ -174,17 +179,8 @@ final class ViewerFleet: Sendable {
                         tallies.latencies.append(Double(now - sent) / 1e6)
                     }
                 } else if starts(buffer, at: found, with: Needles.snapshot) {
-                    let version = number(after: Needles.version, in: buffer, from: found) ?? -1
-                    if !tallies.hasSnapshot[viewer] {
-                        tallies.hasSnapshot[viewer] = true
-                        tallies.firstVersion[viewer] = version
-                        tallies.snapshotLatencies.append(Double(now - tallies.connectStarted[viewer]) / 1e6)
-                        subscribedCount.wrappingAdd(1, ordering: .relaxed)
-                    } else {
-                        // A resubscription answered with a snapshot: the stream restarts there.
-                        resumeDone(viewer, at: now, snapshot: true)
-                    }
-                    tallies.lastVersion[viewer] = version
+                    snapshotArrived(
+                        version: number(after: Needles.version, in: buffer, from: found) ?? -1, viewer: viewer)
                 } else if starts(buffer, at: found, with: Needles.resumed) {
                     if let version = number(after: Needles.version, in: buffer, from: found),
                         version != tallies.lastVersion[viewer]
@@ -193,6 +189,58 @@ final class ViewerFleet: Sendable {
                     }
                     resumeDone(viewer, at: now, snapshot: false)
                 }
+            }
+        }
+    }
+
+    /// A whole snapshot is there (its version read from its start).
+    private func snapshotArrived(version: Int, viewer: Int, hash: UInt64? = nil) {
+        let now = monotonicNanoseconds()
+        if !tallies.hasSnapshot[viewer] {
+            tallies.hasSnapshot[viewer] = true
+            tallies.firstVersion[viewer] = version
+            // The stream of a viewer that started from a streamed snapshot includes its bytes.
+            if let hash { tallies.streamHash[viewer] = hash }
+            tallies.snapshotLatencies.append(Double(now - tallies.connectStarted[viewer]) / 1e6)
+            subscribedCount.wrappingAdd(1, ordering: .relaxed)
+        } else {
+            // A resubscription answered with a snapshot: the stream restarts there.
+            resumeDone(viewer, at: now, snapshot: true)
+        }
+        tallies.lastVersion[viewer] = version
+    }
+
+    /// A piece of a fragmented message. A snapshot is hashed piece by piece and never held
+    /// whole (its version is near its start), except by sample viewers, which also join it to
+    /// decode it; anything else is joined and handled as a whole message.
+    private func receivePart(_ bytes: UnsafeBufferPointer<UInt8>, first: Bool, last: Bool, viewer: Int) {
+        if first {
+            tallies.frames += 1
+            if starts(bytes, at: 0, with: Needles.snapshot) {
+                let version = number(after: Needles.version, in: bytes, from: 0) ?? -1
+                tallies.partial[viewer] = .snapshot(
+                    version: version, hash: 0xcbf2_9ce4_8422_2325, joined: viewer < sample ? [] : nil)
+            } else {
+                tallies.partial[viewer] = .joining([])
+            }
+        }
+        guard let partial = tallies.partial.removeValue(forKey: viewer) else { return }
+        switch partial {
+        case .snapshot(let version, let hash, var joined):
+            let hash = streamHash(hash, bytes, 0..<bytes.count)
+            joined?.append(contentsOf: bytes)
+            if last {
+                if let joined { decodeFully(joined, viewer: viewer) }
+                snapshotArrived(version: version, viewer: viewer, hash: hash)
+            } else {
+                tallies.partial[viewer] = .snapshot(version: version, hash: hash, joined: joined)
+            }
+        case .joining(var joined):
+            joined.append(contentsOf: bytes)
+            if last {
+                receive(joined, viewer: viewer, countFrame: false)
+            } else {
+                tallies.partial[viewer] = .joining(joined)
             }
         }
     }
@@ -248,6 +296,13 @@ final class ViewerFleet: Sendable {
             }
         }
     }
+}
+
+/// A message arriving in pieces: a snapshot being hashed (and joined for a sample viewer), or
+/// anything else being joined.
+enum PartialMessage {
+    case snapshot(version: Int, hash: UInt64, joined: [UInt8]?)
+    case joining([UInt8])
 }
 
 /// The byte patterns viewers scan for.

@@ -3,6 +3,18 @@ import Glibc
 import PlanClient
 import Synchronization
 
+/// What happens on a viewer's connection, reported on the transport's thread.
+enum ViewerEvent {
+    case opened
+    /// One whole message.
+    case message([UInt8])
+    /// A piece of a message the server sent in fragments (one over 64 KiB, such as a large
+    /// snapshot), in order; the bytes are valid only during the call. Pieces are not joined, so a
+    /// thousand viewers receiving a 15 MB snapshot at once do not hold 15 GB.
+    case part(UnsafeBufferPointer<UInt8>, first: Bool, last: Bool)
+    case closed(code: UInt16?, reason: String)
+}
+
 /// What a viewer fleet needs from a transport: connections it opens, whose events all arrive on
 /// one thread, and messages it sends on them.
 protocol ViewerTransport: Sendable {
@@ -10,15 +22,35 @@ protocol ViewerTransport: Sendable {
     func reserveConnectionID() -> UInt64
     /// Opens a WebSocket connection; `handler` gets its events on the transport's thread.
     func connect(
-        _ id: UInt64, to endpoint: ClientTransport.Endpoint,
-        handler: @escaping @Sendable (ClientTransport.Event) -> Void)
+        _ id: UInt64, to endpoint: ClientTransport.Endpoint, handler: @escaping @Sendable (ViewerEvent) -> Void)
     /// Sends one text message (queued when the connection is not open yet).
     func send(_ bytes: [UInt8], on connection: UInt64)
     /// Closes every connection and ends the thread.
     func stop()
 }
 
-extension ClientTransport: ViewerTransport {}
+/// Viewers on the lws client transport (whole messages only).
+struct LWSViewerTransport: ViewerTransport {
+    let transport: ClientTransport
+
+    func reserveConnectionID() -> UInt64 { transport.reserveConnectionID() }
+
+    func connect(
+        _ id: UInt64, to endpoint: ClientTransport.Endpoint, handler: @escaping @Sendable (ViewerEvent) -> Void
+    ) {
+        transport.connect(id, to: endpoint) { event in
+            switch event {
+            case .opened: handler(.opened)
+            case .message(let bytes): handler(.message(bytes))
+            case .closed(let code, let reason): handler(.closed(code: code, reason: reason))
+            }
+        }
+    }
+
+    func send(_ bytes: [UInt8], on connection: UInt64) { transport.send(bytes, on: connection) }
+
+    func stop() { transport.stop() }
+}
 
 /// Plain-socket WebSocket clients (RFC 6455, `ws://` only) for thousands of receive-mostly
 /// viewers on one epoll thread.
@@ -26,12 +58,13 @@ extension ClientTransport: ViewerTransport {}
 /// lws's client parses every received byte through its state machine; at 10,000 viewers that was
 /// the load generator's largest cost, more than the server's per message. Here a read that holds
 /// whole frames is handed out without copying the stream more than once: the frame header is
-/// read, the payload sliced out. Messages the server fragments (over 64 KiB) are joined.
+/// read, the payload sliced out. Messages the server fragments (over 64 KiB) are handed out in
+/// pieces (`ViewerEvent.part`).
 /// Client frames are masked as the RFC requires; pings are answered; a close is answered and
 /// reported with its code.
 final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     enum Command {
-        case connect(UInt64, ClientTransport.Endpoint, @Sendable (ClientTransport.Event) -> Void)
+        case connect(UInt64, ClientTransport.Endpoint, @Sendable (ViewerEvent) -> Void)
         case send(UInt64, [UInt8])
     }
 
@@ -41,20 +74,20 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
 
         let id: UInt64
         let fd: Int32
-        let handler: @Sendable (ClientTransport.Event) -> Void
+        let handler: @Sendable (ViewerEvent) -> Void
         var phase = Phase.connecting
         var expectedAccept = ""
         /// Received bytes not yet consumed (a partial header, frame or HTTP response).
         var input: [UInt8] = []
-        /// A fragmented message being joined.
-        var fragments: [UInt8]?
+        /// Whether a fragmented message is arriving.
+        var inFragments = false
         /// Bytes waiting for the socket to take them.
         var output: [UInt8] = []
         /// Messages sent before the connection opened.
         var early: [[UInt8]] = []
         var wantsWritable = false
 
-        init(id: UInt64, fd: Int32, handler: @escaping @Sendable (ClientTransport.Event) -> Void) {
+        init(id: UInt64, fd: Int32, handler: @escaping @Sendable (ViewerEvent) -> Void) {
             self.id = id
             self.fd = fd
             self.handler = handler
@@ -102,7 +135,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
 
     func connect(
         _ id: UInt64, to endpoint: ClientTransport.Endpoint,
-        handler: @escaping @Sendable (ClientTransport.Event) -> Void
+        handler: @escaping @Sendable (ViewerEvent) -> Void
     ) {
         post(.connect(id, endpoint, handler))
     }
@@ -172,7 +205,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
 
     private func open(
         _ id: UInt64, _ endpoint: ClientTransport.Endpoint,
-        _ handler: @escaping @Sendable (ClientTransport.Event) -> Void
+        _ handler: @escaping @Sendable (ViewerEvent) -> Void
     ) {
         guard !endpoint.secure else {
             handler(.closed(code: nil, reason: "plain sockets do not speak TLS (wss://)"))
@@ -321,19 +354,20 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     private func frame(_ socket: Socket, fin: Bool, opcode: UInt8, _ payload: UnsafeBufferPointer<UInt8>) {
         switch opcode {
         case 0:
-            guard socket.fragments != nil else {
+            guard socket.inFragments else {
                 return finish(socket, code: 1002, reason: "a continuation without a start")
             }
-            socket.fragments!.append(contentsOf: payload)
-            if fin, let message = socket.fragments {
-                socket.fragments = nil
-                socket.handler(.message(message))
-            }
+            socket.inFragments = !fin
+            socket.handler(.part(payload, first: false, last: fin))
         case 1, 2:
+            guard !socket.inFragments else {
+                return finish(socket, code: 1002, reason: "a new message inside a fragmented one")
+            }
             if fin {
                 socket.handler(.message(Array(payload)))
             } else {
-                socket.fragments = Array(payload)
+                socket.inFragments = true
+                socket.handler(.part(payload, first: true, last: false))
             }
         case 8:
             let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil
