@@ -255,7 +255,12 @@ final class TransportCore {
     /// Slots whose broadcasts wait for the frame interval, flushed by `flushCoalesced`.
     private var coalescing: [Slot] = []
 
-    /// Asks for a write on every coalescing slot whose interval is over.
+    /// At most this many coalesced connections are released per service round: thousands of
+    /// frames in one round would keep direct answers (acks) waiting behind them.
+    static let releasePerRound = 1500
+
+    /// Asks for a write on the coalescing slots whose interval is over, up to
+    /// `releasePerRound`; when more are due, wakes the service loop again for the next round.
     private func flushCoalesced() {
         guard !coalescing.isEmpty else { return }
         let interval = transport.configuration.frameInterval
@@ -263,13 +268,24 @@ final class TransportCore {
             UInt64(interval.components.seconds) * 1_000_000_000
             + UInt64(interval.components.attoseconds / 1_000_000_000)
         let now = TransportCore.now()
+        var released = 0
+        var moreDue = false
         coalescing.removeAll { slot in
-            guard now >= slot.lastWrite + intervalNanoseconds || slots[slot.id.rawValue] == nil else { return false }
+            let gone = slots[slot.id.rawValue] == nil
+            guard gone || now >= slot.lastWrite + intervalNanoseconds else { return false }
+            if !gone {
+                guard released < TransportCore.releasePerRound else {
+                    moreDue = true
+                    return false
+                }
+                released += 1
+                lws_callback_on_writable(slot.wsi)
+            }
             slot.awaitingFlush = false
-            if slots[slot.id.rawValue] != nil { lws_callback_on_writable(slot.wsi) }
             return true
         }
         transport.coalescingCount.store(coalescing.count, ordering: .relaxed)
+        if moreDue, let context { lws_cancel_service(context) }
     }
 
     /// Closes after what is queued was written, with the close frame; a socket that does not
