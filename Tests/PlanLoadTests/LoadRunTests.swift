@@ -14,13 +14,32 @@ struct LoadRunTests {
         let path = TestDatabase.repositoryRoot + "/ops/demo-plan.json"
         let text = shell("cat \(path)")
         guard text.status == 0 else { throw HarnessError("cannot read \(path)") }
-        let document = try PlanDocument(json: try JSONValue(parsing: Array(text.output.utf8)))
+        return try editablePlan(PlanDocument(json: try JSONValue(parsing: Array(text.output.utf8))))
+    }
+
+    /// `document` imported under a new id, with a user who may edit it.
+    static func editablePlan(_ document: PlanDocument) throws -> (plan: String, token: String) {
         let plan = TestDatabase.unique("load")
         try TestDatabase.store.createPlan(id: plan, document: document)
         let user = TestDatabase.unique("loader")
         let token = try TestDatabase.store.createUser(user)
         try TestDatabase.store.grant(user: user, plan: plan, role: .editor)
         return (plan, token)
+    }
+
+    /// A run opening every viewer at once, against `server`.
+    static func configuration(
+        _ server: ServerProcess, token: String, plan: String, viewers: Int, sample: Int, editors: Int,
+        rate: Double, duration: Double
+    ) -> LoadConfiguration {
+        var configuration = LoadConfiguration(server: server.url, token: token, plans: [plan])
+        configuration.viewers = viewers
+        configuration.ramp = 0
+        configuration.sampleViewers = sample
+        configuration.editors = editors
+        configuration.rate = rate
+        configuration.duration = duration
+        return configuration
     }
 
     static func figure(_ report: LoadRun.Report, _ name: String) -> Double? {
@@ -34,14 +53,9 @@ struct LoadRunTests {
         let (plan, token) = try Self.demoPlan()
         let server = try ServerProcess.start()
         defer { _ = server.terminate() }
-        var configuration = LoadConfiguration(server: server.url, token: token, plans: [plan])
         // Over 64 subscribers: the server coalesces broadcasts into shared array frames.
-        configuration.viewers = 80
-        configuration.ramp = 0
-        configuration.sampleViewers = 4
-        configuration.editors = 3
-        configuration.rate = 60
-        configuration.duration = 2.5
+        var configuration = Self.configuration(
+            server, token: token, plan: plan, viewers: 80, sample: 4, editors: 3, rate: 60, duration: 2.5)
         configuration.watchers = 2
         configuration.staleRatio = 0.2
         configuration.viewersOnLWS = viewersOnLWS
@@ -82,21 +96,12 @@ extension LoadRunTests {
                         parentID: "g\(group)", kind: .activity(schedule: schedule, progress: Double(index % 101))))
             }
         }
-        let document = PlanDocument(title: "Large", state: PlanState(tasks: try TaskCollection(tasks)))
-        let plan = TestDatabase.unique("large")
-        try TestDatabase.store.createPlan(id: plan, document: document)
-        let user = TestDatabase.unique("loader")
-        let token = try TestDatabase.store.createUser(user)
-        try TestDatabase.store.grant(user: user, plan: plan, role: .editor)
+        let (plan, token) = try Self.editablePlan(
+            PlanDocument(title: "Large", state: PlanState(tasks: try TaskCollection(tasks))))
         let server = try ServerProcess.start()
         defer { _ = server.terminate() }
-        var configuration = LoadConfiguration(server: server.url, token: token, plans: [plan])
-        configuration.viewers = 30
-        configuration.ramp = 0
-        configuration.sampleViewers = 3
-        configuration.editors = 2
-        configuration.rate = 30
-        configuration.duration = 1.5
+        let configuration = Self.configuration(
+            server, token: token, plan: plan, viewers: 30, sample: 3, editors: 2, rate: 30, duration: 1.5)
         let report = try await LoadRun.run(configuration)
         #expect(report.converged, "\(report.notes)")
         #expect(Self.figure(report, "gaps") == 0)
@@ -112,13 +117,8 @@ struct LoadRunFailureTests {
     func serverKilled() async throws {
         let (plan, token) = try LoadRunTests.demoPlan()
         let server = try ServerProcess.start()
-        var configuration = LoadConfiguration(server: server.url, token: token, plans: [plan])
-        configuration.viewers = 20
-        configuration.ramp = 0
-        configuration.sampleViewers = 2
-        configuration.editors = 1
-        configuration.rate = 20
-        configuration.duration = 3
+        var configuration = LoadRunTests.configuration(
+            server, token: token, plan: plan, viewers: 20, sample: 2, editors: 1, rate: 20, duration: 3)
         configuration.settleTimeout = 2
         let run = Task { [configuration] in try await LoadRun.run(configuration) }
         // Once proposals are flowing (the plan's version moves), kill the server.
