@@ -298,6 +298,55 @@ struct ViewerSocketsTests {
         }
     }
 
+    @Test("a server that accepts but never answers the upgrade: closed after the upgrade timeout")
+    func upgradeTimeout() async throws {
+        let server = try ScriptedServer()
+        let sockets = try ViewerSockets(upgradeTimeout: .milliseconds(400))
+        defer { sockets.stop() }
+        let log = EventLog()
+        let script = onThread { _ = try server.acceptUpgrade() }  // and then silence
+        let endpoint = try #require(ClientTransport.Endpoint(url: "ws://127.0.0.1:\(server.port)/ws"))
+        let started = ContinuousClock.now
+        sockets.connect(sockets.reserveConnectionID(), to: endpoint, handler: log.handler)
+        guard case .closed(nil, let reason) = try await log.next(1)[0] else { throw HarnessError("not closed") }
+        try await script.value
+        #expect(reason == "no WebSocket upgrade in time")
+        #expect(ContinuousClock.now - started >= .milliseconds(400))
+    }
+
+    @Test(
+        "frames that break RFC 6455 close the connection with 1002, an oversized one with 1009",
+        arguments: [
+            ([0x81, 0x82, 1, 2, 3, 4, 0x61, 0x62], 1002),  // masked by the server
+            ([0xC1, 0x01, 0x61], 1002),  // a reserved bit
+            ([0x09, 0x00], 1002),  // a ping without FIN
+            ([0x89, 0x7E, 0x00, 0x80] + [UInt8](repeating: 0, count: 128), 1002),  // a 128-byte ping
+            ([0x83, 0x00], 1002),  // opcode 3
+            ([0x81, 0x7F, 0x80, 0, 0, 0, 0, 0, 0, 0], 1002),  // a 64-bit length with the top bit
+            ([0x81, 0x7F, 0, 0, 0, 0, 0x40, 0, 0, 0], 1009),  // 1 GiB
+        ] as [([UInt8], Int)])
+    func framingViolations(frame: [UInt8], code: Int) async throws {
+        let server = try ScriptedServer()
+        let sockets = try ViewerSockets()
+        defer { sockets.stop() }
+        let log = EventLog()
+        let script = onThread {
+            let key = try server.acceptUpgrade()
+            try server.write(
+                "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Accept: \(ScriptedServer.accept(for: key))\r\n\r\n")
+            try server.write(frame)
+        }
+        let endpoint = try #require(ClientTransport.Endpoint(url: "ws://127.0.0.1:\(server.port)/ws"))
+        sockets.connect(sockets.reserveConnectionID(), to: endpoint, handler: log.handler)
+        let events = try await log.next(2)
+        try await script.value
+        guard case .opened = events[0], case .closed(let received, _) = events[1] else {
+            throw HarnessError("unexpected events \(events)")
+        }
+        #expect(received.map(Int.init) == code)
+    }
+
     @Test("nothing listening: the connection closes with the reason")
     func refusedConnection() async throws {
         let server = try ScriptedServer()

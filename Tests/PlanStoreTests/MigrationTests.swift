@@ -35,7 +35,7 @@ struct MigrationTests {
         return directory
     }
 
-    @Test("002 keeps stored order and gives adds and links keys after the largest ones, gaps included")
+    @Test("002 keeps stored order; adds and links take keys after the largest ones, gaps and old-style adds included")
     func positionCountersFromExistingRows() throws {
         let scratch = try ScratchDatabase()
         defer { scratch.drop() }
@@ -65,9 +65,18 @@ struct MigrationTests {
         #expect(counters.int(0, 0) == 10)
         #expect(counters.int(0, 1) == 4)
 
+        // A server from before 002, still running during a rolling upgrade, adds the old way
+        // (max + 1, the counter untouched): the trigger keeps the counter above it.
+        try connection.query(
+            """
+            INSERT INTO tasks (plan_id, id, position, parent_id, title, kind, progress)
+            SELECT 'p', 'old', max(position) + 1, 'g', 'Old', 'activity', 0 FROM tasks WHERE plan_id = 'p'
+            """)
+        #expect(try connection.query("SELECT next_task_position FROM plans WHERE id = 'p'").int(0, 0) == 11)
+
         let store = PlanStore(conninfo: scratch.url, connections: 1)
         var state = try #require(try store.loadPlan("p")).document.state
-        #expect(state.tasks.tasks.map(\.id) == ["g", "a", "b"])
+        #expect(state.tasks.tasks.map(\.id) == ["g", "a", "b", "old"])
         let added = try GanttTask(id: "c", title: "C", parentID: "g", kind: .activity(schedule: nil, progress: 0))
         let add = try StoreFixtures.mutation(.add(added), on: &state, id: "add")
         let link = try StoreFixtures.mutation(
@@ -75,14 +84,14 @@ struct MigrationTests {
         #expect(try store.commit(plan: "p", baseVersion: 0, mutations: [add, link]) == 2)
         let loaded = try #require(try store.loadPlan("p"))
         #expect(loaded.document.state == state)
-        #expect(loaded.document.state.tasks.tasks.map(\.id) == ["g", "a", "b", "c"])
+        #expect(loaded.document.state.tasks.tasks.map(\.id) == ["g", "a", "b", "old", "c"])
         let keys = try connection.query(
             """
             SELECT (SELECT position FROM tasks WHERE plan_id = 'p' AND id = 'c'),
                    (SELECT position FROM dependencies WHERE plan_id = 'p' AND successor_id = 'c'),
                    next_task_position, next_dependency_position FROM plans WHERE id = 'p'
             """)
-        #expect([keys.int(0, 0), keys.int(0, 1), keys.int(0, 2), keys.int(0, 3)] == [10, 4, 11, 5])
+        #expect([keys.int(0, 0), keys.int(0, 1), keys.int(0, 2), keys.int(0, 3)] == [11, 4, 12, 5])
     }
 
     @Test("an imported plan's counters follow its rows, so adds after an import come last")

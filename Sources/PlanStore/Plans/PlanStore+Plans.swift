@@ -76,10 +76,13 @@ extension PlanStore {
                 PGStatement(
                     """
                     SELECT id, parent_id, title, kind, start_date, end_date, progress
-                    FROM tasks WHERE plan_id = $1 ORDER BY position
+                    FROM tasks WHERE plan_id = $1 ORDER BY position, id
                     """, [id]),
                 PGStatement(
-                    "SELECT predecessor_id, successor_id FROM dependencies WHERE plan_id = $1 ORDER BY position", [id]),
+                    """
+                    SELECT predecessor_id, successor_id FROM dependencies WHERE plan_id = $1
+                    ORDER BY position, predecessor_id, successor_id
+                    """, [id]),
                 PGStatement("SELECT id, label FROM resources WHERE plan_id = $1 ORDER BY position", [id]),
                 PGStatement(
                     """

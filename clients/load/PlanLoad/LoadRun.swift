@@ -29,9 +29,12 @@ public enum LoadRun {
             throw ClientError.badURL(configuration.server)
         }
         let transport = try ClientTransport()
+        defer { transport.stop() }
         let viewerTransport: any ViewerTransport =
             configuration.viewersOnLWS || endpoint.secure
             ? LWSViewerTransport(transport: transport) : try ViewerSockets()
+        // On any early exit too, the viewers' thread and sockets end with the run.
+        defer { if !(viewerTransport is LWSViewerTransport) { viewerTransport.stop() } }
         let fleet = ViewerFleet(configuration: configuration, transport: viewerTransport, endpoint: endpoint)
         var report = Report()
 

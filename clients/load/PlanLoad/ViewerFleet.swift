@@ -113,6 +113,7 @@ final class ViewerFleet: Sendable {
                 receivePart(bytes, first: first, last: last, viewer: index)
             case .closed(let code, _):
                 guard !frozen.load(ordering: .relaxed) else { return }
+                tallies.partial[index] = nil
                 tallies.closeCodes[Int(code ?? 0), default: 0] += 1
                 closed(index)
             }
@@ -225,7 +226,8 @@ final class ViewerFleet: Sendable {
             }
         }
         guard let partial = tallies.partial.removeValue(forKey: viewer) else { return }
-        switch partial {
+        // Consumed, so that the joined bytes are uniquely referenced and grow in place.
+        switch consume partial {
         case .snapshot(let version, let hash, var joined):
             let hash = streamHash(hash, bytes, 0..<bytes.count)
             joined?.append(contentsOf: bytes)

@@ -86,6 +86,8 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         /// Messages sent before the connection opened.
         var early: [[UInt8]] = []
         var wantsWritable = false
+        /// When the connect began (monotonic nanoseconds), for the upgrade timeout.
+        let startedAt = monotonicNanoseconds()
 
         init(id: UInt64, fd: Int32, handler: @escaping @Sendable (ViewerEvent) -> Void) {
             self.id = id
@@ -103,10 +105,24 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     /// Service-thread state.
     private var sockets: [UInt64: Socket] = [:]
     private var scratch = [UInt8](repeating: 0, count: 1 << 18)
+    /// Resolved addresses by "host:port" (resolving once, not once per viewer).
+    private var addresses: [String: (family: Int32, address: [UInt8])] = [:]
+    /// Connections not open yet, and when they were last checked against the upgrade timeout.
+    private var pendingCount = 0
+    private var lastSweep: UInt64 = 0
+
+    /// A connection that is not open this long after its connect is given up.
+    let upgradeTimeoutNanoseconds: UInt64
+    /// The largest frame accepted (a larger one closes the connection with 1009).
+    static let maxFrameBytes = 256 << 20
     private var maskState: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(UInt32(truncatingIfNeeded: getpid()))
 
-    /// Starts the service thread.
-    init() throws(ClientError) {
+    /// Starts the service thread; a connection not open `upgradeTimeout` after its connect is
+    /// closed.
+    init(upgradeTimeout: Duration = .seconds(10)) throws(ClientError) {
+        upgradeTimeoutNanoseconds =
+            UInt64(upgradeTimeout.components.seconds) * 1_000_000_000
+            + UInt64(upgradeTimeout.components.attoseconds / 1_000_000_000)
         cs_raise_descriptor_limit()
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
@@ -127,6 +143,11 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
             box.release()
             throw .transport("cannot start the viewer socket thread")
         }
+    }
+
+    deinit {
+        close(epoll)
+        close(wake)
     }
 
     func reserveConnectionID() -> UInt64 {
@@ -151,8 +172,14 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     }
 
     private func post(_ command: Command) {
+        guard !stopping.load(ordering: .acquiring) else { return refuse(command) }
         inbox.withLock { $0.append(command) }
         signalWake()
+    }
+
+    /// A command that comes too late: a connect is answered `closed`, a send dropped.
+    private func refuse(_ command: Command) {
+        if case .connect(_, _, let handler) = command { handler(.closed(code: nil, reason: "client stopped")) }
     }
 
     private func signalWake() {
@@ -166,7 +193,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         var tokens = [UInt64](repeating: 0, count: 256)
         var events = [UInt32](repeating: 0, count: 256)
         while !stopping.load(ordering: .acquiring) {
-            let count = cs_epoll_wait(epoll, &tokens, &events, 256, 1000)
+            let count = cs_epoll_wait(epoll, &tokens, &events, 256, pendingCount > 0 ? 250 : 1000)
             if count < 0 && errno != EINTR { break }
             for index in 0..<max(0, Int(count)) {
                 if tokens[index] == 0 {
@@ -178,10 +205,25 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
                 serve(socket, events: events[index])
             }
             drainInbox()
+            sweepUpgrades()
         }
         for socket in Array(sockets.values) { finish(socket, code: nil, reason: "client stopped") }
-        close(epoll)
-        close(wake)
+        for command in inbox.withLock({ commands in
+            defer { commands = [] }; return commands
+        }) { refuse(command) }
+    }
+
+    /// Gives up connections that did not open within `upgradeTimeoutNanoseconds` (checked every
+    /// quarter of it, at most once a second, while any are pending).
+    private func sweepUpgrades() {
+        guard pendingCount > 0 else { return }
+        let now = monotonicNanoseconds()
+        guard now - lastSweep >= min(1_000_000_000, upgradeTimeoutNanoseconds / 4) else { return }
+        lastSweep = now
+        for socket in Array(sockets.values)
+        where socket.phase != .open && now - socket.startedAt > upgradeTimeoutNanoseconds {
+            finish(socket, code: nil, reason: "no WebSocket upgrade in time")
+        }
     }
 
     private func drainInbox() {
@@ -211,24 +253,21 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
             handler(.closed(code: nil, reason: "plain sockets do not speak TLS (wss://)"))
             return
         }
-        var hints = addrinfo()
-        hints.ai_family = AF_INET
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var found: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(endpoint.host, String(endpoint.port), &hints, &found) == 0, let address = found else {
+        guard let (family, address) = resolve(endpoint) else {
             handler(.closed(code: nil, reason: "cannot resolve \(endpoint.host)"))
             return
         }
-        defer { freeaddrinfo(found) }
         let fd = socket(
-            AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else {
             handler(.closed(code: nil, reason: "no socket: \(String(cString: strerror(errno)))"))
             return
         }
         var noDelay: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-        let result = Glibc.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen)
+        let result = address.withUnsafeBytes { raw in
+            Glibc.connect(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
+        }
         guard result == 0 || errno == EINPROGRESS else {
             let reason = "cannot connect: \(String(cString: strerror(errno)))"
             Glibc.close(fd)
@@ -237,9 +276,28 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         }
         let socket = Socket(id: id, fd: fd, handler: handler)
         sockets[id] = socket
+        pendingCount += 1
         socket.output = handshake(for: socket, endpoint)
         socket.wantsWritable = true
         _ = cs_epoll_control(epoll, EPOLL_CTL_ADD, fd, EPOLLIN.rawValue | EPOLLOUT.rawValue, id)
+    }
+
+    /// The endpoint's first address (IPv4 or IPv6), resolved once.
+    private func resolve(_ endpoint: ClientTransport.Endpoint) -> (Int32, [UInt8])? {
+        let key = "\(endpoint.host):\(endpoint.port)"
+        if let known = addresses[key] { return known }
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(endpoint.host, String(endpoint.port), &hints, &found) == 0, let first = found else {
+            return nil
+        }
+        defer { freeaddrinfo(found) }
+        let bytes = Array(
+            UnsafeRawBufferPointer(start: first.pointee.ai_addr, count: Int(first.pointee.ai_addrlen)))
+        addresses[key] = (first.pointee.ai_family, bytes)
+        return (first.pointee.ai_family, bytes)
     }
 
     private func handshake(for socket: Socket, _ endpoint: ClientTransport.Endpoint) -> [UInt8] {
@@ -311,12 +369,15 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
                 return 0
             }
             let response = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self)
-            guard response.hasPrefix("HTTP/1.1 101"), response.contains(socket.expectedAccept) else {
+            guard response.hasPrefix("HTTP/1.1 101"),
+                headerValue("sec-websocket-accept", in: response) == socket.expectedAccept
+            else {
                 let status = response.prefix { $0 != "\r" }
                 finish(socket, code: nil, reason: "upgrade refused: \(status)")
                 return end
             }
             socket.phase = .open
+            pendingCount -= 1
             offset = end
             socket.handler(.opened)
             for message in socket.early { queueFrame(socket, opcode: 1, payload: message) }
@@ -335,12 +396,16 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
                 header = 4
             } else if length == 127 {
                 guard available >= 10 else { break }
+                guard bytes[offset + 2] & 0x80 == 0 else {
+                    finish(socket, code: 1002, reason: "a frame length with the top bit set")
+                    break
+                }
                 length = 0
                 for index in 2..<10 { length = length << 8 | Int(bytes[offset + index]) }
                 header = 10
             }
-            guard second & 0x80 == 0 else {
-                finish(socket, code: 1002, reason: "the server masked a frame")
+            if let problem = frameProblem(first: first, second: second, length: length) {
+                finish(socket, code: problem.code, reason: problem.reason)
                 break
             }
             guard available >= header + length else { break }
@@ -349,6 +414,17 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
             frame(socket, fin: first & 0x80 != 0, opcode: first & 0x0F, payload)
         }
         return offset
+    }
+
+    /// Why a frame header breaks RFC 6455 for a client (or our size limit), if it does.
+    private func frameProblem(first: UInt8, second: UInt8, length: Int) -> (code: UInt16, reason: String)? {
+        let opcode = first & 0x0F
+        if second & 0x80 != 0 { return (1002, "the server masked a frame") }
+        if first & 0x70 != 0 { return (1002, "reserved bits set without an extension") }
+        if opcode >= 8, first & 0x80 == 0 || length > 125 { return (1002, "a fragmented or long control frame") }
+        if ![0, 1, 2, 8, 9, 10].contains(opcode) { return (1002, "unknown opcode \(opcode)") }
+        if length > ViewerSockets.maxFrameBytes { return (1009, "a frame of \(length) bytes") }
+        return nil
     }
 
     private func frame(_ socket: Socket, fin: Bool, opcode: UInt8, _ payload: UnsafeBufferPointer<UInt8>) {
@@ -405,6 +481,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     }
 
     private func flush(_ socket: Socket) {
+        guard sockets[socket.id] != nil else { return }
         while !socket.output.isEmpty {
             let written = socket.output.withUnsafeBytes {
                 Glibc.send(socket.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
@@ -425,9 +502,19 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
 
     private func finish(_ socket: Socket, code: UInt16?, reason: String) {
         guard sockets.removeValue(forKey: socket.id) != nil else { return }
+        if socket.phase != .open { pendingCount -= 1 }
         _ = cs_epoll_control(epoll, EPOLL_CTL_DEL, socket.fd, 0, 0)
         Glibc.close(socket.fd)
         socket.handler(.closed(code: code, reason: reason))
+    }
+
+    /// The value of header `name` (lowercase) in an HTTP response, trimmed.
+    private func headerValue(_ name: String, in response: String) -> String? {
+        for line in response.split(separator: "\r\n") {
+            guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == name else { continue }
+            return String(line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" })
+        }
+        return nil
     }
 
     private func headerEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
