@@ -68,6 +68,7 @@ public final class PlanConnection: Sendable {
     private let transport: ClientTransport
     private let endpoint: ClientTransport.Endpoint
     private let state = Mutex(State())
+    private let observer = Mutex<(@Sendable (ServerMessage) -> Void)?>(nil)
     private let idPrefix: String
     private let counter = Atomic<Int>(0)
 
@@ -108,6 +109,13 @@ public final class PlanConnection: Sendable {
 
     /// Proposals sent and not yet answered.
     public var pendingProposalIDs: [String] { state.withLock { $0.pending.map(\.id) } }
+
+    /// Calls `observer` with every server message as it arrives, on the transport's service
+    /// thread (after the copies were updated, before the message is put on `events`): for
+    /// measuring arrival times without the hop to a task. It must not block.
+    public func observeMessages(_ observer: @escaping @Sendable (ServerMessage) -> Void) {
+        self.observer.withLock { $0 = observer }
+    }
 
     /// Subscribes (kept across reconnects, resuming from the copy's version).
     public func subscribe(_ plan: String) {
@@ -256,6 +264,7 @@ public final class PlanConnection: Sendable {
             break
         }
         for bytes in resend { sendNow(bytes) }
+        observer.withLock { $0 }?(message)
         continuation.yield(.message(message))
     }
 }

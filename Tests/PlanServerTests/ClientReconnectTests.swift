@@ -4,6 +4,7 @@ import PlanClient
 import PlanProtocol
 import PlanStore
 import PlanTestSupport
+import Synchronization
 import Testing
 
 @Suite("PlanClient: reconnect, resume and re-send")
@@ -58,5 +59,37 @@ struct ClientReconnectTests {
         #expect(editor.connection.pendingProposalIDs.isEmpty)
         let stored = try #require(try TestDatabase.store.loadPlan(fixture.plan))
         #expect(stored.version == 1 && stored.document.state.tasks["review"]?.title == "Offline edit")
+    }
+}
+
+@Suite("PlanClient: observing messages as they arrive")
+struct ClientObserverTests {
+    @Test("the observer sees every message in order, after the copy changed and before the event stream")
+    func observerOrder() async throws {
+        let fixture = try PlanFixture.make()
+        let server = try ServerProcess.start()
+        defer { _ = server.terminate() }
+        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        defer { editor.close() }
+        let seen = Mutex<[(type: String, copyVersion: Int?)]>([])
+        let connection = editor.connection
+        let plan = fixture.plan
+        connection.observeMessages { message in
+            let version = connection.copy(of: plan)?.version
+            seen.withLock { $0.append((message.typeName, version)) }
+        }
+        try await editor.ready()
+        _ = try await editor.subscribe(plan)
+        let review = fixture.document.state.tasks["review"]!
+        let answer = try await editor.propose(
+            .replace(previous: review, proposed: review.with(title: "Seen")), plan: plan)
+        #expect(answer.ackVersion == 1)
+        // By the time the ack came out of the event stream, the observer had it, after the confirmed.
+        let types = seen.withLock { $0.map(\.type) }
+        #expect(types.contains("snapshot"))
+        let confirmedIndex = try #require(types.firstIndex(of: "confirmed"))
+        let ackIndex = try #require(types.firstIndex(of: "ack"))
+        #expect(confirmedIndex < ackIndex)
+        #expect(seen.withLock { $0[confirmedIndex].copyVersion } == 1)
     }
 }

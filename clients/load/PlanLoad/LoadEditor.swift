@@ -85,13 +85,16 @@ final class LoadEditor: Sendable {
             transport: transport)
     }
 
-    /// Connects, subscribes, watches the timeline and starts listening.
+    /// Connects, subscribes, watches the timeline and starts listening. Answers are handled as
+    /// they arrive, on the client transport's thread, so propose→ack is measured at arrival (as
+    /// fan-out is) and not after a hop to a task.
     func start() -> Task<Void, Never> {
         let stream = connection.events
+        connection.observeMessages { [self] message in handle(message) }
         let listener = Task { [self] in
             for await event in stream {
                 switch event {
-                case .message(let message): handle(message)
+                case .message: break
                 case .disconnected(_, _, let again):
                     if again { tallies.counts.withLock { $0.reconnects += 1 } }
                 case .welcome: break
