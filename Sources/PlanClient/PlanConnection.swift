@@ -58,6 +58,7 @@ public final class PlanConnection: Sendable {
         var watches: [String: (plan: String, query: TimelineQuery)] = [:]
         var pending: [PendingProposal] = []
         var session = ""
+        var observer: (@Sendable (ServerMessage) -> Void)?
     }
 
     /// The options it runs with.
@@ -68,7 +69,6 @@ public final class PlanConnection: Sendable {
     private let transport: ClientTransport
     private let endpoint: ClientTransport.Endpoint
     private let state = Mutex(State())
-    private let observer = Mutex<(@Sendable (ServerMessage) -> Void)?>(nil)
     private let idPrefix: String
     private let counter = Atomic<Int>(0)
 
@@ -114,7 +114,7 @@ public final class PlanConnection: Sendable {
     /// thread (after the copies were updated, before the message is put on `events`): for
     /// measuring arrival times without the hop to a task. It must not block.
     public func observeMessages(_ observer: @escaping @Sendable (ServerMessage) -> Void) {
-        self.observer.withLock { $0 = observer }
+        state.withLock { $0.observer = observer }
     }
 
     /// Subscribes (kept across reconnects, resuming from the copy's version).
@@ -264,7 +264,7 @@ public final class PlanConnection: Sendable {
             break
         }
         for bytes in resend { sendNow(bytes) }
-        observer.withLock { $0 }?(message)
+        if let observer = state.withLock({ $0.observer }) { observer(message) }
         continuation.yield(.message(message))
     }
 }
