@@ -1,22 +1,5 @@
 import ChronoSketchCore
 
-/// A deterministic random number generator (SplitMix64), so benchmark runs are comparable.
-public struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    /// Creates a generator from a seed.
-    public init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Generates large plans for benchmarks: groups with a fan-out of 6 over 5 levels, leaves spread
 /// evenly below them in depth-first order (90 % scheduled activities, 5 % unscheduled, 5 %
 /// milestones), then acyclic dependencies between random leaves (earlier → later).

@@ -71,7 +71,7 @@ struct TaskCollectionRandomizedTests {
     }
 
     struct Generator {
-        var random: SeededRandom
+        var random: SplitMix64
         var counter = 0
 
         mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
@@ -167,7 +167,7 @@ struct TaskCollectionRandomizedTests {
 
     @Test("incremental operations agree with whole-collection validation", arguments: 1...8)
     func agreesWithReference(seed: UInt64) throws {
-        var generator = Generator(random: SeededRandom(seed: seed))
+        var generator = Generator(random: SplitMix64(seed: seed))
         var collection = TaskCollection()
         var reference = Reference(tasks: [], dependencies: [])
         var accepted = 0

@@ -9,7 +9,7 @@ import Testing
 @Suite("Server: concurrency, crashes and slow readers")
 struct RobustnessTests {
     /// A random op built from the current copy: mostly valid, sometimes stale.
-    static func randomOperation(_ copy: ClientPlanCopy, number: Int, random: inout SeededRandom) -> PlanOperation {
+    static func randomOperation(_ copy: ClientPlanCopy, number: Int, random: inout SplitMix64) -> PlanOperation {
         let tasks = copy.tasks
         let task = tasks[Int.random(in: 0..<tasks.count, using: &random)]
         switch Int.random(in: 0..<6, using: &random) {
@@ -51,7 +51,7 @@ struct RobustnessTests {
                 group.addTask {
                     try await writer.ready()
                     _ = try await writer.subscribe(fixture.plan)
-                    var random = SeededRandom(seed: UInt64(index + 1))
+                    var random = SplitMix64(seed: UInt64(index + 1))
                     var acks = 0
                     for step in 0..<40 {
                         let copy = writer.connection.copy(of: fixture.plan)!

@@ -9,7 +9,7 @@ import Testing
 struct ClientModelCollectionTests {
     @Test("after each confirmed change the incrementally kept collection equals one built anew", arguments: 1...4)
     func followsCopy(seed: UInt64) throws {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var state = PlanState(
             tasks: try TaskCollection([
                 try GanttTask(id: "g", title: "G", kind: .summary),

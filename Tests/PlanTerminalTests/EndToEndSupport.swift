@@ -25,16 +25,7 @@ func runProgram(_ argv: [String]) throws -> (status: Int32, output: String) {
     guard status == 0 else { throw HarnessError("cannot start \(argv[0]): \(status)") }
     var exit: Int32 = 0
     while waitpid(pid, &exit, 0) < 0 && errno == EINTR {}
-    var output: [UInt8] = []
-    if let file = fopen(path, "rb") {
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            output.append(contentsOf: chunk[0..<count])
-        }
-        fclose(file)
-    }
+    let output = (try? readAll(path)) ?? []
     return ((exit >> 8) & 0xff, String(decoding: output, as: UTF8.self))
 }
 

@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import Glibc
 import PlanProtocol
+import PlanTestSupport
 import Testing
 
 @testable import PlanTerminal
@@ -11,15 +12,7 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
     let directory = String(#filePath[..<#filePath.lastIndex(of: "/")!]) + "/Golden"
     let path = directory + "/" + name + ".txt"
     let update = getenv("UPDATE_GOLDEN").map { String(cString: $0) == "1" } ?? false
-    if !update, let file = fopen(path, "rb") {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        fclose(file)
+    if !update, let bytes = try? readAll(path) {
         let expected = String(decoding: bytes, as: UTF8.self)
         #expect(text == expected, "golden \(name) differs:\n\(text)", sourceLocation: sourceLocation)
         return
