@@ -172,13 +172,9 @@ extension Hub {
                 return
             }
             runtime.version += 1
-            let buffer = OutgoingBuffer(
-                ServerMessage.confirmedBytes(
-                    plan: runtime.id, version: runtime.version, mutationID: mutation.proposalID, user: mutation.user,
-                    changesJSON: Array(mutation.changesJSON.utf8)))
-            broadcast(buffer, to: Array(runtime.subscribers))
-            runtime.appendConfirmed(buffer)
-            if case .timeline(let timelineChange) = change { refreshWatches(runtime, change: timelineChange) }
+            fanOutConfirmed(
+                runtime, proposalID: mutation.proposalID, user: mutation.user, changesJSON: mutation.changesJSON,
+                change: change)
         }
         metrics.fanoutLatency.observe(seconds(since: fanoutStart))
         runtime.snapshotCache = nil
@@ -192,6 +188,20 @@ extension Hub {
             runtime.announcedVersion = 0
             startCommitIfIdle(runtime)
         }
+    }
+
+    /// Encodes the `confirmed` of `runtime.version` once, queues it to every subscriber, keeps it
+    /// for resuming, and refreshes the watches a timeline change touches.
+    func fanOutConfirmed(
+        _ runtime: PlanRuntime, proposalID: String, user: String, changesJSON: String, change: PlanChange
+    ) {
+        let buffer = OutgoingBuffer(
+            ServerMessage.confirmedBytes(
+                plan: runtime.id, version: runtime.version, mutationID: proposalID, user: user,
+                changesJSON: Array(changesJSON.utf8)))
+        broadcast(buffer, to: runtime.subscriberList)
+        runtime.appendConfirmed(buffer)
+        if case .timeline(let timelineChange) = change { refreshWatches(runtime, change: timelineChange) }
     }
 
     func finishDecisionLookup(_ planID: String, _ result: Result<[String: Decision], StoreError>) {

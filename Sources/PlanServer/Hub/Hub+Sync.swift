@@ -63,15 +63,10 @@ extension Hub {
                 return
             }
             runtime.version = entry.version
-            let buffer = OutgoingBuffer(
-                ServerMessage.confirmedBytes(
-                    plan: planID, version: entry.version, mutationID: entry.proposalID, user: entry.user,
-                    changesJSON: Array(entry.changesJSON.utf8)))
-            broadcast(buffer, to: Array(runtime.subscribers))
-            runtime.appendConfirmed(buffer)
+            fanOutConfirmed(
+                runtime, proposalID: entry.proposalID, user: entry.user, changesJSON: entry.changesJSON, change: change)
             runtime.remember(
                 .acknowledged(version: entry.version, noop: false), user: entry.user, proposalID: entry.proposalID)
-            if case .timeline(let timelineChange) = change { refreshWatches(runtime, change: timelineChange) }
         }
         runtime.snapshotCache = nil
         finishResynchronizing(runtime)
@@ -111,7 +106,7 @@ extension Hub {
         runtime.recentConfirmedStart = stored.version + 1
         runtime.snapshotCache = nil
         let snapshot = PlanSnapshot(plan: planID, version: stored.version, document: stored.document)
-        broadcast(.snapshot(snapshot), to: runtime.subscribers)
+        broadcast(.snapshot(snapshot), to: runtime.subscriberList)
         finishResynchronizing(runtime)
     }
 

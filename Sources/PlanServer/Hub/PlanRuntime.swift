@@ -68,7 +68,16 @@ final class PlanRuntime {
     /// The version of `recentConfirmed.first`.
     var recentConfirmedStart: Int
 
-    var subscribers: Set<ConnectionID> = []
+    var subscribers: Set<ConnectionID> = [] { didSet { subscriberListCache = nil } }
+    private var subscriberListCache: [ConnectionID]?
+    /// The subscribers as an array, built once per change of membership: every broadcast until
+    /// the next change shares it.
+    var subscriberList: [ConnectionID] {
+        if let cached = subscriberListCache { return cached }
+        let list = Array(subscribers)
+        subscriberListCache = list
+        return list
+    }
     /// Watches by connection, then watch id.
     var watchers: [ConnectionID: [String: TimelineQuery]] = [:]
     /// Presence changed since the last coalesced update; `presenceCurrent` already got it.
@@ -122,11 +131,6 @@ final class PlanRuntime {
             recentConfirmed.removeFirst(drop)
             recentConfirmedStart += drop
         }
-    }
-
-    /// The ids of proposals being decided (in flight or judged), to catch re-sends meanwhile.
-    func isBeingDecided(_ key: String) -> Bool {
-        duplicatesWaiting[key] != nil
     }
 
     /// Whether nothing needs the plan in memory any more.

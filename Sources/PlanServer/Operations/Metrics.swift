@@ -6,7 +6,8 @@ public final class Metrics: Sendable {
     /// A latency histogram in seconds with fixed buckets.
     final class Histogram: Sendable {
         static let bounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
-        let state = Mutex<(counts: [Int], sum: Double, count: Int)>(([Int](repeating: 0, count: 12), 0, 0))
+        let state = Mutex<(counts: [Int], sum: Double, count: Int)>(
+            ([Int](repeating: 0, count: Histogram.bounds.count), 0, 0))
 
         func observe(_ seconds: Double) {
             state.withLock { state in

@@ -40,9 +40,6 @@ public final class OutgoingBuffer: @unchecked Sendable {
         UnsafeRawBufferPointer(start: storage + OutgoingBuffer.headroom, count: count)
     }
 
-    /// The payload as text (for tests and logs).
-    public var text: String { String(decoding: payload, as: UTF8.self) }
-
     /// Where lws may write (headroom included) and the payload starts.
     var payloadPointer: UnsafeMutablePointer<UInt8> {
         (storage + OutgoingBuffer.headroom).assumingMemoryBound(to: UInt8.self)

@@ -36,8 +36,15 @@ final class TransportCore {
     private var protocols: UnsafeMutablePointer<lws_protocols>?
     private var cStrings: [UnsafeMutablePointer<CChar>] = []
 
+    /// `--frame-interval-ms` in nanoseconds (the configuration never changes).
+    let frameIntervalNanoseconds: UInt64
+
     init(transport: WebSocketTransport) {
         self.transport = transport
+        let interval = transport.configuration.frameInterval
+        frameIntervalNanoseconds =
+            UInt64(interval.components.seconds) * 1_000_000_000
+            + UInt64(interval.components.attoseconds / 1_000_000_000)
     }
 
     deinit {
@@ -193,7 +200,7 @@ final class TransportCore {
             slot.queue.removeFirst(batch.count)
             slot.queuedBytes -= bytes
             slot.lastWrite = TransportCore.now()
-            if buffer.count <= TransportCore.fragmentSize * batch.count {
+            if buffer.count <= TransportCore.fragmentSize {
                 guard lws_write(slot.wsi, buffer.payloadPointer, buffer.count, LWS_WRITE_TEXT) >= 0 else { return -1 }
                 if !slot.queue.isEmpty || slot.pendingClose != nil { lws_callback_on_writable(slot.wsi) }
                 return 0
@@ -263,10 +270,7 @@ final class TransportCore {
     /// `releasePerRound`; when more are due, wakes the service loop again for the next round.
     private func flushCoalesced() {
         guard !coalescing.isEmpty else { return }
-        let interval = transport.configuration.frameInterval
-        let intervalNanoseconds =
-            UInt64(interval.components.seconds) * 1_000_000_000
-            + UInt64(interval.components.attoseconds / 1_000_000_000)
+        let intervalNanoseconds = frameIntervalNanoseconds
         let now = TransportCore.now()
         var released = 0
         var moreDue = false
@@ -301,10 +305,7 @@ final class TransportCore {
             return commands
         }
         let cap = transport.configuration.maxQueueBytes
-        let interval = transport.configuration.frameInterval
-        let intervalNanoseconds =
-            UInt64(interval.components.seconds) * 1_000_000_000
-            + UInt64(interval.components.attoseconds / 1_000_000_000)
+        let intervalNanoseconds = frameIntervalNanoseconds
         let now = TransportCore.now()
         // Queued bytes change by this much (one atomic update for the whole drain).
         var queuedDelta = 0
