@@ -42,7 +42,9 @@ struct JSONTests {
         let deep = String(repeating: "[", count: 33) + String(repeating: "]", count: 33)
         let fine = String(repeating: "[", count: 32) + String(repeating: "]", count: 32)
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: deep, maxDepth: 32) }
-        #expect(try JSONValue(parsing: fine, maxDepth: 32) != .null)
+        var nested = JSONValue.array([])
+        for _ in 1..<32 { nested = .array([nested]) }
+        #expect(try JSONValue(parsing: fine, maxDepth: 32) == nested)
         do {
             _ = try JSONValue(parsing: deep, maxDepth: 32)
         } catch {

@@ -120,12 +120,26 @@ struct LoadRunFailureTests {
         var configuration = LoadRunTests.configuration(
             server, token: token, plan: plan, viewers: 20, sample: 2, editors: 1, rate: 20, duration: 3)
         configuration.settleTimeout = 2
-        let run = Task { [configuration] in try await LoadRun.run(configuration) }
-        // Once proposals are flowing (the plan's version moves), kill the server.
-        let deadline = ContinuousClock.now + .seconds(30)
-        while (try TestDatabase.store.loadPlan(plan)?.version ?? 0) < 5, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
+        // The plan's commits, heard as NOTIFY; the stream ends after 30 s at the latest.
+        let (versions, heard) = AsyncStream<Int>.makeStream()
+        let listener = PlanListener(conninfo: TestDatabase.url) { event in
+            if case .committed(plan, let version) = event { heard.yield(version) }
         }
+        listener.start()
+        defer { listener.stop() }
+        let timeout = Task {
+            try await Task.sleep(for: .seconds(30))
+            heard.finish()
+        }
+        defer { timeout.cancel() }
+        let run = Task { [configuration] in try await LoadRun.run(configuration) }
+        // Once proposals are flowing (the fifth version is committed), kill the server.
+        var reached = 0
+        for await version in versions where version >= 5 {
+            reached = version
+            break
+        }
+        try #require(reached >= 5, "no proposals were committed")
         server.crash()
         let report = try await run.value
         #expect(!report.converged)

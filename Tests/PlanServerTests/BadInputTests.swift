@@ -115,8 +115,10 @@ struct BadInputTests {
         defer { binary.close() }
         try await binary.send(opcode: AsyncRawWebSocket.binary, [0x7B, 0x7D])
         let (binaryMessages, binaryCode) = try await binary.untilClose()
-        if case .error(let errorCode, _, _)? = binaryMessages.first { #expect(errorCode == .unauthenticated) }
-        #expect(binaryMessages.count == 1)
+        guard binaryMessages.count == 1, case .error(let errorCode, _, _) = binaryMessages[0] else {
+            throw HarnessError("expected one error before the close, got \(binaryMessages.map(\.typeName))")
+        }
+        #expect(errorCode == .unauthenticated)
         #expect(binaryCode == CloseCode.policyViolation.rawValue)
         try await scene.expectBystanderUndisturbed()
     }

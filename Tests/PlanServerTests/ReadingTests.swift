@@ -21,7 +21,7 @@ struct ReadingTests {
         #expect(copy.summaries["design"]?.progress == 10)
         #expect(copy.summaries["design"]?.start == Demo.date("2026-09-08"))
         let presence = try await client.expect("presence")
-        guard case .presence(_, let count, let sessions) = presence else { return }
+        guard case .presence(_, let count, let sessions) = presence else { throw HarnessError("unexpected message") }
         #expect(count == 1 && sessions.first?.user == fixture.editor)
     }
 
@@ -46,7 +46,9 @@ struct ReadingTests {
         let first = try await stranger.expect("error")
         stranger.connection.sendRaw(ClientMessage.subscribe(plan: "no-such-plan", ref: "r2").bytes)
         let second = try await stranger.expect("error")
-        guard case .error(let code1, _, let ref1) = first, case .error(let code2, _, let ref2) = second else { return }
+        guard case .error(let code1, _, let ref1) = first, case .error(let code2, _, let ref2) = second else {
+            throw HarnessError("unexpected message")
+        }
         #expect(code1 == .unknownPlan && code2 == .unknownPlan)
         #expect(ref1 == "r1" && ref2 == "r2")
         // A grant made while the server runs takes effect without a restart.
@@ -133,10 +135,12 @@ struct ReadingTests {
         viewer.connection.sendRaw(ClientMessage.unsubscribe(plan: fixture.plan).bytes)
         viewer.connection.sendRaw(ClientMessage.unsubscribe(plan: fixture.plan, ref: "again").bytes)
         let error = try await viewer.expect("error")
-        guard case .error(let code, _, let ref) = error else { return }
+        guard case .error(let code, _, let ref) = error else { throw HarnessError("unexpected message") }
         #expect(code == .notSubscribed && ref == "again")
         viewer.connection.sendRaw(ClientMessage.unwatch(watch: "nope").bytes)
-        guard case .error(let code2, _, _) = try await viewer.expect("error") else { return }
+        guard case .error(let code2, _, _) = try await viewer.expect("error") else {
+            throw HarnessError("unexpected message")
+        }
         #expect(code2 == .notSubscribed)
         // An edit after unsubscribing does not reach the viewer.
         let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
@@ -162,7 +166,9 @@ struct ReadingTests {
         let query = try TimelineQuery(
             start: Demo.time("2026-09-09T10:00"), end: Demo.time("2026-09-16T00:00"), resourceIDs: ["room-1"])
         editor.connection.sendRaw(ClientMessage.query(plan: fixture.plan, query: query, ref: "q").bytes)
-        guard case .page(_, let watchID, _, _, let page, let ref) = try await editor.expect("page") else { return }
+        guard case .page(_, let watchID, _, _, let page, let ref) = try await editor.expect("page") else {
+            throw HarnessError("unexpected message")
+        }
         #expect(watchID == nil && ref == "q")
         #expect(page.entries.map(\.id) == ["e1"])  // starts before the query: included, unclipped
         #expect(page.entries.first?.start == Demo.time("2026-09-09T09:00"))
@@ -190,19 +196,25 @@ struct ReadingTests {
         let fresh = try await editor.expect("page") {
             if case .page(_, "w1", _, _, _, _) = $0 { return true } else { return false }
         }
-        guard case .page(_, _, let version, _, let freshPage, _) = fresh else { return }
+        guard case .page(_, _, let version, _, let freshPage, _) = fresh else {
+            throw HarnessError("unexpected message")
+        }
         #expect(version == 2)
         #expect(Set(freshPage.entries.map(\.id)) == ["e1", "e2"])
         // Bad queries: unknown resource, too long.
         let unknown = try TimelineQuery(start: query.start, end: query.end, resourceIDs: ["room-9"])
         editor.connection.sendRaw(ClientMessage.query(plan: fixture.plan, query: unknown).bytes)
-        guard case .error(let code, _, _) = try await editor.expect("error") else { return }
+        guard case .error(let code, _, _) = try await editor.expect("error") else {
+            throw HarnessError("unexpected message")
+        }
         #expect(code == .badQuery)
         editor.connection.sendRaw(
             Array(
                 #"{"type":"query","plan":"\#(fixture.plan)","query":{"start":"2026-01-01T00:00","end":"2027-02-06T00:01","resourceIDs":["room-1"]}}"#
                     .utf8))
-        guard case .error(let code2, _, _) = try await editor.expect("error") else { return }
+        guard case .error(let code2, _, _) = try await editor.expect("error") else {
+            throw HarnessError("unexpected message")
+        }
         #expect(code2 == .badQuery)
     }
 

@@ -21,7 +21,9 @@ struct WritingTests {
         try await log.connect("editor", url: server.url, token: fixture.editorToken)
         log.send("viewer", .subscribe(plan: fixture.plan))
         log.send("editor", .subscribe(plan: fixture.plan))
-        guard case .snapshot(let snapshot, _) = try await log.first("viewer", "snapshot").message else { return }
+        guard case .snapshot(let snapshot, _) = try await log.first("viewer", "snapshot").message else {
+            throw HarnessError("unexpected message")
+        }
         _ = try await log.first("editor", "snapshot")
         let plan = fixture.plan
         var copy = ClientPlanCopy(snapshot)

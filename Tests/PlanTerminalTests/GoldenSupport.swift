@@ -24,6 +24,10 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
     }
     fputs(text, file)
     fclose(file)
+    // A golden that was missing is written but does not pass: a misspelt or lost file must show.
+    if !update {
+        Issue.record("golden \(name) was missing and has been written; review it", sourceLocation: sourceLocation)
+    }
 }
 
 /// The demo plan of the server tests: Design → Implementation → Release.

@@ -146,8 +146,10 @@ extension TerminalEndToEndTests {
         try tmux.send("a", "BSpace", "BSpace")
         try tmux.send("a", "-l", "90")
         try tmux.send("a", "Tab", "Enter")
-        let waiting = try tmux.waitFor("a") { $0.contains("Saving… waiting for the server") }
-        #expect(waiting.contains("⋯ 1 pending"))
+        // The status line and the heading's pending count may come in separate redraws: wait for both.
+        let waiting = try tmux.waitFor("a") {
+            $0.contains("Saving… waiting for the server") && $0.contains("⋯ 1 pending")
+        }
         #expect(row("Spec", in: waiting)?.contains("(pending)") == true)
         #expect(row("Spec", in: waiting)?.contains("80 %") == true)
         #expect(heading(of: waiting).contains("disconnected"))
