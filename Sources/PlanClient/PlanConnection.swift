@@ -57,7 +57,6 @@ public final class PlanConnection: Sendable {
         var subscriptions: [String] = []
         var watches: [String: (plan: String, query: TimelineQuery)] = [:]
         var pending: [PendingProposal] = []
-        var session = ""
         var observer: (@Sendable (ServerMessage) -> Void)?
     }
 
@@ -224,7 +223,6 @@ public final class PlanConnection: Sendable {
             resend = state.withLock { state in
                 state.ready = true
                 state.attempts = 0
-                state.session = session
                 var bytes = state.subscriptions.map {
                     ClientMessage.subscribe(plan: $0, since: state.copies[$0]?.version).bytes
                 }

@@ -34,7 +34,7 @@ public enum LoadRun {
             configuration.viewersOnLWS || endpoint.secure
             ? LWSViewerTransport(transport: transport) : try ViewerSockets()
         // On any early exit too, the viewers' thread and sockets end with the run.
-        defer { if !(viewerTransport is LWSViewerTransport) { viewerTransport.stop() } }
+        defer { viewerTransport.stop() }
         let fleet = ViewerFleet(configuration: configuration, transport: viewerTransport, endpoint: endpoint)
         var report = Report()
 
@@ -199,7 +199,7 @@ public enum LoadRun {
         try await Task.sleep(for: .milliseconds(300))
         for listener in listeners { listener.cancel() }
         listeners.removeAll()
-        if !(viewerTransport is LWSViewerTransport) { viewerTransport.stop() }
+        viewerTransport.stop()
         transport.stop()
         checkTransport.stop()
         try await Task.sleep(for: .milliseconds(100))

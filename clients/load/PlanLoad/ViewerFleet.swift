@@ -26,7 +26,6 @@ final class ViewerFleet: Sendable {
         var connectStarted: [UInt64]
         var disconnectedAt: [UInt64]
         var gaps = 0
-        var deliveries = 0
         var frames = 0
         var latencies: [Double] = []
         var snapshotLatencies: [Double] = []
@@ -58,8 +57,6 @@ final class ViewerFleet: Sendable {
     let tallies: Tallies
     /// Viewers that hold a snapshot (first subscription only).
     let subscribedCount = Atomic<Int>(0)
-    /// Viewers that completed a resume after a drop.
-    let resumedCount = Atomic<Int>(0)
     /// Viewers currently without a connection.
     let disconnectedCount = Atomic<Int>(0)
     /// `confirmed` messages received by all viewers (readable while the run goes on).
@@ -152,7 +149,6 @@ final class ViewerFleet: Sendable {
             tallies.resumed += 1
         }
         disconnectedCount.wrappingSubtract(1, ordering: .relaxed)
-        resumedCount.wrappingAdd(1, ordering: .relaxed)
     }
 
     private func receive(_ bytes: [UInt8], viewer: Int, countFrame: Bool = true) {
@@ -169,7 +165,6 @@ final class ViewerFleet: Sendable {
                         tallies.gaps += 1
                     }
                     tallies.lastVersion[viewer] = version
-                    tallies.deliveries += 1
                     deliveredCount.wrappingAdd(1, ordering: .relaxed)
                     // The message runs to the next "type":" or the end of the frame, less the
                     // closing brackets and separators (which differ between batched and single).

@@ -49,7 +49,8 @@ struct LWSViewerTransport: ViewerTransport {
 
     func send(_ bytes: [UInt8], on connection: UInt64) { transport.send(bytes, on: connection) }
 
-    func stop() { transport.stop() }
+    /// Nothing: the lws transport is shared with editors and watchers, and the run stops it.
+    func stop() {}
 }
 
 /// Plain-socket WebSocket clients (RFC 6455, `ws://` only) for thousands of receive-mostly

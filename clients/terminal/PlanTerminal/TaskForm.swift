@@ -103,9 +103,6 @@ public struct TaskForm: Sendable, Hashable {
     /// Whether Save is possible.
     public var canSave: Bool { note == nil && phase == .editing }
 
-    /// The focus index of the Save button.
-    public var saveIndex: Int { fields.count }
-
     /// Feeds a key to the form.
     public mutating func handle(_ key: Key) -> Outcome {
         if key == .escape { return .close }
