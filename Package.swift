@@ -47,11 +47,11 @@ let package = Package(
         .executableTarget(
             name: "core-bench", dependencies: ["ChronoSketchCore", "BenchSupport"], path: "Benchmarks/core-bench"),
         .executableTarget(
-            name: "store-bench", dependencies: ["PlanStore", "ChronoSketchCore", "BenchSupport"],
+            name: "store-bench", dependencies: ["PlanStore", "PlanProtocol", "ChronoSketchCore", "BenchSupport"],
             path: "Benchmarks/store-bench"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore"]),
-        // Shared by the tests that need PostgreSQL: the test database, shell helpers, seeded random.
+        // Shared by the tests that need PostgreSQL: the test database, shell helpers.
         .target(
             name: "PlanTestSupport", dependencies: ["PlanStore", "PlanProtocol", "ChronoSketchCore"],
             path: "Tests/PlanTestSupport"),

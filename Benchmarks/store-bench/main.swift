@@ -4,6 +4,7 @@
 import BenchSupport
 import ChronoSketchCore
 import Glibc
+import PlanProtocol
 import PlanStore
 
 func run() throws {
@@ -40,17 +41,11 @@ func run() throws {
                         kind: .activity(schedule: schedule, progress: progress == 100 ? 0 : progress + 1)))
                 let change = try state.apply(operation)
                 proposalNumber += 1
-                var changes = JSONWriter()
-                changes.beginObject()
-                changes.key("upsert")
-                changes.beginArray()
-                if case .replace(_, let proposed) = operation { proposed.encodeJSON(into: &changes) }
-                changes.endArray()
-                changes.endObject()
+                // The same `changes` the server logs (the task and every summary above it).
                 mutations.append(
                     CommittedMutation(
                         proposalID: "b\(proposalNumber)", user: "bench", operation: operation, change: change,
-                        changesJSON: changes.string))
+                        changesJSON: PlanChanges(after: state, change: change).json))
             }
             version = try store.commit(plan: editPlan, baseVersion: version, mutations: mutations)
             committed += mutations.count
