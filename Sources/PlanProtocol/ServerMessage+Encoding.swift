@@ -111,8 +111,8 @@ extension ServerMessage: JSONEncodable {
 
     /// One frame carrying several encoded messages in order: a JSON array of them, or the single
     /// message itself when there is only one (protocol.md §1).
-    public static func frame(joining messages: [[UInt8]]) -> [UInt8] {
-        if messages.count == 1 { return messages[0] }
+    public static func frame<Message: Collection<UInt8>>(joining messages: [Message]) -> [UInt8] {
+        if messages.count == 1 { return Array(messages[0]) }
         var frame: [UInt8] = []
         frame.reserveCapacity(messages.reduce(2) { $0 + $1.count + 1 })
         frame.append(UInt8(ascii: "["))

@@ -37,13 +37,6 @@ public enum JSONValue: Sendable, Hashable {
         case .object: "an object"
         }
     }
-
-    /// The serialized text of this value.
-    public var serialized: String {
-        var writer = JSONWriter()
-        writer.value(self)
-        return writer.string
-    }
 }
 
 /// Why JSON text could not be parsed.

@@ -55,8 +55,6 @@ struct SummaryAggregate: Sendable, Hashable {
 
     init() {}
 
-    var hasBounds: Bool { start != nil }
-
     /// Adds another contribution.
     mutating func add(_ other: SummaryAggregate) {
         activityCount += other.activityCount

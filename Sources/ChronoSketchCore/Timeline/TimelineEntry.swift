@@ -39,13 +39,6 @@ public struct TimelineEntry: Sendable, Hashable, Identifiable {
     /// The length of the interval in minutes, at least 1 for a valid entry.
     public var minutes: Int { start.minutes(to: end) }
 
-    /// Whether the entry overlaps the half-open interval `[start, end)`: it starts before `end`
-    /// and ends after `start`. An entry ending exactly at `start` or starting exactly at `end`
-    /// does not overlap.
-    public func overlaps(start: LocalDateTime, end: LocalDateTime) -> Bool {
-        self.start < end && self.end > start
-    }
-
     /// This entry with a different title.
     public func with(title: String) -> TimelineEntry {
         TimelineEntry(unchecked: id, title: title, start: start, end: end)

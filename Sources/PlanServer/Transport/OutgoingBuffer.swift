@@ -1,4 +1,5 @@
 import CWebSockets
+import PlanProtocol
 
 /// Immutable message bytes with the headroom lws needs in front, encoded once and queued to any
 /// number of connections. Only the transport's service thread writes through it (lws puts the
@@ -21,14 +22,7 @@ public final class OutgoingBuffer: @unchecked Sendable {
 
     /// A buffer holding several messages as one JSON array frame: `[m1,m2,…]`.
     convenience init(batching messages: [OutgoingBuffer]) {
-        var bytes: [UInt8] = [UInt8(ascii: "[")]
-        bytes.reserveCapacity(messages.reduce(2) { $0 + $1.count + 1 })
-        for (index, message) in messages.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: message.payload)
-        }
-        bytes.append(UInt8(ascii: "]"))
-        self.init(bytes)
+        self.init(ServerMessage.frame(joining: messages.map(\.payload)))
     }
 
     deinit {

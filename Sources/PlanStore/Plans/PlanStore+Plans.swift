@@ -121,14 +121,6 @@ extension PlanStore {
         }
     }
 
-    /// The ids of all plans, sorted.
-    public func planIDs() throws(StoreError) -> [String] {
-        try pool.withConnection { connection throws(StoreError) in
-            let result = try connection.query("SELECT id FROM plans ORDER BY id")
-            return (0..<result.rowCount).map { result.string($0, 0)! }
-        }
-    }
-
     private static func decodeTasks(_ result: PGResult) throws(StoreError) -> [GanttTask] {
         var tasks: [GanttTask] = []
         tasks.reserveCapacity(result.rowCount)

@@ -15,9 +15,6 @@ public final class PGResult {
     /// The number of rows returned.
     public var rowCount: Int { Int(PQntuples(handle)) }
 
-    /// The number of rows a write statement affected.
-    public var affectedRows: Int { Int(String(cString: PQcmdTuples(handle))) ?? 0 }
-
     /// Whether the value at (row, column) is SQL NULL or outside the result.
     public func isNull(_ row: Int, _ column: Int) -> Bool {
         guard row >= 0, row < rowCount, column >= 0, column < Int(PQnfields(handle)) else { return true }
@@ -38,14 +35,5 @@ public final class PGResult {
     /// The value at (row, column) as a double, or nil for NULL.
     public func double(_ row: Int, _ column: Int) -> Double? {
         string(row, column).flatMap { Double($0) }
-    }
-
-    /// The raw bytes of the value at (row, column) (its text form), or nil for NULL.
-    public func bytes(_ row: Int, _ column: Int) -> [UInt8]? {
-        guard !isNull(row, column) else { return nil }
-        let length = Int(PQgetlength(handle, Int32(row), Int32(column)))
-        return PQgetvalue(handle, Int32(row), Int32(column)).withMemoryRebound(to: UInt8.self, capacity: length) {
-            Array(UnsafeBufferPointer(start: $0, count: length))
-        }
     }
 }
