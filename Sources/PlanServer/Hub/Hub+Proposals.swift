@@ -195,13 +195,20 @@ extension Hub {
     func fanOutConfirmed(
         _ runtime: PlanRuntime, proposalID: String, user: String, changesJSON: String, change: PlanChange
     ) {
-        let buffer = OutgoingBuffer(
-            ServerMessage.confirmedBytes(
-                plan: runtime.id, version: runtime.version, mutationID: proposalID, user: user,
-                changesJSON: Array(changesJSON.utf8)))
+        let buffer = confirmedBuffer(
+            plan: runtime.id, version: runtime.version, proposalID: proposalID, user: user, changesJSON: changesJSON)
         broadcast(buffer, to: runtime.subscriberList)
         runtime.appendConfirmed(buffer)
         if case .timeline(let timelineChange) = change { refreshWatches(runtime, change: timelineChange) }
+    }
+
+    /// A `confirmed` message, encoded once with the `changes` as logged.
+    func confirmedBuffer(plan: String, version: Int, proposalID: String, user: String, changesJSON: String)
+        -> OutgoingBuffer
+    {
+        OutgoingBuffer(
+            ServerMessage.confirmedBytes(
+                plan: plan, version: version, mutationID: proposalID, user: user, changesJSON: changesJSON.utf8))
     }
 
     func finishDecisionLookup(_ planID: String, _ result: Result<[String: Decision], StoreError>) {

@@ -98,10 +98,9 @@ extension Hub {
             && (logged.last?.version ?? since) >= runtime.recentConfirmedStart - 1:
             for entry in logged where entry.version < runtime.recentConfirmedStart {
                 transport.send(
-                    OutgoingBuffer(
-                        ServerMessage.confirmedBytes(
-                            plan: plan, version: entry.version, mutationID: entry.proposalID, user: entry.user,
-                            changesJSON: Array(entry.changesJSON.utf8))), to: connection)
+                    confirmedBuffer(
+                        plan: plan, version: entry.version, proposalID: entry.proposalID, user: entry.user,
+                        changesJSON: entry.changesJSON), to: connection)
             }
             for buffer in runtime.recentConfirmed { transport.send(buffer, to: connection) }
             send(.resumed(plan: plan, version: runtime.version, ref: ref), to: connection)

@@ -152,9 +152,14 @@ public final class WebSocketTransport: Sendable {
     /// the service thread twice per interval to flush them.
     let coalescingCount = Atomic<Int>(0)
 
+    /// Queues a command; wakes the service thread only when the outbox was empty (it drains the
+    /// whole outbox at once, so a wake for the earlier commands is still pending otherwise).
     private func enqueue(_ command: Command) {
-        outbox.withLock { $0.append(command) }
-        wake()
+        let wasEmpty = outbox.withLock { commands in
+            defer { commands.append(command) }
+            return commands.isEmpty
+        }
+        if wasEmpty { wake() }
     }
 
     func wake() {
