@@ -114,4 +114,39 @@ struct MigrationTests {
         #expect(loaded.document.state == state)
         #expect(loaded.document.state.tasks.tasks.last?.id == "late")
     }
+
+    @Test("the log stays contiguous: a statement's rows must follow the log without gaps and not pass the version")
+    func logContiguity() throws {
+        let store = TestDatabase.store
+        let id = TestDatabase.unique("contiguous")
+        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let connection = try PGConnection(conninfo: TestDatabase.url)
+        /// Advances the plan to `version` and logs `versions` in one transaction.
+        func log(_ versions: [Int], advancingTo version: Int) throws {
+            _ = try connection.transaction([
+                PGStatement("UPDATE plans SET version = $2 WHERE id = $1", [id, String(version)]),
+                PGStatement(
+                    """
+                    INSERT INTO mutations (plan_id, version, proposal_id, user_name, op, changes)
+                    SELECT $1, v, 'p' || v, 'tester', '{}', '{}' FROM unnest($2::bigint[]) AS v
+                    """, [id, "{\(versions.map(String.init).joined(separator: ","))}"]),
+            ])
+        }
+        func refused(_ versions: [Int], advancingTo version: Int, _ reason: String) {
+            do {
+                try log(versions, advancingTo: version)
+                Issue.record("logged \(versions) at version \(version)")
+            } catch {
+                #expect("\(error)".contains(reason), "\(error)")
+            }
+        }
+        refused([2], advancingTo: 2, "leave a gap")
+        refused([1, 3], advancingTo: 3, "leave a gap")
+        refused([1, 2], advancingTo: 1, "beyond the plan version")
+        try log([1, 2], advancingTo: 2)
+        refused([4], advancingTo: 4, "leave a gap")
+        try log([3, 4], advancingTo: 4)
+        let stored = try connection.query("SELECT count(*), max(version) FROM mutations WHERE plan_id = $1", [id])
+        #expect([stored.int(0, 0), stored.int(0, 1)] == [4, 4])
+    }
 }
