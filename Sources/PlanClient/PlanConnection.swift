@@ -58,6 +58,7 @@ public final class PlanConnection: Sendable {
         var watches: [String: (plan: String, query: TimelineQuery)] = [:]
         var pending: [PendingProposal] = []
         var observer: (@Sendable (ServerMessage) -> Void)?
+        var observerOnly = false
     }
 
     /// The options it runs with.
@@ -112,8 +113,14 @@ public final class PlanConnection: Sendable {
     /// Calls `observer` with every server message as it arrives, on the transport's service
     /// thread (after the copies were updated, before the message is put on `events`): for
     /// measuring arrival times without the hop to a task. It must not block.
-    public func observeMessages(_ observer: @escaping @Sendable (ServerMessage) -> Void) {
-        state.withLock { $0.observer = observer }
+    ///
+    /// With `exclusively`, messages go to the observer only and `events` carries just the
+    /// `welcome` and `disconnected` events: a busy connection then wakes no task per message.
+    public func observeMessages(exclusively: Bool = false, _ observer: @escaping @Sendable (ServerMessage) -> Void) {
+        state.withLock { state in
+            state.observer = observer
+            state.observerOnly = exclusively
+        }
     }
 
     /// Subscribes (kept across reconnects, resuming from the copy's version).
@@ -262,7 +269,8 @@ public final class PlanConnection: Sendable {
             break
         }
         for bytes in resend { sendNow(bytes) }
-        if let observer = state.withLock({ $0.observer }) { observer(message) }
-        continuation.yield(.message(message))
+        let (observer, only) = state.withLock { ($0.observer, $0.observerOnly) }
+        observer?(message)
+        if !only { continuation.yield(.message(message)) }
     }
 }

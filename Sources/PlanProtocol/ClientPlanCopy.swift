@@ -88,10 +88,7 @@ public struct ClientPlanCopy: Sendable, Equatable {
                 snapshot.tasks.append(task)
             }
         }
-        if let order = changes.order {
-            snapshot.tasks = order.map { snapshot.tasks[positionByID[$0]!] }
-            positionByID = ClientPlanCopy.positions(of: snapshot.tasks)
-        }
+        if let order = changes.order { reorder(to: order) }
         if let dependencies = changes.dependencies { snapshot.dependencies = dependencies }
         for id in removed { snapshot.summaries[id] = nil }
         for task in changes.upsert where !task.kind.isSummary { snapshot.summaries[task.id] = nil }
@@ -114,6 +111,9 @@ public struct ClientPlanCopy: Sendable, Equatable {
             if positionByID[task.id] == nil { added.insert(task.id) }
         }
         guard let order = changes.order else { return }
+        if removed.isEmpty, added.isEmpty, order.count == snapshot.tasks.count {
+            return try checkPermutation(order)
+        }
         let count = snapshot.tasks.count - removed.count + added.count
         guard order.count == count else {
             throw .inconsistent("the order lists \(order.count) tasks, the copy has \(count)")
@@ -125,6 +125,38 @@ public struct ClientPlanCopy: Sendable, Equatable {
             }
             guard seen.insert(id).inserted else { throw .inconsistent("the order names task \"\(id)\" twice") }
         }
+    }
+
+    /// Checks that `order` names the copy's tasks, each once: only the ids that are not already
+    /// in place need looking at (a reorder moves a few tasks of many).
+    private func checkPermutation(_ order: [String]) throws(ClientPlanCopyError) {
+        var moved = Set<String>()
+        for (position, id) in order.enumerated() where snapshot.tasks[position].id != id {
+            // An id in place elsewhere would then be named twice.
+            guard let from = positionByID[id], order[from] != id else {
+                if positionByID[id] == nil {
+                    throw .inconsistent("the order names task \"\(id)\", which is not in the copy")
+                }
+                throw .inconsistent("the order names task \"\(id)\" twice")
+            }
+            guard moved.insert(id).inserted else { throw .inconsistent("the order names task \"\(id)\" twice") }
+        }
+    }
+
+    /// Puts the tasks in `order` (checked), touching only the positions that change.
+    private mutating func reorder(to order: [String]) {
+        let previous = snapshot.tasks
+        var tasks: [GanttTask] = []
+        tasks.reserveCapacity(order.count)
+        for (position, id) in order.enumerated() {
+            if position < previous.count, previous[position].id == id {
+                tasks.append(previous[position])
+            } else {
+                tasks.append(previous[positionByID[id]!])
+                positionByID[id] = position
+            }
+        }
+        snapshot.tasks = tasks
     }
 
     private static func positions(of tasks: [GanttTask]) -> [String: Int] {

@@ -64,4 +64,37 @@ struct JSONTests {
         #expect(writer.string.contains("\"i\":12,"))
         #expect(writer.string.contains("\\u0001"))
     }
+
+    @Test("a repeated name keeps its last value, in small objects and in indexed large ones", arguments: [3, 40])
+    func repeatedNames(count: Int) throws {
+        let members = (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        let value = try JSONValue(parsing: "{\(members),\"k1\":\"again\",\"k0\":null}")
+        guard case .object(let object) = value else {
+            Issue.record("not an object: \(value)")
+            return
+        }
+        #expect(object.count == count)
+        #expect(object["k1"] == .string("again"))
+        #expect(object["k0"] == .null)
+        #expect(object["k\(count - 1)"] == .number(Double(count - 1)))
+        #expect(object["absent"] == nil)
+        #expect(object.keys == (0..<count).map { "k\($0)" })
+    }
+
+    @Test("objects are equal and hash alike whatever their member order; removing a member finds the rest")
+    func objectEquality() throws {
+        let forward = try JSONValue(parsing: #"{"a":1,"b":[true],"c":{"d":null}}"#)
+        let backward = try JSONValue(parsing: #"{"c":{"d":null},"b":[true],"a":1}"#)
+        #expect(forward == backward)
+        #expect(forward.hashValue == backward.hashValue)
+        #expect(forward != (try JSONValue(parsing: #"{"a":1,"b":[true],"c":{"d":0}}"#)))
+        #expect(forward != (try JSONValue(parsing: #"{"a":1,"b":[true]}"#)))
+        var large = JSONObject()
+        for index in 0..<30 { large["m\(index)"] = .number(Double(index)) }
+        large["m3"] = nil
+        large["m20"] = nil
+        #expect(large.count == 28)
+        #expect(large["m3"] == nil && large["m21"] == .number(21) && large["m29"] == .number(29))
+        #expect(large == JSONObject(Dictionary(uniqueKeysWithValues: large.map { ($0.key, $0.value) })))
+    }
 }

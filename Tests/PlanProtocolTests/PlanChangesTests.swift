@@ -140,6 +140,35 @@ struct ClientPlanCopyTests {
         #expect(copy.snapshot == Self.fresh(state, version: 6))
     }
 
+    @Test("an order of the same tasks is checked by the ids that moved: unknown and repeated ids are refused")
+    func orderChecks() throws {
+        var (_, copy) = Self.start()
+        let ids = copy.tasks.map(\.id)
+        let before = copy
+        var unknown = ids
+        unknown[1] = "nope"
+        #expect(throws: ClientPlanCopyError.inconsistent("the order names task \"nope\", which is not in the copy")) {
+            try copy.apply(version: 6, changes: PlanChanges(order: unknown))
+        }
+        // The last id again in place of the second: named twice (it is still in place at the end).
+        var repeated = ids
+        repeated[1] = ids[ids.count - 1]
+        #expect(throws: ClientPlanCopyError.inconsistent("the order names task \"\(ids[ids.count - 1])\" twice")) {
+            try copy.apply(version: 6, changes: PlanChanges(order: repeated))
+        }
+        // Two moved ids that are the same one.
+        var twiceMoved = ids
+        (twiceMoved[0], twiceMoved[1], twiceMoved[2]) = (ids[2], ids[0], ids[0])
+        #expect(throws: ClientPlanCopyError.inconsistent("the order names task \"\(ids[0])\" twice")) {
+            try copy.apply(version: 6, changes: PlanChanges(order: twiceMoved))
+        }
+        #expect(copy == before)
+        let rotated = [ids[2], ids[0], ids[1]] + ids.dropFirst(3)
+        try copy.apply(version: 6, changes: PlanChanges(order: rotated))
+        #expect(copy.tasks.map(\.id) == rotated)
+        for id in ids { #expect(copy[id]?.id == id) }
+    }
+
     @Test("messages: snapshot replaces, confirmed applies, resumed checks the version, others are ignored")
     func messages() throws {
         var (state, copy) = Self.start()

@@ -76,7 +76,7 @@ func parse(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) ->
 }
 
 /// Parses encoded bytes into an object's members.
-func members(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> [String: JSONValue] {
+func members(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> JSONObject {
     guard case .object(let members)? = try? JSONValue(parsing: bytes) else {
         Issue.record("not a JSON object: \(String(decoding: bytes, as: UTF8.self))", sourceLocation: sourceLocation)
         return [:]

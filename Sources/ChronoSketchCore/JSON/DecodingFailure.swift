@@ -28,7 +28,7 @@ public struct DecodingFailure: PlanRejection, Hashable, CustomStringConvertible 
 /// Typed, path-aware access to the members of one JSON object.
 public struct JSONObjectReader: Sendable {
     /// The object's members.
-    public let members: [String: JSONValue]
+    public let members: JSONObject
     /// The path of the object itself, used in error messages.
     public let path: String
 

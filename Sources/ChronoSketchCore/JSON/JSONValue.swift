@@ -1,6 +1,6 @@
 /// A parsed JSON document.
 ///
-/// Objects keep their members in a dictionary (a repeated name keeps its last value); numbers are
+/// Objects keep their members in a `JSONObject` (a repeated name keeps its last value); numbers are
 /// `Double`, which holds every integer the contract uses exactly (up to 2⁵³).
 public enum JSONValue: Sendable, Hashable {
     case null
@@ -8,7 +8,7 @@ public enum JSONValue: Sendable, Hashable {
     case number(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     /// Parses UTF-8 JSON text strictly (RFC 8259): no trailing commas, comments or bare words,
     /// valid UTF-8 only, nesting at most `maxDepth` arrays and objects deep.

@@ -54,6 +54,8 @@ final class LoadEditor: Sendable {
         var entryWaits: [String: Int] = [:]
         var counter = 0
         var watchRequested = false
+        /// Seeded per editor: a system generator here was a `getrandom` call per number.
+        var random: SplitMix64
     }
 
     let connection: PlanConnection
@@ -64,7 +66,7 @@ final class LoadEditor: Sendable {
     let window: Int
     let tallies: EditorTallies
     let running = Atomic<Bool>(true)
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     init(
         configuration: LoadConfiguration, index: Int, transport: ClientTransport, tallies: EditorTallies
@@ -78,6 +80,7 @@ final class LoadEditor: Sendable {
         staleRatio = configuration.staleRatio
         window = configuration.inFlight
         self.tallies = tallies
+        state = Mutex(State(random: SplitMix64(seed: monotonicNanoseconds() &+ UInt64(index) &* 0x9E37_79B9)))
         connection = try PlanConnection(
             options: .init(
                 url: configuration.server, token: configuration.token, clientName: "plan-load/editor\(index)",
@@ -90,11 +93,11 @@ final class LoadEditor: Sendable {
     /// fan-out is) and not after a hop to a task.
     func start() -> Task<Void, Never> {
         let stream = connection.events
-        connection.observeMessages { [self] message in handle(message) }
+        connection.observeMessages(exclusively: true) { [self] message in handle(message) }
         let listener = Task { [self] in
             for await event in stream {
                 switch event {
-                case .message: break
+                case .message: break  // never: the observer has them
                 case .disconnected(_, _, let again):
                     if again { tallies.counts.withLock { $0.reconnects += 1 } }
                 case .welcome: break
@@ -192,9 +195,10 @@ final class LoadEditor: Sendable {
         let proposalID = connection.nextProposalID() + "-sent=\(sent)"
         let formed = state.withLock { state -> (PlanOperation, Pending)? in
             state.counter += 1
-            var generator = SystemRandomNumberGenerator()
+            var generator = state.random
+            defer { state.random = generator }
             if Double.random(in: 0..<1, using: &generator) < staleRatio,
-                let stale = staleProposal(copy, &state, sent: sent)
+                let stale = staleProposal(copy, &state, sent: sent, using: &generator)
             {
                 return stale
             }
@@ -232,7 +236,7 @@ final class LoadEditor: Sendable {
 
     /// A random task of the copy that this editor owns, is free and satisfies `accept`.
     private func pick(
-        _ copy: ClientPlanCopy, _ state: State, using generator: inout SystemRandomNumberGenerator,
+        _ copy: ClientPlanCopy, _ state: State, using generator: inout SplitMix64,
         where accept: (GanttTask) -> Bool
     ) -> GanttTask? {
         let tasks = copy.tasks
@@ -245,7 +249,7 @@ final class LoadEditor: Sendable {
     }
 
     private func randomSummary(
-        _ copy: ClientPlanCopy, using generator: inout SystemRandomNumberGenerator
+        _ copy: ClientPlanCopy, using generator: inout SplitMix64
     ) -> GanttTask? {
         let tasks = copy.tasks
         guard !tasks.isEmpty else { return nil }
@@ -266,7 +270,7 @@ final class LoadEditor: Sendable {
     }
 
     private func addProposal(
-        _ copy: ClientPlanCopy, _ state: inout State, sent: UInt64, using generator: inout SystemRandomNumberGenerator
+        _ copy: ClientPlanCopy, _ state: inout State, sent: UInt64, using generator: inout SplitMix64
     ) -> (PlanOperation, Pending)? {
         // An id this editor owns, so that no other editor touches the task.
         let base = "\(connection.nextProposalID())-t"
@@ -288,7 +292,7 @@ final class LoadEditor: Sendable {
 
     /// Removes a task this editor added (keeps the plan's size steady).
     private func removeProposal(
-        _ copy: ClientPlanCopy, _ state: inout State, sent: UInt64, using generator: inout SystemRandomNumberGenerator
+        _ copy: ClientPlanCopy, _ state: inout State, sent: UInt64, using generator: inout SplitMix64
     ) -> (PlanOperation, Pending)? {
         guard !state.added.isEmpty else { return nil }
         let id = state.added[Int.random(in: 0..<state.added.count, using: &generator)]
@@ -297,7 +301,7 @@ final class LoadEditor: Sendable {
     }
 
     private func realisticProposal(
-        _ copy: ClientPlanCopy, _ state: inout State, sent: UInt64, using generator: inout SystemRandomNumberGenerator
+        _ copy: ClientPlanCopy, _ state: inout State, sent: UInt64, using generator: inout SplitMix64
     ) -> (PlanOperation, Pending)? {
         let roll = Int.random(in: 0..<100, using: &generator)
         switch roll {
@@ -388,7 +392,7 @@ final class LoadEditor: Sendable {
     }
 
     private func timelineMove(
-        _ state: inout State, sent: UInt64, using generator: inout SystemRandomNumberGenerator
+        _ state: inout State, sent: UInt64, using generator: inout SplitMix64
     ) -> (PlanOperation, Pending)? {
         guard let page = state.page else { return nil }
         let entries = page.entries.filter { owns($0.id) && !state.busy.contains($0.id) }
@@ -415,9 +419,9 @@ final class LoadEditor: Sendable {
 
     /// A replace whose `previous` is an older value of the task (one this editor replaced
     /// before), or, without one, a value the task does not have: it must be rejected `staleTask`.
-    private func staleProposal(_ copy: ClientPlanCopy, _ state: inout State, sent: UInt64) -> (PlanOperation, Pending)?
-    {
-        var generator = SystemRandomNumberGenerator()
+    private func staleProposal(
+        _ copy: ClientPlanCopy, _ state: inout State, sent: UInt64, using generator: inout SplitMix64
+    ) -> (PlanOperation, Pending)? {
         guard let task = pick(copy, state, using: &generator, where: { $0.progress != nil }),
             case .activity(let schedule, let progress) = task.kind
         else { return nil }
