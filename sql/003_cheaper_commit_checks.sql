@@ -7,33 +7,30 @@
 --    size of the table. Only tasks with a parent need an entry.
 CREATE INDEX tasks_by_parent ON tasks (plan_id, parent_id) WHERE parent_id IS NOT NULL;
 
--- 2. The log stays contiguous, checked once per INSERT statement over the rows it adds, instead
---    of a deferred trigger per row (an event queued per row, then two queries each at commit).
---    The rows of one statement must be consecutive versions that follow the log (or start right
---    after log_start) and do not pass the plan's version; the commit advances the version first.
+-- 2. The log stays contiguous, checked once per commit instead of once per logged row: a
+--    deferred trigger per row queued an event and ran two queries at COMMIT for every mutation.
+--    The plan row's check (one event per commit) now also counts the versions the commit
+--    logged, an index range of the batch's size, and refuses rows beyond the plan's version.
 DROP TRIGGER mutations_contiguous ON mutations;
 DROP FUNCTION mutations_contiguous();
-CREATE FUNCTION mutations_contiguous() RETURNS trigger
+CREATE OR REPLACE FUNCTION plans_version_logged() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
-    bad record;
+    first_new bigint := greatest(OLD.version, NEW.log_start);
 BEGIN
-    SELECT n.plan_id, n.first, n.last, n.count, p.version, p.log_start INTO bad
-    FROM (SELECT plan_id, min(version) AS first, max(version) AS last, count(*) AS count
-          FROM inserted GROUP BY plan_id) n
-    JOIN plans p ON p.id = n.plan_id
-    WHERE n.last > p.version
-       OR n.count <> n.last - n.first + 1
-       OR (n.first > p.log_start + 1
-           AND NOT EXISTS (SELECT 1 FROM mutations m WHERE m.plan_id = n.plan_id AND m.version = n.first - 1))
-    LIMIT 1;
-    IF FOUND THEN
-        IF bad.last > bad.version THEN
-            RAISE EXCEPTION 'mutation % of plan % is beyond the plan version %', bad.last, bad.plan_id, bad.version;
-        END IF;
-        RAISE EXCEPTION 'mutations % to % of plan % leave a gap', bad.first, bad.last, bad.plan_id;
+    IF NEW.version > first_new
+        AND (SELECT count(*) FROM mutations
+             WHERE plan_id = NEW.id AND version > first_new AND version <= NEW.version) <> NEW.version - first_new THEN
+        RAISE EXCEPTION 'versions % to % of plan % are not all logged', first_new + 1, NEW.version, NEW.id;
+    END IF;
+    IF NEW.version <> NEW.log_start
+        AND NOT EXISTS (SELECT 1 FROM mutations WHERE plan_id = NEW.id AND version = NEW.version) THEN
+        RAISE EXCEPTION 'version % of plan % has no logged mutation', NEW.version, NEW.id;
+    END IF;
+    -- Against the row as it is now: a later advance in the same transaction logs more.
+    IF EXISTS (SELECT 1 FROM mutations m JOIN plans p ON p.id = m.plan_id
+               WHERE m.plan_id = NEW.id AND m.version > p.version) THEN
+        RAISE EXCEPTION 'plan % has logged mutations beyond its version', NEW.id;
     END IF;
     RETURN NULL;
 END $$;
-CREATE TRIGGER mutations_contiguous AFTER INSERT ON mutations
-    REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION mutations_contiguous();

@@ -115,7 +115,7 @@ struct MigrationTests {
         #expect(loaded.document.state.tasks.tasks.last?.id == "late")
     }
 
-    @Test("the log stays contiguous: a statement's rows must follow the log without gaps and not pass the version")
+    @Test("the log stays contiguous: a commit logs every version it advances over and none beyond")
     func logContiguity() throws {
         let store = TestDatabase.store
         let id = TestDatabase.unique("contiguous")
@@ -140,11 +140,11 @@ struct MigrationTests {
                 #expect("\(error)".contains(reason), "\(error)")
             }
         }
-        refused([2], advancingTo: 2, "leave a gap")
-        refused([1, 3], advancingTo: 3, "leave a gap")
-        refused([1, 2], advancingTo: 1, "beyond the plan version")
+        refused([2], advancingTo: 2, "versions 1 to 2 of plan \(id) are not all logged")
+        refused([1, 3], advancingTo: 3, "versions 1 to 3 of plan \(id) are not all logged")
+        refused([1, 2], advancingTo: 1, "logged mutations beyond its version")
         try log([1, 2], advancingTo: 2)
-        refused([4], advancingTo: 4, "leave a gap")
+        refused([4], advancingTo: 4, "versions 3 to 4 of plan \(id) are not all logged")
         try log([3, 4], advancingTo: 4)
         let stored = try connection.query("SELECT count(*), max(version) FROM mutations WHERE plan_id = $1", [id])
         #expect([stored.int(0, 0), stored.int(0, 1)] == [4, 4])
