@@ -112,6 +112,49 @@ struct PlanRoundTripTests {
         #expect(try store.decision(plan: id, user: "someone-else", proposalID: "g1") == nil)
     }
 
+    @Test("a batch writes each edited row once, with its last value; edits of rows removed later are dropped")
+    func editsWrittenOnce() throws {
+        let id = TestDatabase.unique("edits")
+        try store.createPlan(id: id, document: StoreFixtures.demo)
+        var state = StoreFixtures.demo.state
+        var batch: [CommittedMutation] = []
+        func commit(_ operation: PlanOperation) throws {
+            batch.append(try StoreFixtures.mutation(operation, on: &state, id: "m\(batch.count)"))
+        }
+        func retitle(_ task: String, _ title: String) throws {
+            let current = try #require(state.tasks[task])
+            try commit(.replace(previous: current, proposed: current.with(title: title)))
+        }
+        func move(_ entry: String, to start: String, _ end: String, resource: String) throws {
+            let current = try #require(state.timeline.entry(entry))
+            let assignment = try #require(state.timeline.assignments(ofEntry: entry).first)
+            let original = TimelineAssignedEntry(entry: current, assignment: assignment)
+            let moved = TimelineAssignedEntry(
+                entry: try current.with(start: StoreFixtures.time(start), end: StoreFixtures.time(end)),
+                assignment: try TimelineAssignment(id: assignment.id, entryID: entry, resourceID: resource))
+            try commit(.timelineApply(original: original, proposed: moved))
+        }
+        try retitle("spec", "First")
+        try retitle("review", "Doomed")
+        try retitle("spec", "Second")
+        try commit(.remove(previous: try #require(state.tasks["review"])))
+        let again = try GanttTask(
+            id: "review", title: "Back", parentID: "impl", kind: .activity(schedule: nil, progress: 5))
+        try commit(.add(again))
+        try retitle("review", "Back again")
+        try move("e2", to: "2026-09-11T09:00", "2026-09-11T10:00", resource: "room-1")
+        try move("e2", to: "2026-09-12T09:00", "2026-09-12T11:00", resource: "room-2")
+        try move("e1", to: "2026-09-09T10:00", "2026-09-09T13:30", resource: "room-1")
+        try commit(.timelineRemove(entry: try #require(state.timeline.entry("e1"))))
+        #expect(try store.commit(plan: id, baseVersion: 0, mutations: batch) == batch.count)
+        let loaded = try #require(try store.loadPlan(id))
+        #expect(loaded.document.state == state)
+        #expect(loaded.document.state.tasks["spec"]?.title == "Second")
+        #expect(loaded.document.state.tasks["review"]?.title == "Back again")
+        #expect(loaded.document.state.timeline.entry("e2")?.start == StoreFixtures.time("2026-09-12T09:00"))
+        #expect(loaded.document.state.timeline.entry("e1") == nil)
+    }
+
     @Test("the log keeps op and changes byte for byte; since-reads and trimming")
     func logReads() throws {
         let id = TestDatabase.unique("log")

@@ -22,9 +22,7 @@ extension PlanStore {
             statements.append(
                 PGStatement(
                     "SELECT plan_advance($1, $2, $3)", [plan, String(baseVersion), String(mutations.count)]))
-            for mutation in mutations {
-                statements += RowWrites.statements(plan: plan, operation: mutation.operation, change: mutation.change)
-            }
+            statements += RowWrites.statements(plan: plan, mutations: mutations)
             statements.append(
                 PGStatement(
                     """

@@ -1,18 +1,79 @@
 import ChronoSketchCore
 
-/// The statements that write one applied op's rows: the changed rows only. An edit rewrites one
+/// The statements that write a batch of applied ops: the changed rows only. An edit rewrites one
 /// row, a reorder only the moved positions, a removal one row (its dependencies cascade).
 ///
 /// Statements run in order inside the commit's transaction, so an op sees the rows of the ops
 /// before it in the same batch. Task positions are sort keys with gaps: an added task takes the
 /// plan's next free key (kept on the plan row); reordered tasks trade the keys of the slots they
 /// move between.
+///
+/// Edits are the exception: a `replace` sets every column of its task but the position, and a
+/// `timeline.apply` every column of its entry and assignment, which no other op reads. So the
+/// batch writes each edited row once, with its last value, in one statement after the others
+/// (an edit followed by the removal of its row is dropped): one statement instead of one per
+/// edit, whose constraint checks PostgreSQL prepares again for every statement.
 enum RowWrites {
-    static func statements(plan: String, operation: PlanOperation, change: PlanChange) -> [PGStatement] {
-        guard !change.isNoop else { return [] }
+    static func statements(plan: String, mutations: [CommittedMutation]) -> [PGStatement] {
+        var statements: [PGStatement] = []
+        var edits = LastWrites<GanttTask>()
+        var entryEdits = LastWrites<TimelineAssignedEntry>()
+        for mutation in mutations where !mutation.change.isNoop {
+            switch mutation.operation {
+            case .replace(_, let proposed):
+                edits.write(proposed.id, proposed)
+            case .remove(let previous):
+                edits.remove(previous.id)
+                statements += self.statements(plan: plan, operation: mutation.operation, change: mutation.change)
+            case .timelineApply(_, let proposed):
+                entryEdits.write(proposed.entry.id, proposed)
+            case .timelineRemove(let entry):
+                entryEdits.remove(entry.id)
+                statements += self.statements(plan: plan, operation: mutation.operation, change: mutation.change)
+            default:
+                statements += self.statements(plan: plan, operation: mutation.operation, change: mutation.change)
+            }
+        }
+        let tasks = edits.survivors
+        if !tasks.isEmpty {
+            let rows = tasks.map(taskColumns)
+            statements.append(
+                PGStatement(
+                    updateTasks, [plan] + (0..<7).map { column in PGArrayLiteral.make(rows.map { $0[column] }) }))
+        }
+        let entries = entryEdits.survivors
+        if !entries.isEmpty {
+            let rows = entries.map { entryColumns($0.entry) }
+            statements.append(
+                PGStatement(
+                    updateEntries, [plan] + (0..<4).map { column in PGArrayLiteral.make(rows.map { $0[column] }) }))
+            statements.append(
+                PGStatement(
+                    updateAssignments,
+                    [
+                        plan, PGArrayLiteral.make(entries.map(\.assignment.id)),
+                        PGArrayLiteral.make(entries.map(\.assignment.resourceID)),
+                    ]))
+        }
+        return statements
+    }
+
+    /// The last value written to each row of a batch, unless a later op removed the row.
+    struct LastWrites<Value> {
+        private var writes: [String: Value] = [:]
+
+        mutating func write(_ id: String, _ value: Value) { writes[id] = value }
+        mutating func remove(_ id: String) { writes[id] = nil }
+
+        /// The values to write, by id (one lock order for every writer).
+        var survivors: [Value] { writes.sorted { $0.key < $1.key }.map(\.value) }
+    }
+
+    /// The statements of one op, in the order of the batch.
+    private static func statements(plan: String, operation: PlanOperation, change: PlanChange) -> [PGStatement] {
         switch operation {
-        case .replace(_, let proposed):
-            return [PGStatement(updateTask, [plan] + taskColumns(proposed))]
+        case .replace, .timelineApply:
+            return []  // written once per row, after the other statements
         case .add(let task):
             return [PGStatement(insertTask, [plan] + taskColumns(task))]
         case .reorder:
@@ -27,15 +88,6 @@ enum RowWrites {
                 PGStatement(
                     "DELETE FROM dependencies WHERE plan_id = $1 AND predecessor_id = $2 AND successor_id = $3",
                     [plan, dependency.predecessorID, dependency.successorID])
-            ]
-        case .timelineApply(_, let proposed):
-            return [
-                PGStatement(
-                    "UPDATE entries SET title = $3, start_at = $4, end_at = $5 WHERE plan_id = $1 AND id = $2",
-                    [plan] + entryColumns(proposed.entry)),
-                PGStatement(
-                    "UPDATE assignments SET resource_id = $3 WHERE plan_id = $1 AND id = $2",
-                    [plan, proposed.assignment.id, proposed.assignment.resourceID]),
             ]
         case .timelineAdd(let entry, let assignments):
             var statements = [
@@ -85,9 +137,27 @@ enum RowWrites {
             ])
     }
 
-    static let updateTask = """
-        UPDATE tasks SET parent_id = $3, title = $4, kind = $5, start_date = $6, end_date = $7, progress = $8
-        WHERE plan_id = $1 AND id = $2
+    /// The edited tasks, each once: `$2…$8` are arrays of the `taskColumns`.
+    static let updateTasks = """
+        UPDATE tasks t SET parent_id = s.parent_id, title = s.title, kind = s.kind,
+            start_date = s.start_date::date, end_date = s.end_date::date, progress = s.progress::double precision
+        FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+            AS s(id, parent_id, title, kind, start_date, end_date, progress)
+        WHERE t.plan_id = $1 AND t.id = s.id
+        """
+
+    /// The edited entries, each once: `$2…$5` are arrays of the `entryColumns`.
+    static let updateEntries = """
+        UPDATE entries e SET title = s.title, start_at = s.start_at::timestamp, end_at = s.end_at::timestamp
+        FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS s(id, title, start_at, end_at)
+        WHERE e.plan_id = $1 AND e.id = s.id
+        """
+
+    /// The assignments of the edited entries: ids and resources.
+    static let updateAssignments = """
+        UPDATE assignments a SET resource_id = s.resource_id
+        FROM unnest($2::text[], $3::text[]) AS s(id, resource_id)
+        WHERE a.plan_id = $1 AND a.id = s.id
         """
 
     /// The new task takes the plan's next free position key.

@@ -3,23 +3,24 @@
 enum PGArrayLiteral {
     /// The literal of `values`, every element quoted and escaped; nil becomes NULL.
     static func make(_ values: [String?]) -> String {
-        var literal = "{"
-        literal.reserveCapacity(values.count * 16)
+        var literal: [UInt8] = [UInt8(ascii: "{")]
+        literal.reserveCapacity(values.reduce(2) { $0 + ($1?.utf8.count ?? 4) + 3 })
         for (index, value) in values.enumerated() {
-            if index > 0 { literal.append(",") }
+            if index > 0 { literal.append(UInt8(ascii: ",")) }
             guard let value else {
-                literal.append("NULL")
+                literal.append(contentsOf: "NULL".utf8)
                 continue
             }
-            literal.append("\"")
-            for character in value.unicodeScalars {
-                if character == "\"" || character == "\\" { literal.unicodeScalars.append("\\") }
-                literal.unicodeScalars.append(character)
+            literal.append(UInt8(ascii: "\""))
+            // Byte by byte: a quote or backslash is never part of a multi-byte UTF-8 sequence.
+            for byte in value.utf8 {
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { literal.append(UInt8(ascii: "\\")) }
+                literal.append(byte)
             }
-            literal.append("\"")
+            literal.append(UInt8(ascii: "\""))
         }
-        literal.append("}")
-        return literal
+        literal.append(UInt8(ascii: "}"))
+        return String(decoding: literal, as: UTF8.self)
     }
 
     /// The literal of non-optional `values`.
