@@ -149,4 +149,37 @@ struct MigrationTests {
         let stored = try connection.query("SELECT count(*), max(version) FROM mutations WHERE plan_id = $1", [id])
         #expect([stored.int(0, 0), stored.int(0, 1)] == [4, 4])
     }
+
+    @Test("deleting a plan deletes its tasks, dependencies, log and decisions, and nothing of other plans")
+    func planDeletion() throws {
+        let store = TestDatabase.store
+        let doomed = TestDatabase.unique("doomed")
+        let kept = TestDatabase.unique("kept")
+        for id in [doomed, kept] {
+            try store.createPlan(id: id, document: StoreFixtures.demo)
+            var state = StoreFixtures.demo.state
+            let spec = try #require(state.tasks["spec"])
+            let edit = try StoreFixtures.mutation(
+                .replace(previous: spec, proposed: spec.with(title: "Edited")), on: &state, id: "e")
+            let rejection = RecordedDecision(
+                proposalID: "r", user: "tester", decision: .rejected(version: 0, code: "staleTask", message: "stale"))
+            try store.commit(plan: id, baseVersion: 0, mutations: [edit], decisions: [rejection])
+        }
+        let connection = try PGConnection(conninfo: TestDatabase.url)
+        let count = """
+            SELECT (SELECT count(*) FROM tasks WHERE plan_id = $1), (SELECT count(*) FROM dependencies WHERE plan_id = $1),
+                   (SELECT count(*) FROM mutations WHERE plan_id = $1), (SELECT count(*) FROM decisions WHERE plan_id = $1)
+            """
+        func rows(_ id: String) throws -> [Int?] {
+            let result = try connection.query(count, [id])
+            return (0..<4).map { result.int(0, $0) }
+        }
+        let demo = StoreFixtures.demo.state.tasks
+        let full: [Int?] = [demo.tasks.count, demo.dependencies.count, 1, 2]
+        #expect(try rows(doomed) == full)
+        try connection.query("DELETE FROM plans WHERE id = $1", [doomed])
+        #expect(try rows(doomed) == [0, 0, 0, 0])
+        #expect(try rows(kept) == full)
+        #expect(try store.loadPlan(doomed) == nil)
+    }
 }
