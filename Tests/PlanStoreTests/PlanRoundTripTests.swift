@@ -136,7 +136,7 @@ struct PlanRoundTripTests {
         }
         try retitle("spec", "First")
         try retitle("review", "Doomed")
-        try retitle("spec", "Second")
+        try retitle("spec", #"Second "quoted\" \\ é"#)
         try commit(.remove(previous: try #require(state.tasks["review"])))
         let again = try GanttTask(
             id: "review", title: "Back", parentID: "impl", kind: .activity(schedule: nil, progress: 5))
@@ -149,7 +149,7 @@ struct PlanRoundTripTests {
         #expect(try store.commit(plan: id, baseVersion: 0, mutations: batch) == batch.count)
         let loaded = try #require(try store.loadPlan(id))
         #expect(loaded.document.state == state)
-        #expect(loaded.document.state.tasks["spec"]?.title == "Second")
+        #expect(loaded.document.state.tasks["spec"]?.title == #"Second "quoted\" \\ é"#)
         #expect(loaded.document.state.tasks["review"]?.title == "Back again")
         #expect(loaded.document.state.timeline.entry("e2")?.start == StoreFixtures.time("2026-09-12T09:00"))
         #expect(loaded.document.state.timeline.entry("e1") == nil)

@@ -23,6 +23,12 @@ public struct DecodingFailure: PlanRejection, Hashable, CustomStringConvertible 
 
     /// `code: path: reason`.
     public var description: String { "\(code.rawValue): \(message)" }
+
+    /// The failure with `[index]` after `base`, the array's path it was reported under.
+    func atElement(_ index: Int, of base: String) -> DecodingFailure {
+        guard path.hasPrefix(base) else { return self }
+        return DecodingFailure(code: code, path: "\(base)[\(index)]\(path.dropFirst(base.count))", reason: reason)
+    }
 }
 
 /// Typed, path-aware access to the members of one JSON object.
@@ -131,7 +137,9 @@ public struct JSONObjectReader: Sendable {
         return try JSONObjectReader(value, path: path(key))
     }
 
-    /// Decodes each element of an array member with `decode`, passing each element's path.
+    /// Decodes each element of an array member with `decode`, passing the array's path: a
+    /// failure's path then gets the element's index after it (`tasks` → `tasks[3]`), so that no
+    /// path is written for the elements that decode.
     public func map<T>(
         _ key: String, optional: Bool = false, _ decode: (JSONValue, String) throws(DecodingFailure) -> T
     ) throws(DecodingFailure) -> [T] {
@@ -140,7 +148,11 @@ public struct JSONObjectReader: Sendable {
         result.reserveCapacity(elements.count)
         let base = path(key)
         for (index, element) in elements.enumerated() {
-            result.append(try decode(element, "\(base)[\(index)]"))
+            do {
+                result.append(try decode(element, base))
+            } catch {
+                throw error.atElement(index, of: base)
+            }
         }
         return result
     }

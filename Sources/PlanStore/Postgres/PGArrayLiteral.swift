@@ -12,15 +12,24 @@ enum PGArrayLiteral {
                 continue
             }
             literal.append(UInt8(ascii: "\""))
-            // Byte by byte: a quote or backslash is never part of a multi-byte UTF-8 sequence.
-            for byte in value.utf8 {
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { literal.append(UInt8(ascii: "\\")) }
-                literal.append(byte)
-            }
+            var utf8 = value
+            utf8.withUTF8 { appendEscaped($0, to: &literal) }
             literal.append(UInt8(ascii: "\""))
         }
         literal.append(UInt8(ascii: "}"))
         return String(decoding: literal, as: UTF8.self)
+    }
+
+    /// Appends `bytes` with a backslash before each quote and backslash, copying the runs between
+    /// them whole (a quote or backslash is never part of a multi-byte UTF-8 sequence).
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to literal: inout [UInt8]) {
+        var start = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "\\") {
+            literal.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            literal.append(UInt8(ascii: "\\"))
+            start = index
+        }
+        literal.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     /// The literal of non-optional `values`.
