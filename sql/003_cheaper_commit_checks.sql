@@ -57,3 +57,7 @@ CREATE TRIGGER plans_delete_rows AFTER DELETE ON plans FOR EACH ROW EXECUTE FUNC
 -- 4. Log rows stay in the table's own pages up to 8 KB: above the default 2 KB, PostgreSQL
 --    compressed the `changes` of every reorder (its complete task order) on the commit's path.
 ALTER TABLE mutations SET (toast_tuple_target = 8160);
+
+-- 5. A proposal is decided once: the decisions table's key says so for every outcome, the log's
+--    own unique key on the proposal repeated it (an index entry more a logged mutation).
+ALTER TABLE mutations DROP CONSTRAINT mutations_plan_id_user_name_proposal_id_key;
