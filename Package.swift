@@ -50,7 +50,7 @@ let package = Package(
             name: "store-bench", dependencies: ["PlanStore", "PlanProtocol", "ChronoSketchCore", "BenchSupport"],
             path: "Benchmarks/store-bench"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
-        .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore"]),
+        .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore", "PlanTestSupport"]),
         // Shared by the tests that need PostgreSQL: the test database, shell helpers.
         .target(
             name: "PlanTestSupport", dependencies: ["PlanStore", "PlanProtocol", "ChronoSketchCore"],

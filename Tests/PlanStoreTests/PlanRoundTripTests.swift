@@ -155,6 +155,38 @@ struct PlanRoundTripTests {
         #expect(loaded.document.state.timeline.entry("e1") == nil)
     }
 
+    @Test("random batches of every op commit to rows that load back as the in-memory state", arguments: [1, 2, 3, 4])
+    func randomBatches(seed: UInt64) throws {
+        var random = RandomPlanOperations(seed: seed)
+        for _ in 0..<40 {
+            if let operation = random.operation() { _ = try? random.state.apply(operation) }
+        }
+        let id = TestDatabase.unique("random")
+        try store.createPlan(id: id, document: PlanDocument(title: "Random", state: random.state))
+        var version = 0
+        var kinds: Set<String> = []
+        for round in 0..<12 {
+            var batch: [CommittedMutation] = []
+            // Mostly reorders and edits in the later rounds, so that batches move tasks repeatedly.
+            while batch.count < 8 + round * 3 {
+                guard let operation = random.operation() else { continue }
+                guard
+                    let mutation = try? StoreFixtures.mutation(
+                        operation, on: &random.state, id: "r\(round)-\(batch.count)"),
+                    !mutation.change.isNoop
+                else { continue }
+                kinds.insert(operation.typeName)
+                batch.append(mutation)
+            }
+            version = try store.commit(plan: id, baseVersion: version, mutations: batch)
+            let loaded = try #require(try store.loadPlan(id))
+            #expect(loaded.version == version)
+            #expect(loaded.document.state == random.state, "seed \(seed) round \(round)")
+            #expect(loaded.document.state.tasks.tasks.map(\.id) == random.state.tasks.tasks.map(\.id))
+        }
+        #expect(kinds.count == 9, "\(kinds.sorted())")
+    }
+
     @Test("the log keeps op and changes byte for byte; since-reads and trimming")
     func logReads() throws {
         let id = TestDatabase.unique("log")

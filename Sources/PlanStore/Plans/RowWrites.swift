@@ -1,86 +1,22 @@
 import ChronoSketchCore
 
-/// The statements that write a batch of applied ops: the changed rows only. An edit rewrites one
-/// row, a reorder only the moved positions, a removal one row (its dependencies cascade).
+/// The SQL that writes applied ops: the changed rows only. An edit rewrites one row, a reorder
+/// only the moved positions, a removal one row (its dependencies cascade). How a whole batch is
+/// written is in `RowWrites+Batch.swift`.
 ///
-/// Statements run in order inside the commit's transaction, so an op sees the rows of the ops
-/// before it in the same batch. Task positions are sort keys with gaps: an added task takes the
-/// plan's next free key (kept on the plan row); reordered tasks trade the keys of the slots they
-/// move between.
-///
-/// Edits are the exception: a `replace` sets every column of its task but the position, and a
-/// `timeline.apply` every column of its entry and assignment, which no other op reads. So the
-/// batch writes each edited row once, with its last value, in one statement after the others
-/// (an edit followed by the removal of its row is dropped): one statement instead of one per
-/// edit, whose constraint checks PostgreSQL prepares again for every statement.
+/// Task positions are sort keys with gaps: an added task takes the plan's next free key (kept on
+/// the plan row); reordered tasks trade the keys of the slots they move between.
 enum RowWrites {
-    static func statements(plan: String, mutations: [CommittedMutation]) -> [PGStatement] {
-        var statements: [PGStatement] = []
-        var edits = LastWrites<GanttTask>()
-        var entryEdits = LastWrites<TimelineAssignedEntry>()
-        for mutation in mutations where !mutation.change.isNoop {
-            switch mutation.operation {
-            case .replace(_, let proposed):
-                edits.write(proposed.id, proposed)
-            case .remove(let previous):
-                edits.remove(previous.id)
-                statements += self.statements(plan: plan, operation: mutation.operation, change: mutation.change)
-            case .timelineApply(_, let proposed):
-                entryEdits.write(proposed.entry.id, proposed)
-            case .timelineRemove(let entry):
-                entryEdits.remove(entry.id)
-                statements += self.statements(plan: plan, operation: mutation.operation, change: mutation.change)
-            default:
-                statements += self.statements(plan: plan, operation: mutation.operation, change: mutation.change)
-            }
-        }
-        let tasks = edits.survivors
-        if !tasks.isEmpty {
-            let rows = tasks.map(taskColumns)
-            statements.append(
-                PGStatement(
-                    updateTasks, [plan] + (0..<7).map { column in PGArrayLiteral.make(rows.map { $0[column] }) }))
-        }
-        let entries = entryEdits.survivors
-        if !entries.isEmpty {
-            let rows = entries.map { entryColumns($0.entry) }
-            statements.append(
-                PGStatement(
-                    updateEntries, [plan] + (0..<4).map { column in PGArrayLiteral.make(rows.map { $0[column] }) }))
-            statements.append(
-                PGStatement(
-                    updateAssignments,
-                    [
-                        plan, PGArrayLiteral.make(entries.map(\.assignment.id)),
-                        PGArrayLiteral.make(entries.map(\.assignment.resourceID)),
-                    ]))
-        }
-        return statements
-    }
-
-    /// The last value written to each row of a batch, unless a later op removed the row.
-    struct LastWrites<Value> {
-        private var writes: [String: Value] = [:]
-
-        mutating func write(_ id: String, _ value: Value) { writes[id] = value }
-        mutating func remove(_ id: String) { writes[id] = nil }
-
-        /// The values to write, by id (one lock order for every writer).
-        var survivors: [Value] { writes.sorted { $0.key < $1.key }.map(\.value) }
-    }
-
     /// The statements of one op, in the order of the batch.
-    private static func statements(plan: String, operation: PlanOperation, change: PlanChange) -> [PGStatement] {
+    static func statements(plan: String, operation: PlanOperation, change: PlanChange) -> [PGStatement] {
         switch operation {
-        case .replace, .timelineApply:
-            return []  // written once per row, after the other statements
+        case .replace, .timelineApply, .remove:
+            return []  // gathered and written once per row for the whole batch
         case .add(let task):
             return [PGStatement(insertTask, [plan] + taskColumns(task))]
         case .reorder:
             guard case .tasks(let taskChange) = change, !taskChange.movedIDs.isEmpty else { return [] }
             return [PGStatement(reorderTasks, [plan, PGArrayLiteral.make(taskChange.movedIDs)])]
-        case .remove(let previous):
-            return [PGStatement("DELETE FROM tasks WHERE plan_id = $1 AND id = $2", [plan, previous.id])]
         case .link(let dependency):
             return [PGStatement(insertDependency, [plan, dependency.predecessorID, dependency.successorID])]
         case .unlink(let dependency):

@@ -103,6 +103,7 @@ public enum LoadRun {
         let ownCPUBefore = processCPUSeconds(getpid())
         let deliveriesBefore = fleet.deliveredCount.load(ordering: .relaxed)
         let proposeStart = monotonicNanoseconds()
+        let proposeStartUnix = unixSeconds()
         let end = proposeStart + UInt64(configuration.duration * 1e9)
         if configuration.inFlight > 0 {
             for editor in editors { for _ in 0..<configuration.inFlight { editor.proposeNext() } }
@@ -139,6 +140,7 @@ public enum LoadRun {
         }
         for editor in editors { editor.running.store(false, ordering: .relaxed) }
         let proposeSeconds = Double(monotonicNanoseconds() - proposeStart) / 1e9
+        let proposeEndUnix = unixSeconds()
 
         // Every answer, then every viewer settled (and, after a restart, resumed).
         let waitStart = monotonicNanoseconds()
@@ -282,6 +284,7 @@ public enum LoadRun {
             ("viewers", Double(configuration.viewers)), ("editors", Double(editors.count)),
             ("watchers", Double(watchers.count)), ("plans", Double(configuration.plans.count)),
             ("all_subscribed_s", subscribedSeconds), ("duration_s", proposeSeconds),
+            ("propose_start_unix_s", proposeStartUnix), ("propose_end_unix_s", proposeEndUnix),
             ("proposals", Double(counts.proposals)), ("confirmed", Double(confirmed)),
             ("noop", Double(counts.outcomes["noop"] ?? 0)), ("rejected", Double(rejected)),
             ("confirmed_per_s", Double(confirmed) / max(proposeSeconds, 0.001)),

@@ -347,6 +347,13 @@ func monotonicNanoseconds() -> UInt64 {
     return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }
 
+/// Seconds since the Unix epoch (CLOCK_REALTIME), for lining a run up with other tools' logs.
+func unixSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
 func find(_ needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
     guard let base = buffer.baseAddress, start + needle.count <= buffer.count else { return nil }
     // glibc's memchr is vectorized: the byte scan is most of a viewer's work per frame.
