@@ -2,22 +2,27 @@ import ChronoSketchCore
 
 extension RowWrites {
     /// The statements that write a batch of applied ops, in one transaction after the plan row
-    /// moved on. An op must see the rows of the ops before it, so most statements run in batch
-    /// order; three kinds of writes are gathered and written once per row instead:
+    /// moved on. Fewer, larger statements: PostgreSQL prepares a table's constraint checks again
+    /// for every statement, a row written twice in one transaction is checked twice, and every
+    /// add used to update the plan row for its key.
     ///
+    /// An op must see the rows of the ops before it. Unlinks and timeline adds and removals run in
+    /// batch order; every other write is gathered and written once per row:
+    ///
+    /// - Adds and links: one insert each, taking consecutive keys in batch order. An unlink of a
+    ///   dependency the batch linked drops the link instead.
+    /// - Reorders: each hands the position keys of the siblings it rotates around among them.
+    ///   Followed through the batch, every moved task ends with the key one task held before
+    ///   (added tasks included), and takes it in one statement.
+    /// - Removals: one statement, after the reorders (which may have handed a removed task's key
+    ///   to a sibling). Dependencies of removed tasks cascade, gathered links included.
     /// - Edits: a `replace` sets every column of its task but the position, a `timeline.apply`
     ///   every column of its entry and assignment, and no other statement reads those columns.
-    ///   Each edited row is written once, with its last value, at the end (an edit of a row the
-    ///   batch removes afterwards is dropped).
-    /// - Reorders: each hands the position keys of the siblings it rotates around among them.
-    ///   Followed through the batch, every moved task ends with the key one task held before the
-    ///   batch (or got when added), and takes it in one statement: a task moved by several
-    ///   reorders is written once.
-    /// - Removals: one statement for all, after the reorders (which may have handed a removed
-    ///   task's key to a sibling). Adding an id the batch removed writes what was gathered first.
+    ///   Each edited row is written once, with its last value, at the end (unless removed).
     ///
-    /// Fewer, larger statements: PostgreSQL prepares a table's constraint checks again for every
-    /// statement, and a row written twice in one transaction is checked twice.
+    /// Adding an id the batch removed, or a reorder that is not a rotation, first writes what was
+    /// gathered (adds, links, reorders, removals, in that order). Foreign keys between tasks and
+    /// dependencies are checked at COMMIT, so the order between these groups is free otherwise.
     static func statements(plan: String, mutations: [CommittedMutation]) -> [PGStatement] {
         var batch = BatchWrites(plan: plan)
         for mutation in mutations where !mutation.change.isNoop { batch.add(mutation) }
@@ -40,8 +45,6 @@ extension RowWrites {
     struct KeyExchange {
         /// Moved task id → id of the task that held its final key.
         private(set) var heldBy: [String: String] = [:]
-
-        var isEmpty: Bool { heldBy.isEmpty }
 
         /// Follows one reorder: `moved` went to one end of `newOrder`, the siblings whose slots
         /// it rotated, which take the keys of those slots in ascending order, as they held them.
@@ -70,43 +73,71 @@ extension RowWrites {
     private struct BatchWrites {
         let plan: String
         var statements: [PGStatement] = []
-        var edits = LastWrites<GanttTask>()
-        var entryEdits = LastWrites<TimelineAssignedEntry>()
+        var adds: [GanttTask] = []
+        var links: [TaskDependency] = []
         var keys = KeyExchange()
         var removals: [String] = []
+        var edits = LastWrites<GanttTask>()
+        var entryEdits = LastWrites<TimelineAssignedEntry>()
 
         init(plan: String) { self.plan = plan }
 
         mutating func add(_ mutation: CommittedMutation) {
             switch mutation.operation {
+            case .add(let task):
+                if removals.contains(task.id) { writeGathered() }
+                adds.append(task)
             case .replace(_, let proposed):
                 edits.write(proposed.id, proposed)
-            case .timelineApply(_, let proposed):
-                entryEdits.write(proposed.entry.id, proposed)
             case .reorder(let previous, _, _):
                 guard case .tasks(let change) = mutation.change, !change.movedIDs.isEmpty else { return }
                 if !keys.reorder(moved: previous.id, newOrder: change.movedIDs) {
                     // Not a rotation this writer knows: trade the keys in SQL, in order.
                     writeGathered()
-                    statements += RowWrites.statements(
-                        plan: plan, operation: mutation.operation, change: mutation.change)
+                    statements.append(
+                        PGStatement(RowWrites.reorderTasks, [plan, PGArrayLiteral.make(change.movedIDs)]))
                 }
             case .remove(let previous):
                 edits.remove(previous.id)
                 removals.append(previous.id)
-            case .add(let task):
-                if removals.contains(task.id) { writeGathered() }
-                statements += RowWrites.statements(plan: plan, operation: mutation.operation, change: mutation.change)
+            case .link(let dependency):
+                links.append(dependency)
+            case .unlink(let dependency):
+                if let index = links.firstIndex(of: dependency) {
+                    links.remove(at: index)
+                } else {
+                    statements.append(
+                        PGStatement(
+                            RowWrites.deleteDependency, [plan, dependency.predecessorID, dependency.successorID]))
+                }
+            case .timelineApply(_, let proposed):
+                entryEdits.write(proposed.entry.id, proposed)
+            case .timelineAdd(let entry, let assignments):
+                statements.append(PGStatement(RowWrites.insertEntry, [plan] + RowWrites.entryColumns(entry)))
+                if !assignments.isEmpty { statements.append(RowWrites.insertAssignments(plan: plan, assignments)) }
             case .timelineRemove(let entry):
                 entryEdits.remove(entry.id)
-                statements += RowWrites.statements(plan: plan, operation: mutation.operation, change: mutation.change)
-            case .link, .unlink, .timelineAdd:
-                statements += RowWrites.statements(plan: plan, operation: mutation.operation, change: mutation.change)
+                statements.append(PGStatement(RowWrites.deleteEntry, [plan, entry.id]))
             }
         }
 
-        /// Writes the gathered key exchanges, then the gathered removals.
+        /// Writes the gathered adds, links, key exchanges and removals, in that order.
         mutating func writeGathered() {
+            if !adds.isEmpty {
+                statements.append(
+                    PGStatement(
+                        RowWrites.insertTasks,
+                        RowWrites.columnArrays(plan: plan, adds.map(RowWrites.taskColumns), columns: 7)))
+            }
+            if !links.isEmpty {
+                statements.append(
+                    PGStatement(
+                        RowWrites.insertDependencies,
+                        [
+                            plan, PGArrayLiteral.make(links.map(\.predecessorID)),
+                            PGArrayLiteral.make(links.map(\.successorID)),
+                        ]))
+            }
             let moves = keys.moves
             if !moves.isEmpty {
                 statements.append(
@@ -114,10 +145,12 @@ extension RowWrites {
                         RowWrites.exchangeKeys,
                         [plan, PGArrayLiteral.make(moves.map(\.id)), PGArrayLiteral.make(moves.map(\.keyOf))]))
             }
-            keys = KeyExchange()
             if !removals.isEmpty {
                 statements.append(PGStatement(RowWrites.deleteTasks, [plan, PGArrayLiteral.make(removals)]))
             }
+            adds = []
+            links = []
+            keys = KeyExchange()
             removals = []
         }
 
@@ -125,19 +158,18 @@ extension RowWrites {
             writeGathered()
             let tasks = edits.survivors
             if !tasks.isEmpty {
-                let rows = tasks.map(RowWrites.taskColumns)
                 statements.append(
                     PGStatement(
                         RowWrites.updateTasks,
-                        [plan] + (0..<7).map { column in PGArrayLiteral.make(rows.map { $0[column] }) }))
+                        RowWrites.columnArrays(plan: plan, tasks.map(RowWrites.taskColumns), columns: 7)))
             }
             let entries = entryEdits.survivors
             if !entries.isEmpty {
-                let rows = entries.map { RowWrites.entryColumns($0.entry) }
                 statements.append(
                     PGStatement(
                         RowWrites.updateEntries,
-                        [plan] + (0..<4).map { column in PGArrayLiteral.make(rows.map { $0[column] }) }))
+                        RowWrites.columnArrays(plan: plan, entries.map { RowWrites.entryColumns($0.entry) }, columns: 4)
+                    ))
                 statements.append(
                     PGStatement(
                         RowWrites.updateAssignments,
@@ -149,16 +181,4 @@ extension RowWrites {
             return statements
         }
     }
-
-    /// Each task `$2[i]` takes the key task `$3[i]` holds when the statement starts (a statement
-    /// does not see its own updates, so keys can go round).
-    static let exchangeKeys = """
-        UPDATE tasks t SET position = holder.position
-        FROM unnest($2::text[], $3::text[]) AS s(id, key_of)
-        JOIN tasks holder ON holder.plan_id = $1 AND holder.id = s.key_of
-        WHERE t.plan_id = $1 AND t.id = s.id
-        """
-
-    /// The removed tasks (their dependencies cascade).
-    static let deleteTasks = "DELETE FROM tasks WHERE plan_id = $1 AND id = ANY($2::text[])"
 }

@@ -1,43 +1,12 @@
 import ChronoSketchCore
 
 /// The SQL that writes applied ops: the changed rows only. An edit rewrites one row, a reorder
-/// only the moved positions, a removal one row (its dependencies cascade). How a whole batch is
-/// written is in `RowWrites+Batch.swift`.
+/// only the moved positions, a removal one row (its dependencies cascade). Which statements a
+/// batch of ops becomes is in `RowWrites+Batch.swift`.
 ///
-/// Task positions are sort keys with gaps: an added task takes the plan's next free key (kept on
+/// Task positions are sort keys with gaps: added tasks take the plan's next free keys (kept on
 /// the plan row); reordered tasks trade the keys of the slots they move between.
 enum RowWrites {
-    /// The statements of one op, in the order of the batch.
-    static func statements(plan: String, operation: PlanOperation, change: PlanChange) -> [PGStatement] {
-        switch operation {
-        case .replace, .timelineApply, .remove:
-            return []  // gathered and written once per row for the whole batch
-        case .add(let task):
-            return [PGStatement(insertTask, [plan] + taskColumns(task))]
-        case .reorder:
-            guard case .tasks(let taskChange) = change, !taskChange.movedIDs.isEmpty else { return [] }
-            return [PGStatement(reorderTasks, [plan, PGArrayLiteral.make(taskChange.movedIDs)])]
-        case .link(let dependency):
-            return [PGStatement(insertDependency, [plan, dependency.predecessorID, dependency.successorID])]
-        case .unlink(let dependency):
-            return [
-                PGStatement(
-                    "DELETE FROM dependencies WHERE plan_id = $1 AND predecessor_id = $2 AND successor_id = $3",
-                    [plan, dependency.predecessorID, dependency.successorID])
-            ]
-        case .timelineAdd(let entry, let assignments):
-            var statements = [
-                PGStatement(
-                    "INSERT INTO entries (plan_id, id, title, start_at, end_at) VALUES ($1, $2, $3, $4, $5)",
-                    [plan] + entryColumns(entry))
-            ]
-            if !assignments.isEmpty { statements.append(insertAssignments(plan: plan, assignments)) }
-            return statements
-        case .timelineRemove(let entry):
-            return [PGStatement("DELETE FROM entries WHERE plan_id = $1 AND id = $2", [plan, entry.id])]
-        }
-    }
-
     /// id, parent_id, title, kind, start_date, end_date, progress (all text).
     static func taskColumns(_ task: GanttTask) -> [String?] {
         var start: String?
@@ -96,13 +65,17 @@ enum RowWrites {
         WHERE a.plan_id = $1 AND a.id = s.id
         """
 
-    /// The new task takes the plan's next free position key.
-    static let insertTask = """
+    /// The added tasks, in order, take the plan's next free position keys: `$2…$8` are arrays of
+    /// the `taskColumns`.
+    static let insertTasks = """
         WITH slot AS (
-            UPDATE plans SET next_task_position = next_task_position + 1 WHERE id = $1
-            RETURNING next_task_position - 1 AS position)
+            UPDATE plans SET next_task_position = next_task_position + cardinality($2::text[]) WHERE id = $1
+            RETURNING next_task_position - cardinality($2::text[]) AS first)
         INSERT INTO tasks (plan_id, id, position, parent_id, title, kind, start_date, end_date, progress)
-        SELECT $1, $2, slot.position, $3, $4, $5, $6, $7, $8 FROM slot
+        SELECT $1, s.id, slot.first + s.n - 1, s.parent_id, s.title, s.kind, s.start_date::date, s.end_date::date,
+            s.progress::double precision
+        FROM slot, unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+            WITH ORDINALITY AS s(id, parent_id, title, kind, start_date, end_date, progress, n)
         """
 
     /// The moved ids, in their new order, take the position keys they held, sorted ascending.
@@ -115,12 +88,38 @@ enum RowWrites {
         WHERE t.plan_id = $1 AND t.id = s.id
         """
 
-    /// The new dependency takes the plan's next free position key.
-    static let insertDependency = """
+    /// The added dependencies, in order, take the plan's next free position keys: `$2`, `$3` are
+    /// arrays of predecessor and successor ids.
+    static let insertDependencies = """
         WITH slot AS (
-            UPDATE plans SET next_dependency_position = next_dependency_position + 1 WHERE id = $1
-            RETURNING next_dependency_position - 1 AS position)
+            UPDATE plans SET next_dependency_position = next_dependency_position + cardinality($2::text[])
+            WHERE id = $1 RETURNING next_dependency_position - cardinality($2::text[]) AS first)
         INSERT INTO dependencies (plan_id, predecessor_id, successor_id, position)
-        SELECT $1, $2, $3, slot.position FROM slot
+        SELECT $1, s.predecessor_id, s.successor_id, slot.first + s.n - 1
+        FROM slot, unnest($2::text[], $3::text[]) WITH ORDINALITY AS s(predecessor_id, successor_id, n)
         """
+
+    /// The removed tasks (their dependencies cascade).
+    static let deleteTasks = "DELETE FROM tasks WHERE plan_id = $1 AND id = ANY($2::text[])"
+
+    /// Each task `$2[i]` takes the key task `$3[i]` holds when the statement starts (a statement
+    /// does not see its own updates, so keys can go round).
+    static let exchangeKeys = """
+        UPDATE tasks t SET position = holder.position
+        FROM unnest($2::text[], $3::text[]) AS s(id, key_of)
+        JOIN tasks holder ON holder.plan_id = $1 AND holder.id = s.key_of
+        WHERE t.plan_id = $1 AND t.id = s.id
+        """
+
+    static let deleteDependency =
+        "DELETE FROM dependencies WHERE plan_id = $1 AND predecessor_id = $2 AND successor_id = $3"
+
+    static let insertEntry = "INSERT INTO entries (plan_id, id, title, start_at, end_at) VALUES ($1, $2, $3, $4, $5)"
+
+    static let deleteEntry = "DELETE FROM entries WHERE plan_id = $1 AND id = $2"
+
+    /// `rows` as one array parameter per column, after the plan id.
+    static func columnArrays(plan: String, _ rows: [[String?]], columns: Int) -> [String?] {
+        [plan] + (0..<columns).map { column in PGArrayLiteral.make(rows.map { $0[column] }) }
+    }
 }
