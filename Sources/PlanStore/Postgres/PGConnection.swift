@@ -57,10 +57,19 @@ public final class PGConnection: @unchecked Sendable {
         // Every statement is prepared and keyed by plan and row ids, whose generic plan is the
         // right one: planning each execution again (PostgreSQL's default for the first five and
         // whenever it guesses a custom plan is cheaper) cost a tenth of a group commit.
+        //
+        // Those plans are made once per connection, from the statistics of that moment: on a
+        // fresh database they read every row of a plan (a bitmap scan or hash join on plan_id)
+        // to change a few, and kept doing so while the plan grew and its updated rows left dead
+        // versions behind, until commits ran at half speed. Every statement here finds rows by
+        // their keys, so index lookups are right at any size: the other access paths are off
+        // (PostgreSQL still takes them where no index serves).
         _ = try query(
             """
             SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 3; SET TimeZone = 'UTC';
-            SET client_min_messages = warning; SET plan_cache_mode = force_generic_plan
+            SET client_min_messages = warning; SET plan_cache_mode = force_generic_plan;
+            SET enable_seqscan = off; SET enable_bitmapscan = off; SET enable_hashjoin = off;
+            SET enable_mergejoin = off
             """
         )
     }
