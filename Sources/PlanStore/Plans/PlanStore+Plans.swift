@@ -70,8 +70,11 @@ extension PlanStore {
     /// - Returns: nil when there is no such plan.
     /// - Throws: `.invalid` when the stored rows break the domain rules (they never should).
     public func loadPlan(_ id: String) throws(StoreError) -> StoredPlan? {
-        let results = try pool.withConnection { connection throws(StoreError) in
+        let loaded = try pool.withConnection { connection throws(StoreError) in
             try connection.readOnlySnapshot([
+                // Reading every row of a plan, the scans that read pages in order are right.
+                PGStatement(
+                    "SELECT set_config('enable_seqscan', 'on', true), set_config('enable_bitmapscan', 'on', true)"),
                 PGStatement("SELECT title, version FROM plans WHERE id = $1", [id]),
                 PGStatement(
                     """
@@ -92,6 +95,7 @@ extension PlanStore {
                 PGStatement("SELECT id, entry_id, resource_id FROM assignments WHERE plan_id = $1", [id]),
             ])
         }
+        let results = Array(loaded.dropFirst())
         let plan = results[0]
         guard plan.rowCount == 1, let title = plan.string(0, 0), let version = plan.int(0, 1) else { return nil }
         do {
