@@ -9,6 +9,10 @@
 #include <sys/resource.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <unistd.h>
 
 /// The headroom lws needs before every buffer handed to `lws_write` (`LWS_PRE`).
 static inline size_t cs_lws_pre(void) { return LWS_PRE; }
@@ -16,6 +20,7 @@ static inline size_t cs_lws_pre(void) { return LWS_PRE; }
 /// Server options as plain integers (the macros are 64-bit shifts Swift does not import).
 static inline uint64_t cs_option_ssl_global_init(void) { return LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT; }
 static inline uint64_t cs_option_disable_ipv6(void) { return LWS_SERVER_OPTION_DISABLE_IPV6; }
+static inline uint64_t cs_option_allow_listen_share(void) { return LWS_SERVER_OPTION_ALLOW_LISTEN_SHARE; }
 
 /// epoll without its packed `epoll_event` (which Swift cannot import faithfully): a descriptor is
 /// registered with a 64-bit token, and waiting fills parallel arrays of tokens and event masks.
@@ -56,6 +61,37 @@ static inline void cs_raise_descriptor_limit(void) {
         limit.rlim_cur = limit.rlim_max;
         setrlimit(RLIMIT_NOFILE, &limit);
     }
+}
+
+/// A listening IPv4 TCP socket on `host` (a name or address) and `port` (0: any free one), for
+/// transports that accept connections themselves and hand them to lws contexts. Returns the
+/// descriptor and sets `bound_port`, or returns -1.
+static inline int cs_listen_tcp(const char *host, int port, int backlog, int *bound_port) {
+    struct addrinfo hints, *found = NULL;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_INET;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE;
+    char service[16];
+    snprintf(service, sizeof service, "%d", port);
+    if (getaddrinfo(host, service, &hints, &found) != 0 || found == NULL) return -1;
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int on = 1;
+    if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0
+        || bind(fd, found->ai_addr, found->ai_addrlen) != 0 || listen(fd, backlog) != 0) {
+        if (fd >= 0) close(fd);
+        freeaddrinfo(found);
+        return -1;
+    }
+    freeaddrinfo(found);
+    struct sockaddr_in address;
+    socklen_t length = sizeof address;
+    if (getsockname(fd, (struct sockaddr *)&address, &length) != 0) {
+        close(fd);
+        return -1;
+    }
+    *bound_port = ntohs(address.sin_port);
+    return fd;
 }
 
 /// A protocol table of one protocol and the terminating entry, owning a copy of the name; it must

@@ -39,7 +39,8 @@ public final class PlanServerRuntime: Sendable {
                 host: configuration.host, port: configuration.port,
                 tlsCertificatePath: configuration.tlsCertificatePath,
                 tlsKeyPath: configuration.tlsKeyPath, maxMessageBytes: configuration.limits.maxMessageBytes,
-                maxQueueBytes: configuration.limits.maxQueueBytes, frameInterval: configuration.frameInterval),
+                maxQueueBytes: configuration.limits.maxQueueBytes, frameInterval: configuration.frameInterval,
+                serviceThreads: configuration.serviceThreads),
             onEvent: { continuation.yield(.transport($0)) },
             onHTTP: { path in
                 switch path {

@@ -11,7 +11,7 @@ public enum ServerCommands {
           plan-server serve [--host 127.0.0.1] [--port 8080] [--database URL] [--tls-cert PEM --tls-key PEM]
                             [--instance NAME] [--quiet] [--max-message-bytes N] [--max-queue-bytes N]
                             [--max-proposals-per-second N] [--max-tasks-per-plan N] [--idle-plan-seconds N]
-                            [--frame-interval-ms N]
+                            [--frame-interval-ms N] [--service-threads N]
           plan-server migrate [--database URL]
           plan-server user add NAME [--database URL]       prints a new secret token as its last line
           plan-server grant USER PLAN viewer|editor|owner [--database URL]
@@ -68,6 +68,12 @@ public enum ServerCommands {
                         throw CommandError("bad --frame-interval-ms \(text)")
                     }
                     configuration.frameInterval = .milliseconds(milliseconds)
+                }
+                if let text = options.value("--service-threads") {
+                    guard let threads = Int(text), (1...64).contains(threads) else {
+                        throw CommandError("bad --service-threads \(text) (1 to 64)")
+                    }
+                    configuration.serviceThreads = threads
                 }
                 if let text = options.value("--idle-plan-seconds") {
                     guard let seconds = Int(text), seconds > 0 else {

@@ -6,11 +6,11 @@ extension TransportCore {
     func respondHTTP(wsi: OpaquePointer, user: UnsafeMutableRawPointer?, path: String) -> Int32 {
         guard let user else { return -1 }
         let response = transport.onHTTP(path)
-        nextID += 1
-        user.storeBytes(of: nextID, as: UInt64.self)
-        let slot = Slot(id: ConnectionID(nextID), wsi: wsi)
+        let id = takeID()
+        user.storeBytes(of: id, as: UInt64.self)
+        let slot = Slot(id: ConnectionID(id), wsi: wsi)
         slot.httpResponse = response
-        slots[nextID] = slot
+        slots[id] = slot
         var headers = [UInt8](repeating: 0, count: OutgoingBuffer.headroom + 512)
         let ok = headers.withUnsafeMutableBufferPointer { buffer -> Bool in
             let start = buffer.baseAddress! + OutgoingBuffer.headroom

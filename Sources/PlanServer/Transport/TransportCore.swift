@@ -2,8 +2,8 @@ import CWebSockets
 import Glibc
 import PlanProtocol
 
-/// The state only the service thread touches: connection slots, the lws context, the protocol
-/// table. Reached from lws callbacks through the context's user pointer.
+/// The state only one service thread touches: its connection slots, its lws context, the
+/// protocol table. Reached from lws callbacks through the context's user pointer.
 final class TransportCore {
     /// One WebSocket or HTTP connection.
     final class Slot {
@@ -29,8 +29,12 @@ final class TransportCore {
     }
 
     let transport: WebSocketTransport
+    let shard: WebSocketTransport.Shard
     var slots: [UInt64: Slot] = [:]
-    var nextID: UInt64 = 0
+    /// The last connection id given out: ids of this thread are `index + 1`, then every
+    /// `serviceThreads` further (so `id % serviceThreads` names the thread).
+    var nextID: UInt64
+    let idStride: UInt64
     var acceptingConnections = true
     private var context: OpaquePointer?
     private var protocols: UnsafeMutablePointer<lws_protocols>?
@@ -39,8 +43,12 @@ final class TransportCore {
     /// `--frame-interval-ms` in nanoseconds (the configuration never changes).
     let frameIntervalNanoseconds: UInt64
 
-    init(transport: WebSocketTransport) {
+    init(transport: WebSocketTransport, shard: WebSocketTransport.Shard) {
         self.transport = transport
+        self.shard = shard
+        idStride = UInt64(transport.shards.count)
+        // The first id is `index` when that is not 0 (ids start at 1), else `serviceThreads`.
+        nextID = shard.index == 0 ? 0 : UInt64(shard.index) &- idStride
         let interval = transport.configuration.frameInterval
         frameIntervalNanoseconds =
             UInt64(interval.components.seconds) * 1_000_000_000
@@ -58,8 +66,8 @@ final class TransportCore {
         return pointer
     }
 
-    /// Creates the context (binding the port) on the calling thread.
-    func createContext() throws(TransportError) -> ContextHandle {
+    /// Creates the context (binding `port`) on the calling thread.
+    func createContext(port: Int) throws(TransportError) -> ContextHandle {
         cs_lws_log_errors_only()
         let configuration = transport.configuration
         // Protocol 0 serves plain HTTP and WebSocket clients without a subprotocol, too.
@@ -67,11 +75,12 @@ final class TransportCore {
         protocols = table
 
         var info = lws_context_creation_info()
-        info.port = Int32(configuration.port)
+        info.port = Int32(port)
         info.iface = UnsafePointer(keep(configuration.host))
         info.protocols = UnsafePointer(table)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.options = cs_option_disable_ipv6()
+        if transport.shards.count > 1 { info.options |= cs_option_allow_listen_share() }
         info.ka_time = 0
         if let certificate = configuration.tlsCertificatePath, let key = configuration.tlsKeyPath {
             info.options |= cs_option_ssl_global_init()
@@ -79,7 +88,7 @@ final class TransportCore {
             info.ssl_private_key_filepath = UnsafePointer(keep(key))
         }
         guard let created = lws_create_context(&info) else {
-            throw TransportError(message: "cannot listen on \(configuration.host):\(configuration.port)")
+            throw TransportError(message: "cannot listen on \(configuration.host):\(port)")
         }
         context = created
         return ContextHandle(pointer: created)
@@ -89,7 +98,7 @@ final class TransportCore {
         while !transport.stopping.load(ordering: .acquiring) {
             if lws_service(context, 0) < 0 { break }
         }
-        transport.context.withLock { $0 = nil }
+        shard.context.withLock { $0 = nil }
         lws_context_destroy(context)
         context = nil
     }
@@ -105,11 +114,11 @@ final class TransportCore {
             return acceptingConnections ? 0 : 1
         case LWS_CALLBACK_ESTABLISHED:
             guard let wsi, let user else { return -1 }
-            nextID += 1
-            user.storeBytes(of: nextID, as: UInt64.self)
-            slots[nextID] = Slot(id: ConnectionID(nextID), wsi: wsi)
+            let id = takeID()
+            user.storeBytes(of: id, as: UInt64.self)
+            slots[id] = Slot(id: ConnectionID(id), wsi: wsi)
             transport.openConnectionCount.wrappingAdd(1, ordering: .releasing)
-            transport.onEvent(.opened(ConnectionID(nextID), address: peerAddress(wsi)))
+            transport.onEvent(.opened(ConnectionID(id), address: peerAddress(wsi)))
             return 0
         case LWS_CALLBACK_RECEIVE:
             guard let slot = slot(for: user) else { return -1 }
@@ -140,6 +149,12 @@ final class TransportCore {
         default:
             return lws_callback_http_dummy(wsi, reason, user, data, length)
         }
+    }
+
+    /// A new connection id of this thread.
+    func takeID() -> UInt64 {
+        nextID &+= idStride
+        return nextID
     }
 
     private func slot(for user: UnsafeMutableRawPointer?) -> Slot? {
@@ -288,7 +303,7 @@ final class TransportCore {
             slot.awaitingFlush = false
             return true
         }
-        transport.coalescingCount.store(coalescing.count, ordering: .relaxed)
+        shard.coalescingCount.store(coalescing.count, ordering: .relaxed)
         if moreDue, let context { lws_cancel_service(context) }
     }
 
@@ -300,20 +315,24 @@ final class TransportCore {
     }
 
     private func drainOutbox() {
-        let commands = transport.outbox.withLock { commands -> [WebSocketTransport.Command] in
+        let commands = shard.outbox.withLock { commands -> [WebSocketTransport.Command] in
             defer { commands = [] }
             return commands
         }
         let cap = transport.configuration.maxQueueBytes
         let intervalNanoseconds = frameIntervalNanoseconds
+        let ownIDs = UInt64(shard.index) % idStride
         let now = TransportCore.now()
         // Queued bytes change by this much (one atomic update for the whole drain).
         var queuedDelta = 0
         defer { transport.queuedBytesTotal.wrappingAdd(queuedDelta, ordering: .relaxed) }
         for command in commands {
             switch command {
+            case .adopt(let fd):
+                // lws closes the descriptor itself when it cannot adopt it.
+                if acceptingConnections { _ = lws_adopt_socket(context, fd) } else { close(fd) }
             case .send(let buffer, let connections, let urgent):
-                for connection in connections {
+                for connection in connections where connection.rawValue % idStride == ownIDs {
                     guard let slot = slots[connection.rawValue], slot.pendingClose == nil, slot.httpResponse == nil
                     else { continue }
                     // The first waiting message (a large snapshot, say) is always accepted; what

@@ -3,9 +3,15 @@ import Glibc
 import PlanProtocol
 import Synchronization
 
-/// The WebSocket and HTTP endpoint on libwebsockets: one service thread does all socket work and
-/// never blocks; other threads hand it outgoing buffers through a locked outbox and wake it with
-/// `lws_cancel_service` (lws `minimal-ws-server-threads`).
+/// The WebSocket and HTTP endpoint on libwebsockets: service threads do all socket work and
+/// never block; other threads hand them outgoing buffers through a locked outbox per thread and
+/// wake them with `lws_cancel_service` (lws `minimal-ws-server-threads`).
+///
+/// The Debian build of lws serves one context from one thread, so with `serviceThreads` above
+/// one the transport runs that many contexts, each with its own thread, and listens itself: an
+/// acceptor thread hands each new connection to the next context (`lws_adopt_socket`, on that
+/// context's thread). A connection stays with its thread; its id tells which
+/// (`id % serviceThreads`). With one thread, lws listens itself.
 ///
 /// Each connection has a send queue of shared immutable buffers; when a socket is writable the
 /// whole queue goes out as one frame (several messages as a JSON array). A connection whose queue
@@ -29,13 +35,17 @@ public final class WebSocketTransport: Sendable {
         /// meanwhile goes out together, as one frame); direct answers are written at once. Zero
         /// writes every broadcast as soon as the socket is writable.
         public var frameInterval: Duration = .zero
+        /// Service threads, each serving its share of the connections (at least 1).
+        public var serviceThreads = 1
 
         /// Creates a configuration.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, tlsCertificatePath: String? = nil, tlsKeyPath: String? = nil,
-            maxMessageBytes: Int = 1 << 20, maxQueueBytes: Int = 8 << 20, frameInterval: Duration = .zero
+            maxMessageBytes: Int = 1 << 20, maxQueueBytes: Int = 8 << 20, frameInterval: Duration = .zero,
+            serviceThreads: Int = 1
         ) {
             self.frameInterval = frameInterval
+            self.serviceThreads = max(1, serviceThreads)
             self.host = host
             self.port = port
             self.tlsCertificatePath = tlsCertificatePath
@@ -47,20 +57,53 @@ public final class WebSocketTransport: Sendable {
 
     /// Work for the service thread.
     enum Command: Sendable {
+        case adopt(Int32)
         case send(OutgoingBuffer, [ConnectionID], urgent: Bool)
         case close(ConnectionID, CloseCode, String)
         case closeAll(CloseCode, String)
     }
 
+    /// One service thread's share: its outbox, its lws context and thread.
+    final class Shard: Sendable {
+        let index: Int
+        let outbox = Mutex<[Command]>([])
+        let context = Mutex<ContextHandle?>(nil)
+        let thread = Mutex<pthread_t?>(nil)
+        /// Connections whose broadcasts wait for the frame interval; while any do, a ticker wakes
+        /// the service thread twice per interval to flush them.
+        let coalescingCount = Atomic<Int>(0)
+
+        init(index: Int) { self.index = index }
+
+        /// Queues a command; wakes the service thread only when the outbox was empty (it drains
+        /// the whole outbox at once, so a wake for the earlier commands is still pending otherwise).
+        func enqueue(_ command: Command) {
+            let wasEmpty = outbox.withLock { commands in
+                defer { commands.append(command) }
+                return commands.isEmpty
+            }
+            if wasEmpty { wake() }
+        }
+
+        func wake() {
+            context.withLock { handle in
+                if let handle { lws_cancel_service(handle.pointer) }
+            }
+        }
+    }
+
     let configuration: Configuration
     let onEvent: @Sendable (TransportEvent) -> Void
     let onHTTP: @Sendable (String) -> HTTPResponse
-    let outbox = Mutex<[Command]>([])
-    let context = Mutex<ContextHandle?>(nil)
+    let shards: [Shard]
     let stopping = Atomic<Bool>(false)
+    /// False once shutting down: new connections are closed at once.
+    let accepting = Atomic<Bool>(true)
     let listeningPort = Atomic<Int>(0)
     let queuedBytesTotal = Atomic<Int>(0)
-    let thread = Mutex<pthread_t?>(nil)
+    /// The listening socket and the acceptor thread, with more than one service thread.
+    let listener = Atomic<Int32>(-1)
+    let acceptorThread = Mutex<pthread_t?>(nil)
 
     /// Creates a transport; `onEvent` and `onHTTP` run on the service thread and must not block.
     public init(
@@ -70,6 +113,7 @@ public final class WebSocketTransport: Sendable {
         self.configuration = configuration
         self.onEvent = onEvent
         self.onHTTP = onHTTP
+        shards = (0..<configuration.serviceThreads).map(Shard.init)
     }
 
     /// The port actually listened on (after `start()`).
@@ -78,95 +122,154 @@ public final class WebSocketTransport: Sendable {
     /// Unsent bytes queued across all connections.
     public var queuedBytes: Int { queuedBytesTotal.load(ordering: .relaxed) }
 
-    /// Creates the lws context and starts the service thread.
+    /// Creates the lws contexts and starts the service threads (and the acceptor).
     /// - Throws: `TransportError` when the port cannot be bound or TLS files are unusable.
     public func start() throws(TransportError) {
         cs_raise_descriptor_limit()
-        let core = TransportCore(transport: self)
-        let handle = try core.createContext()
-        context.withLock { $0 = handle }
-        listeningPort.store(
-            Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(handle.pointer, "default"))), ordering: .releasing)
-        let box = Unmanaged.passRetained(core)
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, transportThreadMain, box.toOpaque()) == 0 else {
-            box.release()
-            throw TransportError(message: "cannot start the service thread")
+        var port = configuration.port
+        if shards.count > 1 {
+            var bound: Int32 = 0
+            let fd = cs_listen_tcp(configuration.host, Int32(port), 4096, &bound)
+            guard fd >= 0 else { throw TransportError(message: "cannot listen on \(configuration.host):\(port)") }
+            listener.store(fd, ordering: .releasing)
+            listeningPort.store(Int(bound), ordering: .releasing)
+            port = Int(CONTEXT_PORT_NO_LISTEN_SERVER)
         }
-        self.thread.withLock { $0 = thread }
+        for shard in shards {
+            let core = TransportCore(transport: self, shard: shard)
+            let handle = try core.createContext(port: port)
+            shard.context.withLock { $0 = handle }
+            if shards.count == 1 {
+                listeningPort.store(
+                    Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(handle.pointer, "default"))),
+                    ordering: .releasing)
+            }
+            try startThread(shard.thread, transportThreadMain, Unmanaged.passRetained(core).toOpaque())
+        }
+        if shards.count > 1 {
+            try startThread(acceptorThread, acceptorThreadMain, Unmanaged.passRetained(self).toOpaque())
+        }
         if configuration.frameInterval > .zero { startTicker() }
     }
 
-    /// Wakes the service thread while broadcasts wait to be coalesced.
+    private func startThread(
+        _ slot: borrowing Mutex<pthread_t?>,
+        _ main: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?,
+        _ argument: UnsafeMutableRawPointer
+    ) throws(TransportError) {
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, main, argument) == 0 else {
+            throw TransportError(message: "cannot start a transport thread")
+        }
+        slot.withLock { $0 = thread }
+    }
+
+    /// Accepts connections and hands them to the service threads in turn, until the listening
+    /// socket is shut down.
+    fileprivate func acceptLoop() {
+        let fd = listener.load(ordering: .acquiring)
+        var next = 0
+        while !stopping.load(ordering: .acquiring) {
+            let client = accept(fd, nil, nil)
+            if client < 0 {
+                switch errno {
+                case EINTR, ECONNABORTED, EPROTO: continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    // Out of descriptors: the backlog waits while connections close.
+                    var pause = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+                    nanosleep(&pause, nil)
+                    continue
+                default: return
+                }
+            }
+            guard accepting.load(ordering: .acquiring) else {
+                Glibc.close(client)
+                continue
+            }
+            shards[next].enqueue(.adopt(client))
+            next = (next + 1) % shards.count
+        }
+    }
+
+    /// Wakes the service threads while broadcasts wait to be coalesced.
     private func startTicker() {
         let half = configuration.frameInterval / 2
         Task { [weak self] in
             while let self, !self.stopping.load(ordering: .relaxed) {
                 try? await Task.sleep(for: half)
-                if self.coalescingCount.load(ordering: .relaxed) > 0 { self.wake() }
+                for shard in self.shards where shard.coalescingCount.load(ordering: .relaxed) > 0 { shard.wake() }
             }
         }
+    }
+
+    /// The shard serving a connection.
+    private func shard(of connection: ConnectionID) -> Shard {
+        shards[Int(connection.rawValue % UInt64(shards.count))]
     }
 
     /// Queues one buffer to many connections (encoded once, shared by all). With `coalesce`
     /// it may wait up to `frameInterval` to share a frame with what follows.
     public func broadcast(_ buffer: OutgoingBuffer, to connections: [ConnectionID], coalesce: Bool = true) {
         guard !connections.isEmpty else { return }
-        enqueue(.send(buffer, connections, urgent: !coalesce))
+        // Each service thread picks its own connections out of the list.
+        if shards.count == 1 || connections.count > 1 {
+            for shard in shards { shard.enqueue(.send(buffer, connections, urgent: !coalesce)) }
+        } else {
+            shard(of: connections[0]).enqueue(.send(buffer, connections, urgent: !coalesce))
+        }
     }
 
     /// Queues a direct answer to one connection: written as soon as the socket is writable,
     /// together with whatever is queued before it.
     public func send(_ buffer: OutgoingBuffer, to connection: ConnectionID) {
-        enqueue(.send(buffer, [connection], urgent: true))
+        shard(of: connection).enqueue(.send(buffer, [connection], urgent: true))
     }
 
     /// Closes a connection after what is queued for it has been written.
     public func close(_ connection: ConnectionID, code: CloseCode, reason: String) {
-        enqueue(.close(connection, code, reason))
+        shard(of: connection).enqueue(.close(connection, code, reason))
     }
 
     /// Stops accepting connections, closes every connection with `code` after flushing what is
     /// queued (for at most `flushSeconds`), then ends the service thread and destroys the context.
     public func shutdown(code: CloseCode = .goingAway, reason: String = "server shutting down", flushSeconds: Int = 5) {
-        enqueue(.closeAll(code, reason))
+        accepting.store(false, ordering: .releasing)
+        for shard in shards { shard.enqueue(.closeAll(code, reason)) }
         let deadline = ContinuousClock.now + .seconds(flushSeconds)
-        // The service thread reports when no connection is left; wait for that or the deadline.
+        // The service threads report when no connection is left; wait for that or the deadline.
         while ContinuousClock.now < deadline, openConnectionCount.load(ordering: .acquiring) > 0 {
             var request = timespec(tv_sec: 0, tv_nsec: 10_000_000)
             nanosleep(&request, nil)
         }
         stopping.store(true, ordering: .releasing)
-        wake()
-        if let handle = thread.withLock({ current -> pthread_t? in
-            defer { current = nil }
-            return current
-        }) {
-            pthread_join(handle, nil)
+        let fd = listener.exchange(-1, ordering: .acquiringAndReleasing)
+        if fd >= 0 {
+            // Ends the acceptor's accept() at once.
+            Glibc.shutdown(fd, Int32(SHUT_RDWR))
+            if let handle = acceptorThread.withLock({ current -> pthread_t? in
+                defer { current = nil }
+                return current
+            }) {
+                pthread_join(handle, nil)
+            }
+            Glibc.close(fd)
+        }
+        for shard in shards {
+            shard.wake()
+            if let handle = shard.thread.withLock({ current -> pthread_t? in
+                defer { current = nil }
+                return current
+            }) {
+                pthread_join(handle, nil)
+            }
         }
     }
 
-    /// Open WebSocket connections, maintained by the service thread.
+    /// Open WebSocket connections, maintained by the service threads.
     let openConnectionCount = Atomic<Int>(0)
-    /// Connections whose broadcasts wait for the frame interval; while any do, a ticker wakes
-    /// the service thread twice per interval to flush them.
-    let coalescingCount = Atomic<Int>(0)
 
-    /// Queues a command; wakes the service thread only when the outbox was empty (it drains the
-    /// whole outbox at once, so a wake for the earlier commands is still pending otherwise).
-    private func enqueue(_ command: Command) {
-        let wasEmpty = outbox.withLock { commands in
-            defer { commands.append(command) }
-            return commands.isEmpty
-        }
-        if wasEmpty { wake() }
-    }
-
-    func wake() {
-        context.withLock { handle in
-            if let handle { lws_cancel_service(handle.pointer) }
-        }
-    }
+    /// Broadcasts waiting to be coalesced, on every service thread.
+    var coalescingCount: Int { shards.reduce(0) { $0 + $1.coalescingCount.load(ordering: .relaxed) } }
 }
 
 /// The lws context pointer, handed between threads only to call thread-safe lws functions
@@ -181,6 +284,13 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     public let message: String
     /// The message.
     public var description: String { message }
+}
+
+/// The acceptor thread's entry point.
+private func acceptorThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    let transport = Unmanaged<WebSocketTransport>.fromOpaque(context!).takeRetainedValue()
+    transport.acceptLoop()
+    return nil
 }
 
 /// The service thread's entry point.
