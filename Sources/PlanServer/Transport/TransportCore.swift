@@ -349,7 +349,12 @@ final class TransportCore {
                         slot.queuedBytes += buffer.count
                         queuedDelta += buffer.count
                     }
-                    if urgent || slot.pendingClose != nil || intervalNanoseconds == 0
+                    if urgent, slot.pendingClose == nil, slot.sending == nil, lws_send_pipe_choked(slot.wsi) == 0 {
+                        // A direct answer (or a small audience's broadcast, which goes before its
+                        // proposer's answer) goes out now, not after the next poll's writes to
+                        // thousands of subscribers: the socket takes it without blocking.
+                        if write(slot) < 0 { lws_set_timeout(slot.wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC) }
+                    } else if urgent || slot.pendingClose != nil || intervalNanoseconds == 0
                         || now >= slot.lastWrite + intervalNanoseconds
                     {
                         lws_callback_on_writable(slot.wsi)
