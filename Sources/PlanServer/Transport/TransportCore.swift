@@ -326,7 +326,11 @@ final class TransportCore {
         // Queued bytes change by this much (one atomic update for the whole drain).
         var queuedDelta = 0
         defer { transport.queuedBytesTotal.wrappingAdd(queuedDelta, ordering: .relaxed) }
-        for command in commands {
+        // Slots with direct answers (or a small audience's broadcasts), and the last command that
+        // gave them one: written at the end of the drain, all they hold in one frame each.
+        var writeNow: [UInt64: (slot: Slot, last: Int)] = [:]
+        defer { write(writeNow.values.sorted { $0.last < $1.last }.map(\.slot)) }
+        for (commandIndex, command) in commands.enumerated() {
             switch command {
             case .adopt(let fd):
                 // lws closes the descriptor itself when it cannot adopt it.
@@ -349,11 +353,8 @@ final class TransportCore {
                         slot.queuedBytes += buffer.count
                         queuedDelta += buffer.count
                     }
-                    if urgent, slot.pendingClose == nil, slot.sending == nil, lws_send_pipe_choked(slot.wsi) == 0 {
-                        // A direct answer (or a small audience's broadcast, which goes before its
-                        // proposer's answer) goes out now, not after the next poll's writes to
-                        // thousands of subscribers: the socket takes it without blocking.
-                        if write(slot) < 0 { lws_set_timeout(slot.wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC) }
+                    if urgent, slot.pendingClose == nil {
+                        writeNow[slot.id.rawValue] = (slot, commandIndex)
                     } else if urgent || slot.pendingClose != nil || intervalNanoseconds == 0
                         || now >= slot.lastWrite + intervalNanoseconds
                     {
@@ -374,6 +375,20 @@ final class TransportCore {
                     closeSoon(slot, code, reason)
                     lws_callback_on_writable(slot.wsi)
                 }
+            }
+        }
+    }
+
+    /// Writes these slots now where the socket takes it without blocking, in this order (a
+    /// connection that got only a broadcast before one that got the answer that followed it),
+    /// instead of after the next poll's writes to thousands of coalesced subscribers; the others
+    /// wait to be writable.
+    private func write(_ urgent: [Slot]) {
+        for slot in urgent where slots[slot.id.rawValue] != nil && slot.pendingClose == nil {
+            if slot.sending == nil, lws_send_pipe_choked(slot.wsi) == 0 {
+                if write(slot) < 0 { lws_set_timeout(slot.wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC) }
+            } else {
+                lws_callback_on_writable(slot.wsi)
             }
         }
     }
