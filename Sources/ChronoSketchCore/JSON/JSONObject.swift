@@ -15,6 +15,12 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// An empty object.
     public init() {}
 
+    /// An empty object with room for `capacity` members before it grows.
+    public init(minimumCapacity capacity: Int) {
+        names.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
+    }
+
     /// An object with these members (a repeated name keeps its last value).
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         for (name, value) in elements { self[name] = value }
