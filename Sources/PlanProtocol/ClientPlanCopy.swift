@@ -77,8 +77,11 @@ public struct ClientPlanCopy: Sendable, Equatable {
 
         let removed = Set(changes.remove)
         if !removed.isEmpty {
+            // Only the tasks after the first removed one change position.
+            let first = changes.remove.map { positionByID[$0]! }.min()!
             snapshot.tasks.removeAll { removed.contains($0.id) }
-            positionByID = ClientPlanCopy.positions(of: snapshot.tasks)
+            for id in removed { positionByID[id] = nil }
+            for position in first..<snapshot.tasks.count { positionByID[snapshot.tasks[position].id] = position }
         }
         for task in changes.upsert {
             if let position = positionByID[task.id] {
@@ -143,20 +146,17 @@ public struct ClientPlanCopy: Sendable, Equatable {
         }
     }
 
-    /// Puts the tasks in `order` (checked), touching only the positions that change.
+    /// Puts the tasks in `order` (checked, as many as the copy holds), touching only the
+    /// positions that change.
     private mutating func reorder(to order: [String]) {
-        let previous = snapshot.tasks
-        var tasks: [GanttTask] = []
-        tasks.reserveCapacity(order.count)
-        for (position, id) in order.enumerated() {
-            if position < previous.count, previous[position].id == id {
-                tasks.append(previous[position])
-            } else {
-                tasks.append(previous[positionByID[id]!])
-                positionByID[id] = position
-            }
+        var moved: [(position: Int, task: GanttTask)] = []
+        for (position, id) in order.enumerated() where snapshot.tasks[position].id != id {
+            moved.append((position, snapshot.tasks[positionByID[id]!]))
         }
-        snapshot.tasks = tasks
+        for (position, task) in moved {
+            snapshot.tasks[position] = task
+            positionByID[task.id] = position
+        }
     }
 
     private static func positions(of tasks: [GanttTask]) -> [String: Int] {
