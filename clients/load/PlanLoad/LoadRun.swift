@@ -231,6 +231,16 @@ public enum LoadRun {
                 converged = false
                 report.notes.append("viewers of \(plan) from version \(version) saw \(hashes.count) different streams")
             }
+            // Editors apply every change to their copies too (they form proposals from them).
+            for (index, editor) in editors.enumerated() where editor.plan == plan {
+                let own = editor.connection.copy(of: plan)
+                if own != copy {
+                    converged = false
+                    report.notes.append(
+                        "editor \(index) of \(plan) diverges from a fresh snapshot"
+                            + " (version \(own?.version ?? -1) vs \(copy.version))")
+                }
+            }
             for member in members where member < fleet.sample {
                 if viewerTallies.copies[member] != copy {
                     converged = false
