@@ -38,8 +38,9 @@ END $$;
 -- 3. A commit wrote three rows per mutation that each checked, through a foreign key, that the
 --    plan row exists (the log row, the decision, and the task again for every further update of
 --    it in the same transaction, reorders above all): 3.4 checks a mutation, a tenth of commit
---    time. Every writer of these tables locks the plan row first (plan_advance or the plan's
---    creation), so the plan exists; what the keys still did, deleting a plan's rows with it, a
+--    time. Every writer of these tables locks the plan row first (plan_advance, the plan's
+--    creation, or a commit of decisions only, which writes them only while the plan row is
+--    there), so the plan exists; what the keys still did, deleting a plan's rows with it, a
 --    trigger does.
 ALTER TABLE tasks DROP CONSTRAINT tasks_plan_id_fkey;
 ALTER TABLE mutations DROP CONSTRAINT mutations_plan_id_fkey;

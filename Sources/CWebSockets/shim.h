@@ -12,6 +12,8 @@
 #include <sys/socket.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 /// The headroom lws needs before every buffer handed to `lws_write` (`LWS_PRE`).
@@ -75,7 +77,8 @@ static inline int cs_listen_tcp(const char *host, int port, int backlog, int *bo
     char service[16];
     snprintf(service, sizeof service, "%d", port);
     if (getaddrinfo(host, service, &hints, &found) != 0 || found == NULL) return -1;
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd >= 0) fcntl(fd, F_SETFD, FD_CLOEXEC);
     int on = 1;
     if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0
         || bind(fd, found->ai_addr, found->ai_addrlen) != 0 || listen(fd, backlog) != 0) {
@@ -91,6 +94,18 @@ static inline int cs_listen_tcp(const char *host, int port, int backlog, int *bo
         return -1;
     }
     *bound_port = ntohs(address.sin_port);
+    return fd;
+}
+
+/// Accepts a connection on a listening socket with what lws's own listener would set: close on
+/// exec, and no Nagle delay (a small answer must not wait for the peer's delayed ACK). Returns
+/// the descriptor, or -1 with `errno` set.
+static inline int cs_accept(int listener) {
+    int fd = accept(listener, NULL, NULL);
+    if (fd < 0) return -1;
+    int on = 1;
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
     return fd;
 }
 

@@ -179,6 +179,11 @@ struct MigrationTests {
         #expect(try rows(doomed) == full)
         try connection.query("DELETE FROM plans WHERE id = $1", [doomed])
         #expect(try rows(doomed) == [0, 0, 0, 0])
+        // A late commit of decisions only (a rejection) for the deleted plan leaves no orphans.
+        let late = RecordedDecision(
+            proposalID: "late", user: "tester", decision: .rejected(version: 1, code: "staleTask", message: "stale"))
+        try store.commit(plan: doomed, baseVersion: 1, mutations: [], decisions: [late])
+        #expect(try rows(doomed) == [0, 0, 0, 0])
         #expect(try rows(kept) == full)
         #expect(try store.loadPlan(doomed) == nil)
     }

@@ -155,6 +155,36 @@ struct PlanRoundTripTests {
         #expect(loaded.document.state.timeline.entry("e1") == nil)
     }
 
+    @Test("moves of two assignments of one entry in one batch are both written")
+    func twoAssignmentsOfOneEntry() throws {
+        var state = StoreFixtures.demo.state
+        let timeline = state.timeline
+        state.timeline = try TimelineData(
+            resources: timeline.resources + [try TimelineResource(id: "room-3", label: "Room 3")],
+            entries: timeline.entries, assignments: timeline.assignments)
+        let id = TestDatabase.unique("assignments")
+        try store.createPlan(id: id, document: PlanDocument(title: "Rooms", state: state))
+        var batch: [CommittedMutation] = []
+        /// Moves the assignment `assignmentID` of e1 to `resource`.
+        func move(_ assignmentID: String, to resource: String) throws {
+            let entry = try #require(state.timeline.entry("e1"))
+            let assignment = try #require(state.timeline.assignments(ofEntry: "e1").first { $0.id == assignmentID })
+            let operation = PlanOperation.timelineApply(
+                original: TimelineAssignedEntry(entry: entry, assignment: assignment),
+                proposed: TimelineAssignedEntry(entry: entry, assignment: assignment.with(resourceID: resource)))
+            batch.append(try StoreFixtures.mutation(operation, on: &state, id: "move-\(assignmentID)"))
+        }
+        try move("a1", to: "room-3")
+        try move("a2", to: "room-1")
+        #expect(try store.commit(plan: id, baseVersion: 0, mutations: batch) == 2)
+        let loaded = try #require(try store.loadPlan(id))
+        #expect(loaded.document.state == state)
+        #expect(
+            loaded.document.state.timeline.assignments(ofEntry: "e1").map(\.resourceID).sorted() == [
+                "room-1", "room-3",
+            ])
+    }
+
     @Test("random batches of every op commit to rows that load back as the in-memory state", arguments: [1, 2, 3, 4])
     func randomBatches(seed: UInt64) throws {
         var random = RandomPlanOperations(seed: seed)

@@ -86,9 +86,8 @@ extension Hub {
         runtime.nextBatch.append(judged)
     }
 
-    /// Starts the next group commit when none is in flight, on top of `base` (by default the
-    /// confirmed version; the version just committed when the batch before is not published yet).
-    func startCommitIfIdle(_ runtime: PlanRuntime, base: Int? = nil) {
+    /// Starts the next group commit when none is in flight.
+    func startCommitIfIdle(_ runtime: PlanRuntime) {
         guard runtime.inFlight == nil, !runtime.resynchronizing, !runtime.nextBatch.isEmpty else { return }
         let batch = runtime.nextBatch
         runtime.nextBatch = []
@@ -100,7 +99,7 @@ extension Hub {
         let store = self.store
         let events = self.events
         let plan = runtime.id
-        let base = base ?? runtime.version
+        let base = runtime.version
         let started = ContinuousClock.now
         workers.submit(lane: plan) {
             let result = Result { () throws(StoreError) in
@@ -114,16 +113,8 @@ extension Hub {
         guard let runtime = plans[planID], let batch = runtime.inFlight else { return }
         runtime.inFlight = nil
         switch result {
-        case .success(let committed):
+        case .success:
             metrics.commitLatency.observe(seconds(since: started))
-            if runtime.resynchronizing {
-                // A reload is under way (a committed op did not apply): it brings these rows.
-                answerCommitted(batch, in: runtime)
-                break
-            }
-            // The next batch was judged on top of this one: it goes to the database while this
-            // one is published (unless another process committed meanwhile: catch up first).
-            if runtime.announcedVersion <= committed { startCommitIfIdle(runtime, base: committed) }
             publish(batch, in: runtime)
         case .failure(.versionConflict):
             log.info("plan \(planID): another process committed first; catching up and judging again")
@@ -177,7 +168,8 @@ extension Hub {
                 change = try runtime.confirmed.apply(mutation.operation)
             } catch {
                 log.warning("plan \(runtime.id): committed op no longer applies (\(error)); reloading")
-                answerCommitted(batch, in: runtime)
+                // Committed all the same: answered once the reload's snapshot went out.
+                runtime.answerAfterReload += batch
                 reload(runtime)
                 return
             }
@@ -199,7 +191,7 @@ extension Hub {
     }
 
     /// Answers every proposal of a committed batch with its decision.
-    private func answerCommitted(_ batch: [JudgedProposal], in runtime: PlanRuntime) {
+    func answerCommitted(_ batch: [JudgedProposal], in runtime: PlanRuntime) {
         for judged in batch {
             answerAll(judged.decision, origin: judged.origin, plan: runtime.id, remember: true, runtime: runtime)
         }

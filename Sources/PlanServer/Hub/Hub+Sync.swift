@@ -94,8 +94,11 @@ extension Hub {
 
     func finishReload(_ planID: String, _ result: Result<StoredPlan?, StoreError>) {
         guard let runtime = plans[planID] else { return }
+        let unanswered = runtime.answerAfterReload
+        runtime.answerAfterReload = []
         guard case .success(let stored?) = result else {
             log.warning("plan \(planID): reload failed; keeping the data held")
+            answerCommitted(unanswered, in: runtime)
             finishResynchronizing(runtime)
             return
         }
@@ -107,6 +110,7 @@ extension Hub {
         runtime.snapshotCache = nil
         let snapshot = PlanSnapshot(plan: planID, version: stored.version, document: stored.document)
         broadcast(.snapshot(snapshot), to: runtime.subscriberList)
+        answerCommitted(unanswered, in: runtime)
         finishResynchronizing(runtime)
     }
 

@@ -55,6 +55,8 @@ final class PlanRuntime {
     var held: [QueuedProposal] = []
     /// Whether a log read or reload is bringing the plan up to date.
     var resynchronizing = false
+    /// Committed proposals whose answers wait for a reload's snapshot.
+    var answerAfterReload: [JudgedProposal] = []
     /// The highest version announced by NOTIFY while a commit was in flight (it may be our own).
     var announcedVersion = 0
     /// Decisions of proposals decided by this process since the plan was loaded (bounded).

@@ -101,6 +101,12 @@ final class TransportCore {
         shard.context.withLock { $0 = nil }
         lws_context_destroy(context)
         context = nil
+        // Connections handed over after the last drain were never adopted: close them.
+        let left = shard.outbox.withLock { commands -> [WebSocketTransport.Command] in
+            defer { commands = [] }
+            return commands
+        }
+        for case .adopt(let fd) in left { close(fd) }
     }
 
     // MARK: Callbacks

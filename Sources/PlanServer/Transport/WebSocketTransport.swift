@@ -170,16 +170,18 @@ public final class WebSocketTransport: Sendable {
         let fd = listener.load(ordering: .acquiring)
         var next = 0
         while !stopping.load(ordering: .acquiring) {
-            let client = accept(fd, nil, nil)
+            let client = cs_accept(fd)
             if client < 0 {
                 switch errno {
-                case EINTR, ECONNABORTED, EPROTO: continue
+                case EBADF, EINVAL, ENOTSOCK:
+                    return  // the listening socket was shut down or closed
                 case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                     // Out of descriptors: the backlog waits while connections close.
                     var pause = timespec(tv_sec: 0, tv_nsec: 50_000_000)
                     nanosleep(&pause, nil)
                     continue
-                default: return
+                default:
+                    continue  // an error of that one connection (Linux reports them here)
                 }
             }
             guard accepting.load(ordering: .acquiring) else {

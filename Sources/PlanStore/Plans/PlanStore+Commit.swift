@@ -90,6 +90,7 @@ extension PlanStore {
             INSERT INTO decisions (plan_id, user_name, proposal_id, outcome, version, noop, code, message)
             SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::boolean[], $7::text[],
                 $8::text[])
+            WHERE EXISTS (SELECT 1 FROM plans WHERE id = $1 FOR KEY SHARE)
             """,
             [
                 plan, PGArrayLiteral.make(decisions.map(\.user)), PGArrayLiteral.make(decisions.map(\.proposalID)),

@@ -17,8 +17,9 @@ extension RowWrites {
     /// - Removals: one statement, after the reorders (which may have handed a removed task's key
     ///   to a sibling). Dependencies of removed tasks cascade, gathered links included.
     /// - Edits: a `replace` sets every column of its task but the position, a `timeline.apply`
-    ///   every column of its entry and assignment, and no other statement reads those columns.
-    ///   Each edited row is written once, with its last value, at the end (unless removed).
+    ///   every column of its entry and of one of its assignments, and no other statement reads
+    ///   those columns. Each edited row (task, entry, assignment) is written once, with its last
+    ///   value, at the end (unless removed).
     ///
     /// Adding an id the batch removed, or a reorder that is not a rotation, first writes what was
     /// gathered (adds, links, reorders, removals, in that order). Foreign keys between tasks and
@@ -35,6 +36,7 @@ extension RowWrites {
 
         mutating func write(_ id: String, _ value: Value) { writes[id] = value }
         mutating func remove(_ id: String) { writes[id] = nil }
+        mutating func removeAll(where gone: (Value) -> Bool) { writes = writes.filter { !gone($0.value) } }
 
         /// The values to write, by id (one lock order for every writer).
         var survivors: [Value] { writes.sorted { $0.key < $1.key }.map(\.value) }
@@ -78,7 +80,8 @@ extension RowWrites {
         var keys = KeyExchange()
         var removals: [String] = []
         var edits = LastWrites<GanttTask>()
-        var entryEdits = LastWrites<TimelineAssignedEntry>()
+        var entryEdits = LastWrites<TimelineEntry>()
+        var assignmentEdits = LastWrites<TimelineAssignment>()
 
         init(plan: String) { self.plan = plan }
 
@@ -111,12 +114,14 @@ extension RowWrites {
                             RowWrites.deleteDependency, [plan, dependency.predecessorID, dependency.successorID]))
                 }
             case .timelineApply(_, let proposed):
-                entryEdits.write(proposed.entry.id, proposed)
+                entryEdits.write(proposed.entry.id, proposed.entry)
+                assignmentEdits.write(proposed.assignment.id, proposed.assignment)
             case .timelineAdd(let entry, let assignments):
                 statements.append(PGStatement(RowWrites.insertEntry, [plan] + RowWrites.entryColumns(entry)))
                 if !assignments.isEmpty { statements.append(RowWrites.insertAssignments(plan: plan, assignments)) }
             case .timelineRemove(let entry):
                 entryEdits.remove(entry.id)
+                assignmentEdits.removeAll { $0.entryID == entry.id }
                 statements.append(PGStatement(RowWrites.deleteEntry, [plan, entry.id]))
             }
         }
@@ -168,14 +173,16 @@ extension RowWrites {
                 statements.append(
                     PGStatement(
                         RowWrites.updateEntries,
-                        RowWrites.columnArrays(plan: plan, entries.map { RowWrites.entryColumns($0.entry) }, columns: 4)
-                    ))
+                        RowWrites.columnArrays(plan: plan, entries.map(RowWrites.entryColumns), columns: 4)))
+            }
+            let assignments = assignmentEdits.survivors
+            if !assignments.isEmpty {
                 statements.append(
                     PGStatement(
                         RowWrites.updateAssignments,
                         [
-                            plan, PGArrayLiteral.make(entries.map(\.assignment.id)),
-                            PGArrayLiteral.make(entries.map(\.assignment.resourceID)),
+                            plan, PGArrayLiteral.make(assignments.map(\.id)),
+                            PGArrayLiteral.make(assignments.map(\.resourceID)),
                         ]))
             }
             return statements

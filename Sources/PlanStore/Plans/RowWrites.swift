@@ -58,7 +58,7 @@ enum RowWrites {
         WHERE e.plan_id = $1 AND e.id = s.id
         """
 
-    /// The assignments of the edited entries: ids and resources.
+    /// The edited assignments, each once: ids and resources.
     static let updateAssignments = """
         UPDATE assignments a SET resource_id = s.resource_id
         FROM unnest($2::text[], $3::text[]) AS s(id, resource_id)
