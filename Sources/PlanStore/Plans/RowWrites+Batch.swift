@@ -128,31 +128,14 @@ extension RowWrites {
 
         /// Writes the gathered adds, links, key exchanges and removals, in that order.
         mutating func writeGathered() {
-            if !adds.isEmpty {
-                statements.append(
-                    PGStatement(
-                        RowWrites.insertTasks,
-                        RowWrites.columnArrays(plan: plan, adds.map(RowWrites.taskColumns), columns: 7)))
-            }
-            if !links.isEmpty {
-                statements.append(
-                    PGStatement(
-                        RowWrites.insertDependencies,
-                        [
-                            plan, PGArrayLiteral.make(links.map(\.predecessorID)),
-                            PGArrayLiteral.make(links.map(\.successorID)),
-                        ]))
-            }
             let moves = keys.moves
-            if !moves.isEmpty {
-                statements.append(
-                    PGStatement(
-                        RowWrites.exchangeKeys,
-                        [plan, PGArrayLiteral.make(moves.map(\.id)), PGArrayLiteral.make(moves.map(\.keyOf))]))
-            }
-            if !removals.isEmpty {
-                statements.append(PGStatement(RowWrites.deleteTasks, [plan, PGArrayLiteral.make(removals)]))
-            }
+            let tasks = adds.map(RowWrites.taskColumns)
+            append(RowWrites.insertTasks, tasks.isEmpty ? nil : RowWrites.columnArrays(plan: plan, tasks, columns: 7))
+            append(
+                RowWrites.insertDependencies,
+                links.isEmpty ? nil : arrays(links.map(\.predecessorID), links.map(\.successorID)))
+            append(RowWrites.exchangeKeys, moves.isEmpty ? nil : arrays(moves.map(\.id), moves.map(\.keyOf)))
+            append(RowWrites.deleteTasks, removals.isEmpty ? nil : arrays(removals))
             adds = []
             links = []
             keys = KeyExchange()
@@ -161,31 +144,27 @@ extension RowWrites {
 
         mutating func finish() -> [PGStatement] {
             writeGathered()
-            let tasks = edits.survivors
-            if !tasks.isEmpty {
-                statements.append(
-                    PGStatement(
-                        RowWrites.updateTasks,
-                        RowWrites.columnArrays(plan: plan, tasks.map(RowWrites.taskColumns), columns: 7)))
-            }
-            let entries = entryEdits.survivors
-            if !entries.isEmpty {
-                statements.append(
-                    PGStatement(
-                        RowWrites.updateEntries,
-                        RowWrites.columnArrays(plan: plan, entries.map(RowWrites.entryColumns), columns: 4)))
-            }
+            let tasks = edits.survivors.map(RowWrites.taskColumns)
+            let entries = entryEdits.survivors.map(RowWrites.entryColumns)
             let assignments = assignmentEdits.survivors
-            if !assignments.isEmpty {
-                statements.append(
-                    PGStatement(
-                        RowWrites.updateAssignments,
-                        [
-                            plan, PGArrayLiteral.make(assignments.map(\.id)),
-                            PGArrayLiteral.make(assignments.map(\.resourceID)),
-                        ]))
-            }
+            append(RowWrites.updateTasks, tasks.isEmpty ? nil : RowWrites.columnArrays(plan: plan, tasks, columns: 7))
+            append(
+                RowWrites.updateEntries, entries.isEmpty ? nil : RowWrites.columnArrays(plan: plan, entries, columns: 4)
+            )
+            append(
+                RowWrites.updateAssignments,
+                assignments.isEmpty ? nil : arrays(assignments.map(\.id), assignments.map(\.resourceID)))
             return statements
+        }
+
+        /// The plan id, then each column as one array parameter.
+        private func arrays(_ columns: [String]...) -> [String?] {
+            [plan] + columns.map { PGArrayLiteral.make($0) }
+        }
+
+        /// Appends a statement of gathered rows; nil parameters: there are none.
+        private mutating func append(_ sql: String, _ parameters: [String?]?) {
+            if let parameters { statements.append(PGStatement(sql, parameters)) }
         }
     }
 }
