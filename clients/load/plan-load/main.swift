@@ -20,37 +20,16 @@ let usage = """
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-func value(_ name: String) -> String? {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-    return arguments[index + 1]
-}
-guard let server = value("--server"), let token = value("--token"), let plan = value("--plan") else {
+if arguments.contains("--help") || arguments.contains("-h") {
     print(usage)
-    exit(2)
+    exit(0)
 }
-var configuration = LoadConfiguration(
-    server: server, token: token, plans: plan.split(separator: ",").map(String.init))
-configuration.viewers = value("--viewers").flatMap { Int($0) } ?? configuration.viewers
-configuration.editors = value("--editors").flatMap { Int($0) } ?? configuration.editors
-configuration.rate = value("--rate").flatMap { Double($0) } ?? configuration.rate
-configuration.inFlight = value("--in-flight").flatMap { Int($0) } ?? configuration.inFlight
-configuration.duration = value("--duration").flatMap { Double($0) } ?? configuration.duration
-configuration.watchers = value("--watchers").flatMap { Int($0) } ?? configuration.watchers
-configuration.staleRatio = value("--stale-ratio").flatMap { Double($0) } ?? configuration.staleRatio
-configuration.ramp = value("--ramp").flatMap { Double($0) } ?? configuration.ramp
-configuration.sampleViewers = value("--sample").flatMap { Int($0) } ?? configuration.sampleViewers
-configuration.connectTimeout = value("--connect-timeout").flatMap { Double($0) } ?? configuration.connectTimeout
-configuration.reconnect = arguments.contains("--reconnect")
-switch value("--viewer-transport") {
-case nil, "sockets": break
-case "lws": configuration.viewersOnLWS = true
-default:
-    print(usage)
-    exit(2)
-}
-configuration.serverPID = value("--server-pid").flatMap { Int32($0) }
-configuration.json = arguments.contains("--json")
-guard configuration.rate > 0, (0...1).contains(configuration.staleRatio), !configuration.plans.isEmpty else {
+let configuration: LoadConfiguration
+do {
+    configuration = try LoadConfiguration(arguments: arguments)
+} catch {
+    let line = Array("plan-load: \(error)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     print(usage)
     exit(2)
 }

@@ -1,0 +1,51 @@
+import PlanLoad
+import Testing
+
+@Suite("plan-load: its command line")
+struct LoadArgumentsTests {
+    static let required = ["--server", "ws://127.0.0.1:1/ws", "--token", "t", "--plan", "a,b"]
+
+    @Test("every option is read; defaults stay where none is given")
+    func reads() throws {
+        let configuration = try LoadConfiguration(
+            arguments: Self.required + [
+                "--viewers", "500", "--editors", "3", "--in-flight", "8", "--duration", "2.5", "--watchers", "4",
+                "--stale-ratio", "0.25", "--ramp", "0", "--sample", "7", "--connect-timeout", "9",
+                "--viewer-transport", "lws", "--server-pid", "42", "--reconnect", "--json",
+            ])
+        #expect(configuration.plans == ["a", "b"])
+        #expect(configuration.viewers == 500 && configuration.editors == 3 && configuration.inFlight == 8)
+        #expect(configuration.duration == 2.5 && configuration.watchers == 4 && configuration.staleRatio == 0.25)
+        #expect(configuration.ramp == 0 && configuration.sampleViewers == 7 && configuration.connectTimeout == 9)
+        #expect(configuration.viewersOnLWS && configuration.serverPID == 42)
+        #expect(configuration.reconnect && configuration.json)
+        let defaults = try LoadConfiguration(arguments: Self.required)
+        #expect(defaults.viewers == 100 && defaults.rate == 10 && !defaults.json && defaults.serverPID == nil)
+    }
+
+    @Test(
+        "a mistyped option, a bad value or a missing one is refused, naming the option",
+        arguments: [
+            (["--viewres", "3"], "unknown option --viewres"),
+            (["--viewers", "many"], "--viewers many: expected a number of at least 0"),
+            (["--rate", "0"], "--rate 0: expected a number of at least 0.001"),
+            (["--stale-ratio", "1.5"], "--stale-ratio 1.5: expected 0 to 1"),
+            (["--viewer-transport", "udp"], "--viewer-transport udp: expected sockets or lws"),
+            (["--server-pid", "-3"], "--server-pid -3: not a process id"),
+            (["--viewers", "1", "--viewers", "2"], "--viewers is given twice"),
+            (["--duration"], "--duration needs a value"),
+        ])
+    func refuses(extra: [String], message: String) {
+        #expect(throws: LoadArgumentError(message)) { try LoadConfiguration(arguments: Self.required + extra) }
+    }
+
+    @Test("the server, the token and the plan are required")
+    func requires() {
+        #expect(throws: LoadArgumentError("--server, --token and --plan are required")) {
+            try LoadConfiguration(arguments: ["--server", "ws://x/ws", "--plan", "p"])
+        }
+        #expect(throws: LoadArgumentError("--plan names no plan")) {
+            try LoadConfiguration(arguments: ["--server", "ws://x/ws", "--token", "t", "--plan", ","])
+        }
+    }
+}
