@@ -1,4 +1,5 @@
 import ChronoSketchCore
+import Glibc
 import PlanClient
 import PlanStore
 import PlanTestSupport
@@ -113,6 +114,33 @@ extension LoadRunTests {
 
 @Suite("plan-load: failures are reported", .serialized)
 struct LoadRunFailureTests {
+    @Test("nothing listening: the run fails at once, saying that no viewer could subscribe", .timeLimit(.minutes(1)))
+    func unreachable() async throws {
+        // A port nothing listens on: bind one, note it, close it.
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(probe, generic, length) == 0 && getsockname(probe, generic, &length) == 0
+            }
+        }
+        close(probe)
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        var configuration = LoadConfiguration(server: "ws://127.0.0.1:\(port)/ws", token: "t", plans: ["p"])
+        configuration.viewers = 5
+        do {
+            _ = try await LoadRun.run(configuration)
+            Issue.record("a run against a closed port succeeded")
+        } catch {
+            #expect(
+                "\(error)".contains("no viewer could subscribe at ws://127.0.0.1:\(port)/ws (5 closed)"), "\(error)")
+        }
+    }
+
     @Test("a server killed mid-run: the run does not converge and says why")
     func serverKilled() async throws {
         let (plan, token) = try LoadRunTests.demoPlan()

@@ -62,6 +62,17 @@ public enum LoadRun {
                 report.notes.append("only \(fleet.subscribedCount.load(ordering: .relaxed)) viewers subscribed in time")
                 break
             }
+            // Without reconnects, a closed viewer never subscribes: stop waiting once all are in.
+            let subscribed = fleet.subscribedCount.load(ordering: .relaxed)
+            let closed = fleet.closedCount.load(ordering: .relaxed)
+            if !configuration.reconnect, opened == configuration.viewers, subscribed + closed >= configuration.viewers {
+                guard subscribed > 0 else {
+                    throw ClientError.transport(
+                        "no viewer could subscribe at \(configuration.server) (\(closed) closed)")
+                }
+                report.notes.append("only \(subscribed) viewers subscribed; \(closed) connections closed")
+                break
+            }
             try await Task.sleep(for: .milliseconds(10))
         }
         let subscribedSeconds = Double(monotonicNanoseconds() - connectStart) / 1e9

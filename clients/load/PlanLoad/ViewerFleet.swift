@@ -59,6 +59,8 @@ final class ViewerFleet: Sendable {
     let subscribedCount = Atomic<Int>(0)
     /// Viewers currently without a connection.
     let disconnectedCount = Atomic<Int>(0)
+    /// Connections closed so far (by the server or because they could not be opened).
+    let closedCount = Atomic<Int>(0)
     /// `confirmed` messages received by all viewers (readable while the run goes on).
     let deliveredCount = Atomic<Int>(0)
     /// Set at the end: no more reconnects, no more tallying.
@@ -119,6 +121,7 @@ final class ViewerFleet: Sendable {
 
     private func closed(_ index: Int) {
         tallies.closed += 1
+        closedCount.wrappingAdd(1, ordering: .relaxed)
         guard reconnect else { return }
         let now = monotonicNanoseconds()
         if tallies.disconnectedAt[index] == 0 {

@@ -34,7 +34,14 @@ do {
     exit(2)
 }
 
-let report = try await LoadRun.run(configuration)
+let report: LoadRun.Report
+do {
+    report = try await LoadRun.run(configuration)
+} catch {
+    let line = Array("plan-load: \(error)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(2)
+}
 if configuration.json {
     let fields = report.fields.map { "\"\($0.0)\":\(format($0.1))" }
     let notes = report.notes.map { "\"" + escaped($0) + "\"" }.joined(separator: ",")
