@@ -58,6 +58,7 @@ public final class ClientTransport: Sendable {
     let nextID = Atomic<UInt64>(1)
     let context = Mutex<ClientContextHandle?>(nil)
     let stopping = Atomic<Bool>(false)
+    private let thread = Mutex<pthread_t?>(nil)
 
     /// Creates the context and starts the service thread.
     public init() throws(ClientError) {
@@ -70,7 +71,7 @@ public final class ClientTransport: Sendable {
             box.release()
             throw ClientError.transport("cannot start the client thread")
         }
-        pthread_detach(thread)
+        self.thread.withLock { $0 = thread }
     }
 
     /// A number for a new connection, to pass to `connect(_:to:handler:)`; known before any
@@ -95,10 +96,22 @@ public final class ClientTransport: Sendable {
         enqueue(.close(connection))
     }
 
-    /// Ends the service thread; open connections are dropped.
+    /// Ends the service thread and waits for it (unless called on it); open connections are
+    /// dropped and their handlers told so. Calling it again does nothing.
     public func stop() {
         stopping.store(true, ordering: .releasing)
         wake()
+        guard
+            let running = thread.withLock({ current -> pthread_t? in
+                defer { current = nil }
+                return current
+            })
+        else { return }
+        if pthread_equal(running, pthread_self()) != 0 {
+            pthread_detach(running)
+        } else {
+            pthread_join(running, nil)
+        }
     }
 
     private func enqueue(_ command: Command) {
