@@ -22,7 +22,6 @@ static inline size_t cs_lws_pre(void) { return LWS_PRE; }
 /// Server options as plain integers (the macros are 64-bit shifts Swift does not import).
 static inline uint64_t cs_option_ssl_global_init(void) { return LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT; }
 static inline uint64_t cs_option_disable_ipv6(void) { return LWS_SERVER_OPTION_DISABLE_IPV6; }
-static inline uint64_t cs_option_allow_listen_share(void) { return LWS_SERVER_OPTION_ALLOW_LISTEN_SHARE; }
 
 /// epoll without its packed `epoll_event` (which Swift cannot import faithfully): a descriptor is
 /// registered with a 64-bit token, and waiting fills parallel arrays of tokens and event masks.

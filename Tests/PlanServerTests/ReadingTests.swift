@@ -443,7 +443,7 @@ struct ServiceThreadsTests {
         #expect(opened.count == 8)
         #expect(Set(opened.map { $0 % 3 }) == [0, 1, 2], "\(opened)")
         #expect(Set(opened).count == opened.count)
-        // Plain HTTP is served by each thread in turn, and the metrics count every connection.
+        // Plain HTTP is served with several threads, and the metrics count every connection.
         for _ in 0..<3 {
             #expect(shell("curl -s http://127.0.0.1:\(server.port)/healthz").output == "ok")
         }

@@ -212,10 +212,12 @@ struct RobustnessTests {
         #expect(server.log.contains("closed with 1013"))
     }
 
-    @Test("SIGTERM: in-flight work finishes, every connection is closed with 1001")
-    func gracefulShutdown() async throws {
+    @Test(
+        "SIGTERM: in-flight work finishes, every connection is closed with 1001 (one service thread or three)",
+        arguments: [1, 3])
+    func gracefulShutdown(serviceThreads: Int) async throws {
         let fixture = try PlanFixture.make()
-        let server = try ServerProcess.start()
+        let server = try ServerProcess.start(arguments: ["--service-threads", String(serviceThreads)])
         let client = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
         try await client.ready()
         _ = try await client.subscribe(fixture.plan)

@@ -31,8 +31,9 @@ final class TransportCore {
     let transport: WebSocketTransport
     let shard: WebSocketTransport.Shard
     var slots: [UInt64: Slot] = [:]
-    /// The last connection id given out: ids of this thread are `index + 1`, then every
-    /// `serviceThreads` further (so `id % serviceThreads` names the thread).
+    /// The last connection id given out (at first the thread's index): ids of this thread are
+    /// `index + serviceThreads`, then every `serviceThreads` further (`id % serviceThreads` names
+    /// the thread, and no id is 0).
     var nextID: UInt64
     let idStride: UInt64
     var acceptingConnections = true
@@ -47,8 +48,7 @@ final class TransportCore {
         self.transport = transport
         self.shard = shard
         idStride = UInt64(transport.shards.count)
-        // The first id is `index` when that is not 0 (ids start at 1), else `serviceThreads`.
-        nextID = shard.index == 0 ? 0 : UInt64(shard.index) &- idStride
+        nextID = UInt64(shard.index)
         let interval = transport.configuration.frameInterval
         frameIntervalNanoseconds =
             UInt64(interval.components.seconds) * 1_000_000_000
@@ -80,7 +80,6 @@ final class TransportCore {
         info.protocols = UnsafePointer(table)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.options = cs_option_disable_ipv6()
-        if transport.shards.count > 1 { info.options |= cs_option_allow_listen_share() }
         info.ka_time = 0
         if let certificate = configuration.tlsCertificatePath, let key = configuration.tlsKeyPath {
             info.options |= cs_option_ssl_global_init()
@@ -327,7 +326,6 @@ final class TransportCore {
         }
         let cap = transport.configuration.maxQueueBytes
         let intervalNanoseconds = frameIntervalNanoseconds
-        let ownIDs = UInt64(shard.index) % idStride
         let now = TransportCore.now()
         // Queued bytes change by this much (one atomic update for the whole drain).
         var queuedDelta = 0
@@ -342,7 +340,7 @@ final class TransportCore {
                 // lws closes the descriptor itself when it cannot adopt it.
                 if acceptingConnections { _ = lws_adopt_socket(context, fd) } else { close(fd) }
             case .send(let buffer, let connections, let urgent):
-                for connection in connections where connection.rawValue % idStride == ownIDs {
+                for connection in connections {
                     guard let slot = slots[connection.rawValue], slot.pendingClose == nil, slot.httpResponse == nil
                     else { continue }
                     // The first waiting message (a large snapshot, say) is always accepted; what
@@ -361,7 +359,7 @@ final class TransportCore {
                     }
                     if urgent, slot.pendingClose == nil {
                         writeNow[slot.id.rawValue] = (slot, commandIndex)
-                    } else if urgent || slot.pendingClose != nil || intervalNanoseconds == 0
+                    } else if slot.pendingClose != nil || intervalNanoseconds == 0
                         || now >= slot.lastWrite + intervalNanoseconds
                     {
                         lws_callback_on_writable(slot.wsi)

@@ -14,7 +14,8 @@ import Synchronization
 /// (`id % serviceThreads`). With one thread, lws listens itself.
 ///
 /// Each connection has a send queue of shared immutable buffers; when a socket is writable the
-/// whole queue goes out as one frame (several messages as a JSON array). A connection whose queue
+/// small messages waiting go out as one frame (several messages as a JSON array), a large one
+/// alone, in fragments. A connection whose queue
 /// passes `maxQueueBytes` is closed with 1013 and its queue released at once.
 public final class WebSocketTransport: Sendable {
     /// Where and how to listen.
@@ -74,6 +75,11 @@ public final class WebSocketTransport: Sendable {
         let coalescingCount = Atomic<Int>(0)
 
         init(index: Int) { self.index = index }
+
+        /// Whether this thread serves `connection` (ids name their thread: `id % threads`).
+        func owns(_ connection: ConnectionID, of threads: Int) -> Bool {
+            Int(connection.rawValue % UInt64(threads)) == index
+        }
 
         /// Queues a command; wakes the service thread only when the outbox was empty (it drains
         /// the whole outbox at once, so a wake for the earlier commands is still pending otherwise).
@@ -144,10 +150,10 @@ public final class WebSocketTransport: Sendable {
                     Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(handle.pointer, "default"))),
                     ordering: .releasing)
             }
-            try startThread(shard.thread, transportThreadMain, Unmanaged.passRetained(core).toOpaque())
+            try startThread(shard.thread, transportThreadMain, Unmanaged.passRetained(core))
         }
         if shards.count > 1 {
-            try startThread(acceptorThread, acceptorThreadMain, Unmanaged.passRetained(self).toOpaque())
+            try startThread(acceptorThread, acceptorThreadMain, Unmanaged.passRetained(self))
         }
         if configuration.frameInterval > .zero { startTicker() }
     }
@@ -155,13 +161,23 @@ public final class WebSocketTransport: Sendable {
     private func startThread(
         _ slot: borrowing Mutex<pthread_t?>,
         _ main: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?,
-        _ argument: UnsafeMutableRawPointer
+        _ argument: Unmanaged<AnyObject>
     ) throws(TransportError) {
         var thread = pthread_t()
-        guard pthread_create(&thread, nil, main, argument) == 0 else {
+        guard pthread_create(&thread, nil, main, argument.toOpaque()) == 0 else {
+            argument.release()
             throw TransportError(message: "cannot start a transport thread")
         }
         slot.withLock { $0 = thread }
+    }
+
+    /// Waits for a thread started by `startThread`, once.
+    private func joinThread(_ slot: borrowing Mutex<pthread_t?>) {
+        let handle = slot.withLock { current -> pthread_t? in
+            defer { current = nil }
+            return current
+        }
+        if let handle { pthread_join(handle, nil) }
     }
 
     /// Accepts connections and hands them to the service threads in turn, until the listening
@@ -206,18 +222,21 @@ public final class WebSocketTransport: Sendable {
 
     /// The shard serving a connection.
     private func shard(of connection: ConnectionID) -> Shard {
-        shards[Int(connection.rawValue % UInt64(shards.count))]
+        shards.first { $0.owns(connection, of: shards.count) }!
     }
 
     /// Queues one buffer to many connections (encoded once, shared by all). With `coalesce`
     /// it may wait up to `frameInterval` to share a frame with what follows.
     public func broadcast(_ buffer: OutgoingBuffer, to connections: [ConnectionID], coalesce: Bool = true) {
-        guard !connections.isEmpty else { return }
-        // Each service thread picks its own connections out of the list.
-        if shards.count == 1 || connections.count > 1 {
-            for shard in shards { shard.enqueue(.send(buffer, connections, urgent: !coalesce)) }
-        } else {
-            shard(of: connections[0]).enqueue(.send(buffer, connections, urgent: !coalesce))
+        guard shards.count > 1 else {
+            if !connections.isEmpty { shards[0].enqueue(.send(buffer, connections, urgent: !coalesce)) }
+            return
+        }
+        // Split once: each service thread gets only its own connections, and only if it has any.
+        var parts = [[ConnectionID]](repeating: [], count: shards.count)
+        for connection in connections { parts[Int(connection.rawValue % UInt64(shards.count))].append(connection) }
+        for (shard, part) in zip(shards, parts) where !part.isEmpty {
+            shard.enqueue(.send(buffer, part, urgent: !coalesce))
         }
     }
 
@@ -233,7 +252,7 @@ public final class WebSocketTransport: Sendable {
     }
 
     /// Stops accepting connections, closes every connection with `code` after flushing what is
-    /// queued (for at most `flushSeconds`), then ends the service thread and destroys the context.
+    /// queued (for at most `flushSeconds`), then ends the service threads and destroys their contexts.
     public func shutdown(code: CloseCode = .goingAway, reason: String = "server shutting down", flushSeconds: Int = 5) {
         accepting.store(false, ordering: .releasing)
         for shard in shards { shard.enqueue(.closeAll(code, reason)) }
@@ -248,30 +267,17 @@ public final class WebSocketTransport: Sendable {
         if fd >= 0 {
             // Ends the acceptor's accept() at once.
             Glibc.shutdown(fd, Int32(SHUT_RDWR))
-            if let handle = acceptorThread.withLock({ current -> pthread_t? in
-                defer { current = nil }
-                return current
-            }) {
-                pthread_join(handle, nil)
-            }
+            joinThread(acceptorThread)
             Glibc.close(fd)
         }
         for shard in shards {
             shard.wake()
-            if let handle = shard.thread.withLock({ current -> pthread_t? in
-                defer { current = nil }
-                return current
-            }) {
-                pthread_join(handle, nil)
-            }
+            joinThread(shard.thread)
         }
     }
 
     /// Open WebSocket connections, maintained by the service threads.
     let openConnectionCount = Atomic<Int>(0)
-
-    /// Broadcasts waiting to be coalesced, on every service thread.
-    var coalescingCount: Int { shards.reduce(0) { $0 + $1.coalescingCount.load(ordering: .relaxed) } }
 }
 
 /// The lws context pointer, handed between threads only to call thread-safe lws functions
