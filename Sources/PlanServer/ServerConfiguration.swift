@@ -22,9 +22,10 @@ public struct ServerConfiguration: Sendable {
     /// group every subscriber hears of a change before its proposer's `ack` goes out); larger
     /// audiences are coalesced with `frameInterval`.
     public var coalescingAudience = 64
-    /// Threads serving WebSocket connections, each its share of them. With one, every subscriber
-    /// of a small audience is written a change before its proposer's `ack`; with more (for
-    /// thousands of connections), each connection still gets its messages in order.
+    /// Threads serving WebSocket connections, each its share of them. With one, a subscriber of
+    /// a small audience is written a change before its proposer's `ack` (unless its socket is
+    /// full); with more (for thousands of connections), each connection still gets its messages
+    /// in order.
     public var serviceThreads = 1
     /// Database connections for commits, loads and lookups.
     public var databaseConnections = 4
