@@ -197,7 +197,7 @@ struct PlanRoundTripTests {
         var kinds: Set<String> = []
         for round in 0..<12 {
             var batch: [CommittedMutation] = []
-            // Mostly reorders and edits in the later rounds, so that batches move tasks repeatedly.
+            // Batches grow round by round, so that later ones move and edit the same tasks repeatedly.
             while batch.count < 8 + round * 3 {
                 guard let operation = random.operation() else { continue }
                 guard

@@ -7,7 +7,6 @@ extension PlanStore {
         let tasks = document.state.tasks
         let timeline = document.state.timeline
         let taskRows = tasks.tasks.map(RowWrites.taskColumns)
-        func column(_ index: Int) -> String { PGArrayLiteral.make(taskRows.map { $0[index] }) }
         var statements = [
             PGStatement(
                 "INSERT INTO plans (id, title, next_task_position, next_dependency_position) VALUES ($1, $2, $3, $4)",
@@ -21,7 +20,7 @@ extension PlanStore {
                     SELECT $1, t.ord - 1, t.id, t.parent_id, t.title, t.kind, t.start_date, t.end_date, t.progress
                     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::date[], $8::float8[])
                         WITH ORDINALITY AS t(id, parent_id, title, kind, start_date, end_date, progress, ord)
-                    """, [id, column(0), column(1), column(2), column(3), column(4), column(5), column(6)]))
+                    """, RowWrites.columnArrays(plan: id, taskRows, columns: 7)))
         }
         if !tasks.dependencies.isEmpty {
             statements.append(
@@ -31,10 +30,8 @@ extension PlanStore {
                     SELECT $1, d.ord - 1, d.predecessor_id, d.successor_id
                     FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS d(predecessor_id, successor_id, ord)
                     """,
-                    [
-                        id, PGArrayLiteral.make(tasks.dependencies.map(\.predecessorID)),
-                        PGArrayLiteral.make(tasks.dependencies.map(\.successorID)),
-                    ]))
+                    RowWrites.arrays(
+                        plan: id, tasks.dependencies.map(\.predecessorID), tasks.dependencies.map(\.successorID))))
         }
         if !timeline.resources.isEmpty {
             statements.append(
@@ -44,20 +41,16 @@ extension PlanStore {
                     SELECT $1, r.ord - 1, r.id, r.label
                     FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS r(id, label, ord)
                     """,
-                    [
-                        id, PGArrayLiteral.make(timeline.resources.map(\.id)),
-                        PGArrayLiteral.make(timeline.resources.map(\.label)),
-                    ]))
+                    RowWrites.arrays(plan: id, timeline.resources.map(\.id), timeline.resources.map(\.label))))
         }
         let entries = timeline.entries
         if !entries.isEmpty {
-            let rows = entries.map(RowWrites.entryColumns)
             statements.append(
                 PGStatement(
                     """
                     INSERT INTO entries (plan_id, id, title, start_at, end_at)
                     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::timestamp[], $5::timestamp[])
-                    """, [id] + (0..<4).map { index in PGArrayLiteral.make(rows.map { $0[index] }) }))
+                    """, RowWrites.columnArrays(plan: id, entries.map(RowWrites.entryColumns), columns: 4)))
         }
         let assignments = timeline.assignments
         if !assignments.isEmpty { statements.append(RowWrites.insertAssignments(plan: id, assignments)) }
@@ -70,32 +63,31 @@ extension PlanStore {
     /// - Returns: nil when there is no such plan.
     /// - Throws: `.invalid` when the stored rows break the domain rules (they never should).
     public func loadPlan(_ id: String) throws(StoreError) -> StoredPlan? {
-        let loaded = try pool.withConnection { connection throws(StoreError) in
-            try connection.readOnlySnapshot([
-                // Reading every row of a plan, the scans that read pages in order are right.
-                PGStatement(
-                    "SELECT set_config('enable_seqscan', 'on', true), set_config('enable_bitmapscan', 'on', true)"),
-                PGStatement("SELECT title, version FROM plans WHERE id = $1", [id]),
-                PGStatement(
-                    """
-                    SELECT id, parent_id, title, kind, start_date, end_date, progress
-                    FROM tasks WHERE plan_id = $1 ORDER BY position, id
-                    """, [id]),
-                PGStatement(
-                    """
-                    SELECT predecessor_id, successor_id FROM dependencies WHERE plan_id = $1
-                    ORDER BY position, predecessor_id, successor_id
-                    """, [id]),
-                PGStatement("SELECT id, label FROM resources WHERE plan_id = $1 ORDER BY position", [id]),
-                PGStatement(
-                    """
-                    SELECT id, title, to_char(start_at, 'YYYY-MM-DD"T"HH24:MI'), to_char(end_at, 'YYYY-MM-DD"T"HH24:MI')
-                    FROM entries WHERE plan_id = $1
-                    """, [id]),
-                PGStatement("SELECT id, entry_id, resource_id FROM assignments WHERE plan_id = $1", [id]),
-            ])
+        // Reading every row of a plan, the scans that read pages in order are right.
+        let inOrder = ["enable_seqscan": "on", "enable_bitmapscan": "on"]
+        let results = try pool.withConnection { connection throws(StoreError) in
+            try connection.readOnlySnapshot(
+                [
+                    PGStatement("SELECT title, version FROM plans WHERE id = $1", [id]),
+                    PGStatement(
+                        """
+                        SELECT id, parent_id, title, kind, start_date, end_date, progress
+                        FROM tasks WHERE plan_id = $1 ORDER BY position, id
+                        """, [id]),
+                    PGStatement(
+                        """
+                        SELECT predecessor_id, successor_id FROM dependencies WHERE plan_id = $1
+                        ORDER BY position, predecessor_id, successor_id
+                        """, [id]),
+                    PGStatement("SELECT id, label FROM resources WHERE plan_id = $1 ORDER BY position", [id]),
+                    PGStatement(
+                        """
+                        SELECT id, title, to_char(start_at, 'YYYY-MM-DD"T"HH24:MI'), to_char(end_at, 'YYYY-MM-DD"T"HH24:MI')
+                        FROM entries WHERE plan_id = $1
+                        """, [id]),
+                    PGStatement("SELECT id, entry_id, resource_id FROM assignments WHERE plan_id = $1", [id]),
+                ], settings: inOrder)
         }
-        let results = Array(loaded.dropFirst())
         let plan = results[0]
         guard plan.rowCount == 1, let title = plan.string(0, 0), let version = plan.int(0, 1) else { return nil }
         do {

@@ -133,9 +133,12 @@ extension RowWrites {
             append(RowWrites.insertTasks, tasks.isEmpty ? nil : RowWrites.columnArrays(plan: plan, tasks, columns: 7))
             append(
                 RowWrites.insertDependencies,
-                links.isEmpty ? nil : arrays(links.map(\.predecessorID), links.map(\.successorID)))
-            append(RowWrites.exchangeKeys, moves.isEmpty ? nil : arrays(moves.map(\.id), moves.map(\.keyOf)))
-            append(RowWrites.deleteTasks, removals.isEmpty ? nil : arrays(removals))
+                links.isEmpty ? nil : RowWrites.arrays(plan: plan, links.map(\.predecessorID), links.map(\.successorID))
+            )
+            append(
+                RowWrites.exchangeKeys,
+                moves.isEmpty ? nil : RowWrites.arrays(plan: plan, moves.map(\.id), moves.map(\.keyOf)))
+            append(RowWrites.deleteTasks, removals.isEmpty ? nil : RowWrites.arrays(plan: plan, removals))
             adds = []
             links = []
             keys = KeyExchange()
@@ -153,13 +156,9 @@ extension RowWrites {
             )
             append(
                 RowWrites.updateAssignments,
-                assignments.isEmpty ? nil : arrays(assignments.map(\.id), assignments.map(\.resourceID)))
+                assignments.isEmpty
+                    ? nil : RowWrites.arrays(plan: plan, assignments.map(\.id), assignments.map(\.resourceID)))
             return statements
-        }
-
-        /// The plan id, then each column as one array parameter.
-        private func arrays(_ columns: [String]...) -> [String?] {
-            [plan] + columns.map { PGArrayLiteral.make($0) }
         }
 
         /// Appends a statement of gathered rows; nil parameters: there are none.

@@ -36,10 +36,7 @@ enum RowWrites {
             INSERT INTO assignments (plan_id, id, entry_id, resource_id)
             SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[])
             """,
-            [
-                plan, PGArrayLiteral.make(assignments.map(\.id)), PGArrayLiteral.make(assignments.map(\.entryID)),
-                PGArrayLiteral.make(assignments.map(\.resourceID)),
-            ])
+            arrays(plan: plan, assignments.map(\.id), assignments.map(\.entryID), assignments.map(\.resourceID)))
     }
 
     /// The edited tasks, each once: `$2…$8` are arrays of the `taskColumns`.
@@ -121,5 +118,10 @@ enum RowWrites {
     /// `rows` as one array parameter per column, after the plan id.
     static func columnArrays(plan: String, _ rows: [[String?]], columns: Int) -> [String?] {
         [plan] + (0..<columns).map { column in PGArrayLiteral.make(rows.map { $0[column] }) }
+    }
+
+    /// The plan id, then each column as one array parameter.
+    static func arrays(plan: String, _ columns: [String]...) -> [String?] {
+        [plan] + columns.map { PGArrayLiteral.make($0) }
     }
 }

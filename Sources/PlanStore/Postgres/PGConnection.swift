@@ -190,12 +190,19 @@ public final class PGConnection: @unchecked Sendable {
     }
 
     /// Runs read-only statements on one consistent snapshot (REPEATABLE READ), in one round trip.
+    /// - Parameter settings: planner settings for this transaction only, such as
+    ///   `["enable_seqscan": "on"]`.
     /// - Returns: one result per statement.
-    public func readOnlySnapshot(_ statements: [PGStatement]) throws(StoreError) -> [PGResult] {
-        let wrapped =
-            [PGStatement("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")] + statements + [PGStatement("COMMIT")]
+    public func readOnlySnapshot(_ statements: [PGStatement], settings: [String: String] = [:]) throws(StoreError)
+        -> [PGResult]
+    {
+        var opening = [PGStatement("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")]
+        for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
+            opening.append(PGStatement("SELECT set_config($1, $2, true)", [name, value]))
+        }
+        let wrapped = opening + statements + [PGStatement("COMMIT")]
         do {
-            return Array(try transaction(wrapped).dropFirst().dropLast())
+            return Array(try transaction(wrapped).dropFirst(opening.count).dropLast())
         } catch {
             // The explicit block may stay open in its failed state: end it.
             if isConnected { _ = try? query("ROLLBACK") }
