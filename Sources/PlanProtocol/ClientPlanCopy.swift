@@ -135,14 +135,13 @@ public struct ClientPlanCopy: Sendable, Equatable {
     private func checkPermutation(_ order: [String]) throws(ClientPlanCopyError) {
         var moved = Set<String>()
         for (position, id) in order.enumerated() where snapshot.tasks[position].id != id {
-            // An id in place elsewhere would then be named twice.
-            guard let from = positionByID[id], order[from] != id else {
-                if positionByID[id] == nil {
-                    throw .inconsistent("the order names task \"\(id)\", which is not in the copy")
-                }
+            guard let from = positionByID[id] else {
+                throw .inconsistent("the order names task \"\(id)\", which is not in the copy")
+            }
+            // An id also left in place, or moved twice, is named twice.
+            guard order[from] != id, moved.insert(id).inserted else {
                 throw .inconsistent("the order names task \"\(id)\" twice")
             }
-            guard moved.insert(id).inserted else { throw .inconsistent("the order names task \"\(id)\" twice") }
         }
     }
 

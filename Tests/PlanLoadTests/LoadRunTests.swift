@@ -13,9 +13,7 @@ struct LoadRunTests {
     /// with a user who may edit it; returns the plan id and the token.
     static func demoPlan() throws -> (plan: String, token: String) {
         let path = TestDatabase.repositoryRoot + "/ops/demo-plan.json"
-        let text = shell("cat \(path)")
-        guard text.status == 0 else { throw HarnessError("cannot read \(path)") }
-        return try editablePlan(PlanDocument(json: try JSONValue(parsing: Array(text.output.utf8))))
+        return try editablePlan(PlanDocument(json: try JSONValue(parsing: try readAll(path))))
     }
 
     /// `document` imported under a new id, with a user who may edit it.

@@ -229,7 +229,7 @@ final class LoadEditor: Sendable {
     // MARK: Forming proposals
 
     private func owns(_ id: String) -> Bool {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = fnvOffsetBasis
         for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return Int(hash % UInt64(max(1, peers))) == rank
     }
@@ -439,7 +439,7 @@ final class LoadEditor: Sendable {
 }
 
 /// Writes a line to standard error.
-func printError(_ text: String) {
+public func printError(_ text: String) {
     var line = Array((text + "\n").utf8)
     line.withUnsafeMutableBytes { _ = write(2, $0.baseAddress, $0.count) }
 }

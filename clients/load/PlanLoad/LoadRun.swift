@@ -64,7 +64,7 @@ public enum LoadRun {
             }
             // Without reconnects, a closed viewer never subscribes: stop waiting once all are in.
             let subscribed = fleet.subscribedCount.load(ordering: .relaxed)
-            let closed = fleet.closedCount.load(ordering: .relaxed)
+            let closed = fleet.closedBeforeSnapshot.load(ordering: .relaxed)
             if !configuration.reconnect, opened == configuration.viewers, subscribed + closed >= configuration.viewers {
                 guard subscribed > 0 else {
                     throw ClientError.transport(
@@ -209,13 +209,12 @@ public enum LoadRun {
         for editor in editors { editor.connection.close() }
         for watcher in watchers { watcher.connection.close() }
         checker.close()
-        try await Task.sleep(for: .milliseconds(300))
-        for listener in listeners { listener.cancel() }
-        listeners.removeAll()
+        // Each stop waits for its thread, which reports every connection closed on the way out.
         viewerTransport.stop()
         transport.stop()
         checkTransport.stop()
-        try await Task.sleep(for: .milliseconds(100))
+        for listener in listeners { listener.cancel() }
+        listeners.removeAll()
 
         let viewerTallies = fleet.tallies
         var converged = true

@@ -44,7 +44,7 @@ final class ViewerFleet: Sendable {
 
         init(count: Int) {
             lastVersion = [Int](repeating: -1, count: count)
-            streamHash = [UInt64](repeating: 0xcbf2_9ce4_8422_2325, count: count)
+            streamHash = [UInt64](repeating: fnvOffsetBasis, count: count)
             hasSnapshot = [Bool](repeating: false, count: count)
             firstVersion = [Int](repeating: -1, count: count)
             connectStarted = [UInt64](repeating: 0, count: count)
@@ -59,13 +59,12 @@ final class ViewerFleet: Sendable {
     let subscribedCount = Atomic<Int>(0)
     /// Viewers currently without a connection.
     let disconnectedCount = Atomic<Int>(0)
-    /// Connections closed so far (by the server or because they could not be opened).
-    let closedCount = Atomic<Int>(0)
+    /// Viewers whose connection closed before they held a snapshot (refused, or closed early).
+    let closedBeforeSnapshot = Atomic<Int>(0)
     /// `confirmed` messages received by all viewers (readable while the run goes on).
     let deliveredCount = Atomic<Int>(0)
     /// Set at the end: no more reconnects, no more tallying.
     let frozen = Atomic<Bool>(false)
-    let count: Int
     let sample: Int
     let plans: [String]
     let reconnect: Bool
@@ -74,7 +73,6 @@ final class ViewerFleet: Sendable {
     let hello: [UInt8]
 
     init(configuration: LoadConfiguration, transport: any ViewerTransport, endpoint: ClientTransport.Endpoint) {
-        count = configuration.viewers
         sample = min(configuration.sampleViewers, configuration.viewers)
         plans = configuration.plans
         reconnect = configuration.reconnect
@@ -121,7 +119,7 @@ final class ViewerFleet: Sendable {
 
     private func closed(_ index: Int) {
         tallies.closed += 1
-        closedCount.wrappingAdd(1, ordering: .relaxed)
+        if !tallies.hasSnapshot[index] { closedBeforeSnapshot.wrappingAdd(1, ordering: .relaxed) }
         guard reconnect else { return }
         let now = monotonicNanoseconds()
         if tallies.disconnectedAt[index] == 0 {
@@ -218,7 +216,7 @@ final class ViewerFleet: Sendable {
             if starts(bytes, at: 0, with: Needles.snapshot) {
                 let version = number(after: Needles.version, in: bytes, from: 0) ?? -1
                 tallies.partial[viewer] = .snapshot(
-                    version: version, hash: 0xcbf2_9ce4_8422_2325, joined: viewer < sample ? [] : nil)
+                    version: version, hash: fnvOffsetBasis, joined: viewer < sample ? [] : nil)
             } else {
                 tallies.partial[viewer] = .joining([])
             }
@@ -342,6 +340,9 @@ func streamHash(_ seed: UInt64, _ buffer: UnsafeBufferPointer<UInt8>, _ range: R
     }
     return hash
 }
+
+/// Where an FNV-1a hash starts (every viewer's stream hash, the editors' split of the ids).
+let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 
 /// Nanoseconds of CLOCK_MONOTONIC, comparable between processes on one machine.
 func monotonicNanoseconds() -> UInt64 {

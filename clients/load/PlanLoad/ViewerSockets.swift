@@ -1,4 +1,5 @@
 import CWebSockets
+import ChronoSketchCore
 import Glibc
 import PlanClient
 import Synchronization
@@ -116,7 +117,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     let upgradeTimeoutNanoseconds: UInt64
     /// The largest frame accepted (a larger one closes the connection with 1009).
     static let maxFrameBytes = 256 << 20
-    private var maskState: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(UInt32(truncatingIfNeeded: getpid()))
+    private var maskRandom = SplitMix64(seed: monotonicNanoseconds() ^ UInt64(UInt32(truncatingIfNeeded: getpid())))
 
     /// Starts the service thread; a connection not open `upgradeTimeout` after its connect is
     /// closed.
@@ -527,10 +528,5 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         return nil
     }
 
-    private func nextMask() -> UInt64 {
-        maskState ^= maskState << 13
-        maskState ^= maskState >> 7
-        maskState ^= maskState << 17
-        return maskState
-    }
+    private func nextMask() -> UInt64 { maskRandom.next() }
 }

@@ -28,8 +28,7 @@ let configuration: LoadConfiguration
 do {
     configuration = try LoadConfiguration(arguments: arguments)
 } catch {
-    let line = Array("plan-load: \(error)\n".utf8)
-    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    printError("plan-load: \(error)")
     print(usage)
     exit(2)
 }
@@ -38,8 +37,7 @@ let report: LoadRun.Report
 do {
     report = try await LoadRun.run(configuration)
 } catch {
-    let line = Array("plan-load: \(error)\n".utf8)
-    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    printError("plan-load: \(error)")
     exit(2)
 }
 if configuration.json {
