@@ -258,8 +258,9 @@ struct ViewerSocketsTests {
             }
         }
         sockets.connect(id, to: endpoint, handler: log.handler)
-        guard case .opened = try await log.next(1)[0] else { throw HarnessError("not opened first") }
+        // Sent while the upgrade is still under way: held, then written once the socket is open.
         sockets.send(Array("hello".utf8), on: id)
+        guard case .opened = try await log.next(1)[0] else { throw HarnessError("not opened first") }
         let events = try await log.next(6)
         try await script.value
         guard case .message(let one) = events[0], case .message(let second) = events[1],
