@@ -41,7 +41,10 @@ extension PlanStore {
                 proposalID: mutation.proposalID, user: mutation.user,
                 decision: .acknowledged(version: baseVersion + 1 + index, noop: false))
         }
-        if let statement = PlanStore.insertDecisions(plan: plan, acknowledged + decisions) {
+        // Without mutations nothing locked the plan row: the decisions are written only while it is there.
+        if let statement = PlanStore.insertDecisions(
+            plan: plan, acknowledged + decisions, whilePlanExists: mutations.isEmpty)
+        {
             statements.append(statement)
         }
         if !mutations.isEmpty {
@@ -62,7 +65,9 @@ extension PlanStore {
         return newVersion
     }
 
-    private static func insertDecisions(plan: String, _ decisions: [RecordedDecision]) -> PGStatement? {
+    private static func insertDecisions(plan: String, _ decisions: [RecordedDecision], whilePlanExists: Bool)
+        -> PGStatement?
+    {
         guard !decisions.isEmpty else { return nil }
         var outcomes: [String] = []
         var versions: [String] = []
@@ -90,7 +95,7 @@ extension PlanStore {
             INSERT INTO decisions (plan_id, user_name, proposal_id, outcome, version, noop, code, message)
             SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::boolean[], $7::text[],
                 $8::text[])
-            WHERE EXISTS (SELECT 1 FROM plans WHERE id = $1 FOR KEY SHARE)
+            \(whilePlanExists ? "WHERE EXISTS (SELECT 1 FROM plans WHERE id = $1 FOR KEY SHARE)" : "")
             """,
             [
                 plan, PGArrayLiteral.make(decisions.map(\.user)), PGArrayLiteral.make(decisions.map(\.proposalID)),
