@@ -139,15 +139,18 @@ final class ClientCore {
                 lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, nil, 0)
                 return -1
             }
-            guard !connection.outgoing.isEmpty else { return 0 }
-            let bytes = connection.outgoing.removeFirst()
+            // Everything queued goes out now, one frame per message, until the socket is full:
+            // an editor answering a frame of acks queues a proposal for each.
             let headroom = Int(cs_lws_pre())
-            var buffer = [UInt8](repeating: 0, count: headroom + bytes.count)
-            buffer.replaceSubrange(headroom..., with: bytes)
-            let written = buffer.withUnsafeMutableBufferPointer { pointer in
-                lws_write(wsi, pointer.baseAddress! + headroom, bytes.count, LWS_WRITE_TEXT)
+            while !connection.outgoing.isEmpty, lws_send_pipe_choked(wsi) == 0 {
+                let bytes = connection.outgoing.removeFirst()
+                var buffer = [UInt8](repeating: 0, count: headroom + bytes.count)
+                buffer.replaceSubrange(headroom..., with: bytes)
+                let written = buffer.withUnsafeMutableBufferPointer { pointer in
+                    lws_write(wsi, pointer.baseAddress! + headroom, bytes.count, LWS_WRITE_TEXT)
+                }
+                guard written >= 0 else { return -1 }
             }
-            guard written >= 0 else { return -1 }
             if !connection.outgoing.isEmpty { lws_callback_on_writable(wsi) }
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
             if let data, length >= 2 {

@@ -9,7 +9,8 @@ struct LoadArgumentsTests {
     func reads() throws {
         let configuration = try LoadConfiguration(
             arguments: Self.required + [
-                "--viewers", "500", "--editors", "3", "--in-flight", "8", "--duration", "2.5", "--watchers", "4",
+                "--viewers", "500", "--editors", "3", "--editor-threads", "5", "--in-flight", "8", "--duration", "2.5",
+                "--watchers", "4",
                 "--stale-ratio", "0.25", "--ramp", "0", "--sample", "7", "--connect-timeout", "9",
                 "--viewer-transport", "lws", "--server-pid", "42", "--reconnect", "--json",
             ])
@@ -17,10 +18,11 @@ struct LoadArgumentsTests {
         #expect(configuration.viewers == 500 && configuration.editors == 3 && configuration.inFlight == 8)
         #expect(configuration.duration == 2.5 && configuration.watchers == 4 && configuration.staleRatio == 0.25)
         #expect(configuration.ramp == 0 && configuration.sampleViewers == 7 && configuration.connectTimeout == 9)
-        #expect(configuration.viewersOnLWS && configuration.serverPID == 42)
+        #expect(configuration.viewersOnLWS && configuration.serverPID == 42 && configuration.editorThreads == 5)
         #expect(configuration.reconnect && configuration.json)
         let defaults = try LoadConfiguration(arguments: Self.required)
         #expect(defaults.viewers == 100 && defaults.rate == 10 && !defaults.json && defaults.serverPID == nil)
+        #expect(defaults.editorThreads >= 1)
     }
 
     @Test(
@@ -29,6 +31,7 @@ struct LoadArgumentsTests {
             (["--viewres", "3"], "unknown option --viewres"),
             (["--viewers", "many"], "--viewers many: expected a number of at least 0"),
             (["--rate", "0"], "--rate 0: expected a number of at least 0.001"),
+            (["--editor-threads", "0"], "--editor-threads 0: expected a number of at least 1"),
             (["--stale-ratio", "1.5"], "--stale-ratio 1.5: expected 0 to 1"),
             (["--viewer-transport", "udp"], "--viewer-transport udp: expected sockets or lws"),
             (["--server-pid", "-3"], "--server-pid -3: not a process id"),

@@ -37,6 +37,7 @@ extension LoadConfiguration {
         }
         viewers = try number("--viewers", viewers, atLeast: 0)
         editors = try number("--editors", editors, atLeast: 0)
+        editorThreads = try number("--editor-threads", editorThreads, atLeast: 1)
         rate = try number("--rate", rate, atLeast: 0.001)
         inFlight = try number("--in-flight", inFlight, atLeast: 0)
         duration = try number("--duration", duration, atLeast: 0)
@@ -62,7 +63,8 @@ extension LoadConfiguration {
     }
 
     static let valueNames: Set<String> = [
-        "--server", "--token", "--plan", "--viewers", "--editors", "--rate", "--in-flight", "--duration", "--watchers",
+        "--server", "--token", "--plan", "--viewers", "--editors", "--editor-threads", "--rate", "--in-flight",
+        "--duration", "--watchers",
         "--stale-ratio", "--ramp", "--sample", "--connect-timeout", "--viewer-transport", "--server-pid",
     ]
     static let flagNames: Set<String> = ["--reconnect", "--json"]

@@ -1,3 +1,5 @@
+import Glibc
+
 /// What `plan-load` runs: where, how many viewers, editors and watchers, how fast and how long.
 public struct LoadConfiguration: Sendable {
     /// ws://host:port/ws of the server.
@@ -18,6 +20,10 @@ public struct LoadConfiguration: Sendable {
     public var viewersOnLWS = false
     /// Editors proposing.
     public var editors = 1
+    /// lws client contexts the editors are spread over, each served by a thread of its own (at
+    /// most one per editor). By default one per processor: an editor decodes and applies every
+    /// confirmed change, and on one thread the editors' work lies in every answer's path.
+    public var editorThreads = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     /// Proposals per second, all editors together (ignored when `inFlight` > 0).
     public var rate = 10.0
     /// When above 0, each editor keeps this many proposals in flight, proposing again as soon as

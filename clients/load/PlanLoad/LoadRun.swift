@@ -81,8 +81,14 @@ public enum LoadRun {
 
         // Editors and watchers.
         let tallies = EditorTallies()
+        let editorTransports = try (0..<min(configuration.editors, configuration.editorThreads)).map { _ in
+            try ClientTransport()
+        }
+        defer { for editorTransport in editorTransports { editorTransport.stop() } }
         let editors = try (0..<configuration.editors).map {
-            try LoadEditor(configuration: configuration, index: $0, transport: transport, tallies: tallies)
+            try LoadEditor(
+                configuration: configuration, index: $0, transport: editorTransports[$0 % editorTransports.count],
+                tallies: tallies)
         }
         let watchers = try (0..<configuration.watchers).map {
             try TimelineWatcher(configuration: configuration, index: $0, transport: transport)

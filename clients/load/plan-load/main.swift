@@ -5,10 +5,11 @@ import PlanLoad
 
 let usage = """
     usage: plan-load --server ws://HOST:PORT/ws --token TOKEN --plan ID[,ID…] [--viewers N] [--editors M]
-                     [--rate R | --in-flight W] [--duration S] [--watchers K] [--stale-ratio F]
+                     [--editor-threads T] [--rate R | --in-flight W] [--duration S] [--watchers K] [--stale-ratio F]
                      [--ramp VIEWERS_PER_S] [--sample N] [--reconnect] [--connect-timeout S]
                      [--viewer-transport sockets|lws] [--server-pid PID] [--json]
       --plan A,B,…       viewers and editors are spread over the plans round robin
+      --editor-threads T editors spread over T client threads (default: one per processor)
       --rate R           proposals per second, all editors together (default 10)
       --in-flight W      instead of a rate: each editor keeps W proposals in flight
       --watchers K       timeline watchers, each moving its window every second
