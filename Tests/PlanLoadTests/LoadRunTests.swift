@@ -107,6 +107,8 @@ extension LoadRunTests {
         let finalVersion = try #require(Self.figure(report, "final_version"))
         #expect(finalVersion > 10)
         #expect(Self.figure(report, "deliveries") == finalVersion * 30)
+        // Every viewer's snapshot came in pieces (the plan is well over the 64 KiB of one fragment).
+        #expect(try #require(Self.figure(report, "fragmented_messages")) >= 30)
     }
 }
 

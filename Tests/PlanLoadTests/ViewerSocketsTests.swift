@@ -79,6 +79,40 @@ final class ScriptedServer: @unchecked Sendable {
         }
     }
 
+    /// Waits until the client has read everything written to it: its socket's receive queue, as
+    /// `/proc/net/tcp` shows it for the client's end of this connection, is empty.
+    func awaitClientRead(within seconds: Double = 10) throws {
+        var peer = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &peer) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(connection, $0, &length) == 0 }
+        }
+        guard named else { throw HarnessError("getpeername failed") }
+        // The client's local address as the kernel prints it: 0100007F:PORT, both in hex.
+        let port = String(UInt16(bigEndian: peer.sin_port), radix: 16, uppercase: true)
+        let local = "0100007F:" + String(repeating: "0", count: 4 - port.count) + port
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            // First everything must have reached the client's socket (nothing unacknowledged
+            // here: SIOCOUTQ, 0x5411), then its queue must be empty.
+            var unsent: Int32 = 0
+            guard ioctl(connection, 0x5411, &unsent) == 0 else { throw HarnessError("SIOCOUTQ failed") }
+            if unsent > 0 {
+                sched_yield()
+                continue
+            }
+            let table = String(decoding: try readAll("/proc/net/tcp"), as: UTF8.self)
+            for line in table.split(separator: "\n") {
+                let fields = line.split(separator: " ")
+                // sl local_address rem_address st tx_queue:rx_queue …
+                guard fields.count > 4, fields[1] == local else { continue }
+                if fields[4].split(separator: ":").last.flatMap({ Int($0, radix: 16) }) == 0 { return }
+            }
+            sched_yield()
+        }
+        throw HarnessError("the client did not read what was written within \(seconds) s")
+    }
+
     /// Reads one client frame: it must be masked; returns the opcode and the unmasked payload.
     func readFrame() throws -> (opcode: UInt8, payload: [UInt8]) {
         let head = try readExactly(2)
@@ -236,7 +270,7 @@ struct ViewerSocketsTests {
             // One small frame in two writes, header apart from payload.
             let small = ScriptedServer.frame(opcode: 1, Array("one".utf8))
             try server.write(Array(small[0..<1]))
-            usleep(20_000)
+            try server.awaitClientRead()
             try server.write(Array(small[1...]))
             // A 16-bit length and, in the same write, a message in three fragments (the middle
             // one over 64 KiB, with a 64-bit length).

@@ -27,6 +27,8 @@ final class ViewerFleet: Sendable {
         var disconnectedAt: [UInt64]
         var gaps = 0
         var frames = 0
+        /// Messages that arrived in several WebSocket fragments (a large snapshot, for one).
+        var fragmentedMessages = 0
         var latencies: [Double] = []
         var snapshotLatencies: [Double] = []
         var closed = 0
@@ -213,6 +215,7 @@ final class ViewerFleet: Sendable {
     private func receivePart(_ bytes: UnsafeBufferPointer<UInt8>, first: Bool, last: Bool, viewer: Int) {
         if first {
             tallies.frames += 1
+            tallies.fragmentedMessages += 1
             if starts(bytes, at: 0, with: Needles.snapshot) {
                 let version = number(after: Needles.version, in: bytes, from: 0) ?? -1
                 tallies.partial[viewer] = .snapshot(
