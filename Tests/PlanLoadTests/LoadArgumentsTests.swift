@@ -1,3 +1,4 @@
+import Glibc
 import PlanLoad
 import Testing
 
@@ -22,7 +23,11 @@ struct LoadArgumentsTests {
         #expect(configuration.reconnect && configuration.json)
         let defaults = try LoadConfiguration(arguments: Self.required)
         #expect(defaults.viewers == 100 && defaults.rate == 10 && !defaults.json && defaults.serverPID == nil)
-        #expect(defaults.editorThreads >= 1)
+        #expect(defaults.editorThreads == nil && defaults.effectiveEditorThreads == 1)
+        var fast = defaults
+        (fast.editors, fast.inFlight) = (8, 16)
+        #expect(fast.effectiveEditorThreads == min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #expect(configuration.effectiveEditorThreads == 3)
     }
 
     @Test(

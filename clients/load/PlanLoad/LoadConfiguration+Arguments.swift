@@ -37,7 +37,7 @@ extension LoadConfiguration {
         }
         viewers = try number("--viewers", viewers, atLeast: 0)
         editors = try number("--editors", editors, atLeast: 0)
-        editorThreads = try number("--editor-threads", editorThreads, atLeast: 1)
+        if values["--editor-threads"] != nil { editorThreads = try number("--editor-threads", 1, atLeast: 1) }
         rate = try number("--rate", rate, atLeast: 0.001)
         inFlight = try number("--in-flight", inFlight, atLeast: 0)
         duration = try number("--duration", duration, atLeast: 0)

@@ -21,9 +21,16 @@ public struct LoadConfiguration: Sendable {
     /// Editors proposing.
     public var editors = 1
     /// lws client contexts the editors are spread over, each served by a thread of its own (at
-    /// most one per editor). By default one per processor: an editor decodes and applies every
-    /// confirmed change, and on one thread the editors' work lies in every answer's path.
-    public var editorThreads = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    /// most one per editor); nil: one per processor when editors keep proposals in flight (an
+    /// editor decodes and applies every confirmed change, and on one thread the editors' work
+    /// lies in every answer's path), else one.
+    public var editorThreads: Int?
+
+    /// The editor threads this configuration runs.
+    public var effectiveEditorThreads: Int {
+        let threads = editorThreads ?? (inFlight > 0 ? sysconf(Int32(_SC_NPROCESSORS_ONLN)) : 1)
+        return max(1, min(editors, threads))
+    }
     /// Proposals per second, all editors together (ignored when `inFlight` > 0).
     public var rate = 10.0
     /// When above 0, each editor keeps this many proposals in flight, proposing again as soon as

@@ -81,7 +81,7 @@ public enum LoadRun {
 
         // Editors and watchers.
         let tallies = EditorTallies()
-        let editorTransports = try (0..<min(configuration.editors, configuration.editorThreads)).map { _ in
+        let editorTransports = try (0..<configuration.effectiveEditorThreads).map { _ in
             try ClientTransport()
         }
         defer { for editorTransport in editorTransports { editorTransport.stop() } }

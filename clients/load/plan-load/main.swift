@@ -9,7 +9,8 @@ let usage = """
                      [--ramp VIEWERS_PER_S] [--sample N] [--reconnect] [--connect-timeout S]
                      [--viewer-transport sockets|lws] [--server-pid PID] [--json]
       --plan A,B,…       viewers and editors are spread over the plans round robin
-      --editor-threads T editors spread over T client threads (default: one per processor)
+      --editor-threads T editors spread over T client threads (default: one per processor
+                         with --in-flight, else one)
       --rate R           proposals per second, all editors together (default 10)
       --in-flight W      instead of a rate: each editor keeps W proposals in flight
       --watchers K       timeline watchers, each moving its window every second
