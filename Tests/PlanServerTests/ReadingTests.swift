@@ -124,6 +124,61 @@ struct ReadingTests {
         #expect(try await viewer.expect("resumed") == .resumed(plan: fixture.plan, version: 1))
     }
 
+    @Test("--log-keep 5: from further back a resume gets a snapshot, within the kept versions the missed confirmed")
+    func logKeep() async throws {
+        let fixture = try PlanFixture.make()
+        var server = try ServerProcess.start(arguments: ["--log-keep", "5"])
+        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        try await editor.ready()
+        var release = try await editor.subscribe(fixture.plan)["release"]!
+        for index in 1...12 {
+            let renamed = release.with(title: "Release \(index)")
+            #expect(
+                try await editor.propose(.replace(previous: release, proposed: renamed), plan: fixture.plan).ackVersion
+                    == index)
+            release = renamed
+        }
+        editor.close()
+        // What a subscriber resuming from `since` gets first, then the versions of the confirmed up
+        // to `resumed` (none after a snapshot).
+        func resume(_ viewer: TestClient, since: Int) async throws -> (first: String, confirmed: [Int]) {
+            viewer.connection.sendRaw(ClientMessage.subscribe(plan: fixture.plan, since: since).bytes)
+            var confirmed: [Int] = []
+            while true {
+                let event = await viewer.inbox.next(within: 10) { event in
+                    if case .message(let message) = event {
+                        return ["confirmed", "snapshot", "resumed"].contains(message.typeName)
+                    }
+                    return false
+                }
+                switch event {
+                case .message(.snapshot(let snapshot, _))?:
+                    #expect(snapshot.version == 12 && confirmed.isEmpty)
+                    return ("snapshot", confirmed)
+                case .message(.confirmed(_, let version, _, _, _))?: confirmed.append(version)
+                case .message(.resumed(_, let version, _))?:
+                    #expect(version == 12)
+                    return ("resumed", confirmed)
+                default: throw HarnessError("no answer to since \(since)")
+                }
+            }
+        }
+        // Versions 8…12 are kept (the log starts at 7): from memory, then after a restart from the log.
+        for restart in [false, true] {
+            if restart {
+                server.terminate()
+                server = try ServerProcess.start(arguments: ["--log-keep", "5"])
+            }
+            let viewer = try TestClient(
+                url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+            defer { viewer.close() }
+            try await viewer.ready()
+            #expect(try await resume(viewer, since: 7) == ("resumed", [8, 9, 10, 11, 12]), "restart: \(restart)")
+            #expect(try await resume(viewer, since: 6) == ("snapshot", []), "restart: \(restart)")
+            #expect(try await resume(viewer, since: 1) == ("snapshot", []), "restart: \(restart)")
+        }
+    }
+
     @Test("unsubscribe stops the stream; unsubscribe and unwatch of unknown ones are notSubscribed")
     func unsubscribe() async throws {
         let fixture = try PlanFixture.make()

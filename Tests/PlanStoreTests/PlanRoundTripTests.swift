@@ -248,6 +248,47 @@ struct PlanRoundTripTests {
         #expect(try store.mutations(of: TestDatabase.unique("nope"), since: 0) == nil)
     }
 
+    @Test("a commit moves the log start with it; the rows left behind are deleted oldest first, a slice at a time")
+    func logStartMoves() throws {
+        let id = TestDatabase.unique("keep")
+        try store.createPlan(id: id, document: StoreFixtures.demo)
+        var state = StoreFixtures.demo.state
+        for index in 0..<8 {
+            let release = state.tasks["release"]!
+            let mutation = try StoreFixtures.mutation(
+                .replace(previous: release, proposed: release.with(title: "Release \(index)")), on: &state,
+                id: "k\(index)")
+            try store.commit(plan: id, baseVersion: index, mutations: [mutation], logStart: index == 6 ? 5 : nil)
+        }
+        // From the commit on, the log answers only from its start.
+        #expect(try store.mutations(of: id, since: 4) == .trimmed(currentVersion: 8))
+        guard case .mutations(let tail, _) = try store.mutations(of: id, since: 5) else {
+            Issue.record("log missing")
+            return
+        }
+        #expect(tail.map(\.version) == [6, 7, 8])
+        #expect(try #require(try store.loadPlan(id)).logStart == 5)
+        // A start below the current one never moves it back.
+        let release = state.tasks["release"]!
+        let last = try StoreFixtures.mutation(
+            .replace(previous: release, proposed: release.with(title: "Release 8")), on: &state, id: "k8")
+        try store.commit(plan: id, baseVersion: 8, mutations: [last], logStart: 2)
+        #expect(try #require(try store.loadPlan(id)).logStart == 5)
+
+        let connection = try PGConnection(conninfo: TestDatabase.url)
+        func logged() throws -> [Int] {
+            let rows = try connection.query(
+                "SELECT version FROM mutations WHERE plan_id = $1 ORDER BY version", [id])
+            return (0..<rows.rowCount).compactMap { rows.int($0, 0) }
+        }
+        #expect(try logged() == Array(1...9))
+        #expect(try store.deleteTrimmedLog(of: id, limit: 3) == 3)
+        #expect(try logged() == [4, 5, 6, 7, 8, 9])
+        #expect(try store.deleteTrimmedLog(of: id, limit: 3) == 2)
+        #expect(try logged() == [6, 7, 8, 9])
+        #expect(try store.deleteTrimmedLog(of: id) == 0)
+    }
+
     @Test("two stores racing on one version: exactly one commit wins, the other sees the conflict")
     func versionGuard() throws {
         let id = TestDatabase.unique("race")

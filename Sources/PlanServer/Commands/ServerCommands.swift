@@ -11,7 +11,7 @@ public enum ServerCommands {
           plan-server serve [--host 127.0.0.1] [--port 8080] [--database URL] [--tls-cert PEM --tls-key PEM]
                             [--instance NAME] [--quiet] [--max-message-bytes N] [--max-queue-bytes N]
                             [--max-proposals-per-second N] [--max-tasks-per-plan N] [--idle-plan-seconds N]
-                            [--frame-interval-ms N] [--service-threads N]
+                            [--frame-interval-ms N] [--service-threads N] [--log-keep N]
           plan-server migrate [--database URL]
           plan-server user add NAME [--database URL]       prints a new secret token as its last line
           plan-server grant USER PLAN viewer|editor|owner [--database URL]
@@ -80,6 +80,10 @@ public enum ServerCommands {
                         throw CommandError("bad --idle-plan-seconds \(text)")
                     }
                     configuration.idlePlanLifetime = .seconds(seconds)
+                }
+                if let text = options.value("--log-keep") {
+                    guard let versions = Int(text), versions >= 0 else { throw CommandError("bad --log-keep \(text)") }
+                    configuration.logKeep = versions
                 }
                 configuration.logging = !options.flag("--quiet")
                 try options.finish()

@@ -100,10 +100,13 @@ extension Hub {
         let events = self.events
         let plan = runtime.id
         let base = runtime.version
+        let logStart = mutations.isEmpty ? nil : nextLogStart(runtime, newVersion: base + mutations.count)
+        runtime.inFlightLogStart = logStart
         let started = ContinuousClock.now
         workers.submit(lane: plan) {
             let result = Result { () throws(StoreError) in
-                try store.commit(plan: plan, baseVersion: base, mutations: mutations, decisions: decisions)
+                try store.commit(
+                    plan: plan, baseVersion: base, mutations: mutations, decisions: decisions, logStart: logStart)
             }
             events.yield(.committed(plan: plan, started: started, result))
         }
@@ -112,9 +115,15 @@ extension Hub {
     func finishCommit(_ planID: String, started: ContinuousClock.Instant, _ result: Result<Int, StoreError>) {
         guard let runtime = plans[planID], let batch = runtime.inFlight else { return }
         runtime.inFlight = nil
+        let movedLogStart = runtime.inFlightLogStart
+        runtime.inFlightLogStart = nil
         switch result {
         case .success:
             metrics.commitLatency.observe(seconds(since: started))
+            if let movedLogStart {
+                runtime.logStart = max(runtime.logStart, movedLogStart)
+                deleteTrimmedLog(runtime)
+            }
             publish(batch, in: runtime)
         case .failure(.versionConflict):
             log.info("plan \(planID): another process committed first; catching up and judging again")

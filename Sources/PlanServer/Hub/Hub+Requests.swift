@@ -145,7 +145,7 @@ extension Hub {
         let waiting = loading.removeValue(forKey: planID) ?? []
         switch result {
         case .success(let stored?):
-            plans[planID] = PlanRuntime(stored: stored)
+            plans[planID] = PlanRuntime(stored: stored, logKeep: configuration.logKeep)
             metrics.loadedPlans.wrappingAdd(1, ordering: .relaxed)
             log.info("plan \(planID) loaded at version \(stored.version) (\(stored.document.state.tasks.count) tasks)")
         case .success(nil):

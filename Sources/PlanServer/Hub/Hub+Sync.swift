@@ -105,6 +105,7 @@ extension Hub {
         runtime.confirmed = stored.document.state
         runtime.title = stored.document.title
         runtime.version = stored.version
+        runtime.logStart = max(runtime.logStart, stored.logStart)
         runtime.recentConfirmed = []
         runtime.recentConfirmedStart = stored.version + 1
         runtime.snapshotCache = nil

@@ -61,6 +61,7 @@ final class Hub {
         case .resumeLogRead(let connection, let plan, let since, let ref, let result):
             finishResume(connection, plan: plan, since: since, ref: ref, result)
         case .catchUpLogRead(let plan, let result): finishCatchUp(plan, result)
+        case .trimmedLogDeleted(let plan, let result): finishTrimmedLogDeletion(plan, result)
         case .externalCommit(let plan, let version): noteExternalCommit(plan: plan, version: version)
         case .tick: tick()
         case .shutdown: beginShutdown()

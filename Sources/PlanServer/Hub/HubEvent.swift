@@ -23,6 +23,8 @@ enum HubEvent: Sendable {
     case resumeLogRead(ConnectionID, plan: String, since: Int, ref: String?, Result<LogRead?, StoreError>)
     /// A log read to catch up with other processes finished.
     case catchUpLogRead(plan: String, Result<LogRead?, StoreError>)
+    /// Log rows below a moved log start were deleted (how many), or could not be.
+    case trimmedLogDeleted(plan: String, Result<Int, StoreError>)
     /// Another process committed (or notifications may have been missed: plan nil).
     case externalCommit(plan: String?, version: Int)
     /// Once per second: presence, idle plans.

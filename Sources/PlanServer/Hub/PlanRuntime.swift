@@ -49,6 +49,12 @@ final class PlanRuntime {
 
     /// The batch being committed now, if any.
     var inFlight: [JudgedProposal]?
+    /// The log start the batch in flight moves to, if it moves it.
+    var inFlightLogStart: Int?
+    /// The log holds the versions after this one (as far as this process knows).
+    var logStart: Int
+    /// Whether log rows at or below `logStart` are being deleted on a worker.
+    var deletingTrimmedLog = false
     /// Judged proposals for the next transaction.
     var nextBatch: [JudgedProposal] = []
     /// Proposals waiting until the plan is consistent again (after a failed commit).
@@ -99,9 +105,13 @@ final class PlanRuntime {
     var snapshotEncodings: [Int: [ConnectionID]] = [:]
 
     static let recentDecisionLimit = 50_000
-    static let recentConfirmedLimit = 10_000
+    /// Confirmed messages kept in memory: 10,000, or fewer when the log keeps fewer versions (a
+    /// subscriber resumes from memory no further back than from the log).
+    let recentConfirmedLimit: Int
 
-    init(stored: StoredPlan) {
+    init(stored: StoredPlan, logKeep: Int) {
+        recentConfirmedLimit = logKeep > 0 ? min(10_000, logKeep) : 10_000
+        logStart = stored.logStart
         id = stored.id
         title = stored.document.title
         confirmed = stored.document.state
@@ -128,8 +138,8 @@ final class PlanRuntime {
 
     func appendConfirmed(_ buffer: OutgoingBuffer) {
         recentConfirmed.append(buffer)
-        if recentConfirmed.count > PlanRuntime.recentConfirmedLimit {
-            let drop = PlanRuntime.recentConfirmedLimit / 10
+        if recentConfirmed.count > recentConfirmedLimit {
+            let drop = max(1, recentConfirmedLimit / 10)
             recentConfirmed.removeFirst(drop)
             recentConfirmedStart += drop
         }

@@ -33,6 +33,7 @@ public final class Metrics: Sendable {
     let subscriptions = Atomic<Int>(0)
     let loadedPlans = Atomic<Int>(0)
     let proposals = Mutex<[String: Int]>([:])
+    let trimmedLogRows = Atomic<Int>(0)
     let commitLatency = Histogram()
     let fanoutLatency = Histogram()
 
@@ -60,6 +61,9 @@ public final class Metrics: Sendable {
         for (labels, count) in proposals.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
             text += "chronosketch_proposals_total{\(labels)} \(count)\n"
         }
+        text += "# HELP chronosketch_log_rows_trimmed_total Mutation log rows deleted behind the kept versions.\n"
+        text += "# TYPE chronosketch_log_rows_trimmed_total counter\n"
+        text += "chronosketch_log_rows_trimmed_total \(trimmedLogRows.load(ordering: .relaxed))\n"
         commitLatency.render(
             "chronosketch_commit_seconds", help: "Time of one group commit transaction.", into: &text)
         fanoutLatency.render(

@@ -7,6 +7,9 @@ extension PlanStore {
     ///
     /// - Parameters:
     ///   - baseVersion: the version the batch was validated against.
+    ///   - logStart: when set (with mutations), the log's start moves up to this version in the
+    ///     same transaction: resuming from before it gives a snapshot from then on. The rows up to
+    ///     it stay until `deleteTrimmedLog` removes them, so that the commit stays short.
     ///   - mutations: the confirmed mutations, in version order.
     ///   - decisions: rejections and no-op acknowledgements decided in the same batch.
     /// - Returns: the plan's new version.
@@ -14,7 +17,8 @@ extension PlanStore {
     ///   `.unavailable` when the database could not commit. Either way nothing was written.
     @discardableResult
     public func commit(
-        plan: String, baseVersion: Int, mutations: [CommittedMutation], decisions: [RecordedDecision] = []
+        plan: String, baseVersion: Int, mutations: [CommittedMutation], decisions: [RecordedDecision] = [],
+        logStart: Int? = nil
     ) throws(StoreError) -> Int {
         let newVersion = baseVersion + mutations.count
         var statements: [PGStatement] = []
@@ -22,6 +26,11 @@ extension PlanStore {
             statements.append(
                 PGStatement(
                     "SELECT plan_advance($1, $2, $3)", [plan, String(baseVersion), String(mutations.count)]))
+            if let logStart {
+                statements.append(
+                    PGStatement(
+                        "UPDATE plans SET log_start = $2 WHERE id = $1 AND log_start < $2", [plan, String(logStart)]))
+            }
             statements += RowWrites.statements(plan: plan, mutations: mutations)
             statements.append(
                 PGStatement(

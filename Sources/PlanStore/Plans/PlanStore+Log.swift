@@ -37,6 +37,28 @@ extension PlanStore {
         }
     }
 
+    /// How many rows `deleteTrimmedLog` deletes at most by default.
+    public static let trimmedLogSlice = 10_000
+
+    /// Deletes up to `limit` of the oldest log rows at or below the plan's log start: the rows a
+    /// commit that moved the start (`commit(…, logStart:)`) left behind.
+    /// - Returns: how many rows were deleted (`limit` when more may remain).
+    public func deleteTrimmedLog(of plan: String, limit: Int = PlanStore.trimmedLogSlice) throws(StoreError) -> Int {
+        try pool.withConnection { connection throws(StoreError) in
+            let result = try connection.query(
+                """
+                WITH gone AS (
+                    DELETE FROM mutations WHERE plan_id = $1 AND version IN (
+                        SELECT version FROM mutations
+                        WHERE plan_id = $1 AND version <= (SELECT log_start FROM plans WHERE id = $1)
+                        ORDER BY version LIMIT $2)
+                    RETURNING 1)
+                SELECT count(*) FROM gone
+                """, [plan, String(limit)])
+            return result.int(0, 0) ?? 0
+        }
+    }
+
     /// Drops log rows up to and including `version` (subscribers behind it get a snapshot).
     public func trimLog(of plan: String, through version: Int) throws(StoreError) {
         try pool.withConnection { connection throws(StoreError) in

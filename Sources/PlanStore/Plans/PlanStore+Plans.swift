@@ -68,7 +68,7 @@ extension PlanStore {
         let results = try pool.withConnection { connection throws(StoreError) in
             try connection.readOnlySnapshot(
                 [
-                    PGStatement("SELECT title, version FROM plans WHERE id = $1", [id]),
+                    PGStatement("SELECT title, version, log_start FROM plans WHERE id = $1", [id]),
                     PGStatement(
                         """
                         SELECT id, parent_id, title, kind, start_date, end_date, progress
@@ -109,7 +109,9 @@ extension PlanStore {
             let state = PlanState(
                 tasks: try TaskCollection(tasks, dependencies: dependencies),
                 timeline: try TimelineData(resources: resources, entries: entries, assignments: assignments))
-            return StoredPlan(id: id, version: version, document: PlanDocument(title: title, state: state))
+            var stored = StoredPlan(id: id, version: version, document: PlanDocument(title: title, state: state))
+            stored.logStart = plan.int(0, 2) ?? 0
+            return stored
         } catch let error as StoreError {
             throw error
         } catch {

@@ -8,6 +8,8 @@ public struct StoredPlan: Sendable {
     public let version: Int
     /// Title, tasks and timeline, validated as a whole.
     public let document: PlanDocument
+    /// The log holds the versions after this one (earlier ones were trimmed).
+    public var logStart = 0
 
     /// The JSON of `plan-server plan export`: the document's fields plus `id` and `version`.
     public var exportJSON: String {

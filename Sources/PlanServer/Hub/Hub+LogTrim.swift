@@ -1,0 +1,44 @@
+import PlanStore
+
+/// Keeping each plan's mutation log to `ServerConfiguration.logKeep` versions: a commit moves the
+/// log's start (in its own transaction, so resuming from before it gives a snapshot from the
+/// moment it is acknowledged), and a worker then deletes the rows left behind, a slice at a
+/// time, beside the commits.
+extension Hub {
+    /// Where a commit reaching `newVersion` moves the log's start: `logKeep` versions back, once
+    /// the log has grown a step (a tenth of `logKeep`, at most 1,000 versions) beyond that; nil
+    /// when it stays.
+    func nextLogStart(_ runtime: PlanRuntime, newVersion: Int) -> Int? {
+        let keep = configuration.logKeep
+        guard keep > 0 else { return nil }
+        let step = max(1, min(1_000, keep / 10))
+        return newVersion - runtime.logStart >= keep + step ? newVersion - keep : nil
+    }
+
+    /// Deletes the log rows at or below the plan's log start on a worker (not the one committing
+    /// the plan), unless a deletion is under way.
+    func deleteTrimmedLog(_ runtime: PlanRuntime) {
+        guard !runtime.deletingTrimmedLog else { return }
+        runtime.deletingTrimmedLog = true
+        let store = self.store
+        let events = self.events
+        let plan = runtime.id
+        workers.submit(lane: plan, neighbour: 1) {
+            let result = Result { () throws(StoreError) in try store.deleteTrimmedLog(of: plan) }
+            events.yield(.trimmedLogDeleted(plan: plan, result))
+        }
+    }
+
+    func finishTrimmedLogDeletion(_ planID: String, _ result: Result<Int, StoreError>) {
+        let runtime = plans[planID]
+        runtime?.deletingTrimmedLog = false
+        switch result {
+        case .success(let deleted):
+            metrics.trimmedLogRows.wrappingAdd(deleted, ordering: .relaxed)
+            // A whole slice: more rows may wait (a log trimmed for the first time, say).
+            if deleted == PlanStore.trimmedLogSlice, let runtime { deleteTrimmedLog(runtime) }
+        case .failure(let error):
+            log.warning("plan \(planID): cannot delete trimmed log rows (\(error)); trying again at the next trim")
+        }
+    }
+}
