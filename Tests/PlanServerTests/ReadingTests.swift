@@ -61,6 +61,18 @@ struct ReadingTests {
         #expect(try await late.subscribe(fixture.plan).version == 0)
     }
 
+    /// Subscribes `editor` and renames the plan's release `times` times, one ack (version) each.
+    static func renameRelease(times: Int, by editor: TestClient, in plan: String) async throws {
+        var release = try await editor.subscribe(plan)["release"]!
+        for index in 1...times {
+            let renamed = release.with(title: "Release \(index)")
+            #expect(
+                try await editor.propose(.replace(previous: release, proposed: renamed), plan: plan).ackVersion == index
+            )
+            release = renamed
+        }
+    }
+
     @Test("resume with since: the missed confirmed, then resumed; since = current: just resumed")
     func resume() async throws {
         let fixture = try PlanFixture.make()
@@ -68,15 +80,7 @@ struct ReadingTests {
         let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
         defer { editor.close() }
         try await editor.ready()
-        let copy = try await editor.subscribe(fixture.plan)
-        var release = copy["release"]!
-        for index in 1...3 {
-            let renamed = release.with(title: "Release \(index)")
-            #expect(
-                try await editor.propose(.replace(previous: release, proposed: renamed), plan: fixture.plan).ackVersion
-                    == index)
-            release = renamed
-        }
+        try await Self.renameRelease(times: 3, by: editor, in: fixture.plan)
         let viewer = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
         defer { viewer.close() }
         try await viewer.ready()
@@ -130,14 +134,7 @@ struct ReadingTests {
         var server = try ServerProcess.start(arguments: ["--log-keep", "5"])
         let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
         try await editor.ready()
-        var release = try await editor.subscribe(fixture.plan)["release"]!
-        for index in 1...12 {
-            let renamed = release.with(title: "Release \(index)")
-            #expect(
-                try await editor.propose(.replace(previous: release, proposed: renamed), plan: fixture.plan).ackVersion
-                    == index)
-            release = renamed
-        }
+        try await Self.renameRelease(times: 12, by: editor, in: fixture.plan)
         editor.close()
         // What a subscriber resuming from `since` gets first, then the versions of the confirmed up
         // to `resumed` (none after a snapshot).

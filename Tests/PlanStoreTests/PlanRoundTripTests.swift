@@ -222,13 +222,7 @@ struct PlanRoundTripTests {
         let id = TestDatabase.unique("log")
         try store.createPlan(id: id, document: StoreFixtures.demo)
         var state = StoreFixtures.demo.state
-        for index in 0..<5 {
-            let release = state.tasks["release"]!
-            let mutation = try StoreFixtures.mutation(
-                .replace(previous: release, proposed: release.with(title: "Release \(index)")), on: &state,
-                id: "l\(index)")
-            try store.commit(plan: id, baseVersion: index, mutations: [mutation])
-        }
+        for index in 0..<5 { try renameRelease(id, &state, version: index) }
         guard case .mutations(let tail, let current) = try store.mutations(of: id, since: 3) else {
             Issue.record("log missing")
             return
@@ -248,18 +242,21 @@ struct PlanRoundTripTests {
         #expect(try store.mutations(of: TestDatabase.unique("nope"), since: 0) == nil)
     }
 
+    /// Commits one rename of the demo plan's release at `version` (to version + 1).
+    private func renameRelease(_ id: String, _ state: inout PlanState, version: Int, logStart: Int? = nil) throws {
+        let release = state.tasks["release"]!
+        let mutation = try StoreFixtures.mutation(
+            .replace(previous: release, proposed: release.with(title: "Release \(version)")), on: &state,
+            id: "r\(version)")
+        try store.commit(plan: id, baseVersion: version, mutations: [mutation], logStart: logStart)
+    }
+
     @Test("a commit moves the log start with it; the rows left behind are deleted oldest first, a slice at a time")
     func logStartMoves() throws {
         let id = TestDatabase.unique("keep")
         try store.createPlan(id: id, document: StoreFixtures.demo)
         var state = StoreFixtures.demo.state
-        for index in 0..<8 {
-            let release = state.tasks["release"]!
-            let mutation = try StoreFixtures.mutation(
-                .replace(previous: release, proposed: release.with(title: "Release \(index)")), on: &state,
-                id: "k\(index)")
-            try store.commit(plan: id, baseVersion: index, mutations: [mutation], logStart: index == 6 ? 5 : nil)
-        }
+        for index in 0..<8 { try renameRelease(id, &state, version: index, logStart: index == 6 ? 5 : nil) }
         // From the commit on, the log answers only from its start.
         #expect(try store.mutations(of: id, since: 4) == .trimmed(currentVersion: 8))
         guard case .mutations(let tail, _) = try store.mutations(of: id, since: 5) else {
@@ -269,10 +266,7 @@ struct PlanRoundTripTests {
         #expect(tail.map(\.version) == [6, 7, 8])
         #expect(try #require(try store.loadPlan(id)).logStart == 5)
         // A start below the current one never moves it back.
-        let release = state.tasks["release"]!
-        let last = try StoreFixtures.mutation(
-            .replace(previous: release, proposed: release.with(title: "Release 8")), on: &state, id: "k8")
-        try store.commit(plan: id, baseVersion: 8, mutations: [last], logStart: 2)
+        try renameRelease(id, &state, version: 8, logStart: 2)
         #expect(try #require(try store.loadPlan(id)).logStart == 5)
 
         let connection = try PGConnection(conninfo: TestDatabase.url)
