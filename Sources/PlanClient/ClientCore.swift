@@ -142,16 +142,21 @@ final class ClientCore {
             // Everything queued goes out now, one frame per message, until the socket is full:
             // an editor answering a frame of acks queues a proposal for each.
             let headroom = Int(cs_lws_pre())
-            while !connection.outgoing.isEmpty, lws_send_pipe_choked(wsi) == 0 {
-                let bytes = connection.outgoing.removeFirst()
-                var buffer = [UInt8](repeating: 0, count: headroom + bytes.count)
-                buffer.replaceSubrange(headroom..., with: bytes)
+            var sent = 0
+            var buffer: [UInt8] = []
+            defer { connection.outgoing.removeFirst(sent) }
+            while sent < connection.outgoing.count, lws_send_pipe_choked(wsi) == 0 {
+                let bytes = connection.outgoing[sent]
+                buffer.removeAll(keepingCapacity: true)
+                buffer.append(contentsOf: repeatElement(0, count: headroom))
+                buffer.append(contentsOf: bytes)
                 let written = buffer.withUnsafeMutableBufferPointer { pointer in
                     lws_write(wsi, pointer.baseAddress! + headroom, bytes.count, LWS_WRITE_TEXT)
                 }
                 guard written >= 0 else { return -1 }
+                sent += 1
             }
-            if !connection.outgoing.isEmpty { lws_callback_on_writable(wsi) }
+            if sent < connection.outgoing.count { lws_callback_on_writable(wsi) }
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
             if let data, length >= 2 {
                 let bytes = data.assumingMemoryBound(to: UInt8.self)

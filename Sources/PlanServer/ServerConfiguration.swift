@@ -31,8 +31,8 @@ public struct ServerConfiguration: Sendable {
     public var databaseConnections = 4
     /// Versions of each plan's mutation log kept for resuming subscribers (and other processes):
     /// as a plan advances, older ones are trimmed, and a subscriber resuming from before them gets
-    /// a snapshot. 0 keeps the whole log.
-    public var logKeep = 100_000
+    /// a snapshot. 0 (the default) keeps the whole log.
+    public var logKeep = 0
     /// How long a plan nobody uses stays in memory.
     public var idlePlanLifetime: Duration = .seconds(30)
     /// A name for this process in session ids and logs.

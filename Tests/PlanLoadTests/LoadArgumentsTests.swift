@@ -23,10 +23,16 @@ struct LoadArgumentsTests {
         #expect(configuration.reconnect && configuration.json)
         let defaults = try LoadConfiguration(arguments: Self.required)
         #expect(defaults.viewers == 100 && defaults.rate == 10 && !defaults.json && defaults.serverPID == nil)
+        // One editor thread with a rate; with proposals in flight one per processor, never more
+        // than editors; none without editors.
         #expect(defaults.editorThreads == nil && defaults.effectiveEditorThreads == 1)
         var fast = defaults
-        (fast.editors, fast.inFlight) = (8, 16)
-        #expect(fast.effectiveEditorThreads == min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        (fast.editors, fast.inFlight) = (64, 16)
+        #expect(fast.effectiveEditorThreads == sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        fast.editors = 1
+        #expect(fast.effectiveEditorThreads == 1)
+        fast.editors = 0
+        #expect(fast.effectiveEditorThreads == 0)
         #expect(configuration.effectiveEditorThreads == 3)
     }
 

@@ -73,7 +73,10 @@ final class ScriptedServer: @unchecked Sendable {
     func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.write(connection, $0.baseAddress, $0.count) }
+            // MSG_NOSIGNAL: a client that closed makes this fail, not the test process die of SIGPIPE.
+            let count = bytes[offset...].withUnsafeBytes {
+                send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard count > 0 else { throw HarnessError("write failed") }
             offset += count
         }
@@ -88,29 +91,36 @@ final class ScriptedServer: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(connection, $0, &length) == 0 }
         }
         guard named else { throw HarnessError("getpeername failed") }
-        // The client's local address as the kernel prints it: 0100007F:PORT, both in hex.
-        let port = String(UInt16(bigEndian: peer.sin_port), radix: 16, uppercase: true)
-        let local = "0100007F:" + String(repeating: "0", count: 4 - port.count) + port
+        // The client's local address as the kernel prints it: the address's bytes read as one
+        // native integer, then the port, both in hex (0100007F:D431 for 127.0.0.1:54321).
+        func hex(_ value: some BinaryInteger, digits: Int) -> String {
+            let text = String(value, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text
+        }
+        let local = hex(peer.sin_addr.s_addr, digits: 8) + ":" + hex(UInt16(bigEndian: peer.sin_port), digits: 4)
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var seen = false
         while ContinuousClock.now < deadline {
             // First everything must have reached the client's socket (nothing unacknowledged
             // here: SIOCOUTQ, 0x5411), then its queue must be empty.
             var unsent: Int32 = 0
             guard ioctl(connection, 0x5411, &unsent) == 0 else { throw HarnessError("SIOCOUTQ failed") }
-            if unsent > 0 {
-                sched_yield()
-                continue
+            if unsent == 0 {
+                let table = String(decoding: try readAll("/proc/net/tcp"), as: UTF8.self)
+                for line in table.split(separator: "\n") {
+                    let fields = line.split(separator: " ")
+                    // sl local_address rem_address st tx_queue:rx_queue …
+                    guard fields.count > 4, fields[1] == local else { continue }
+                    seen = true
+                    if fields[4].split(separator: ":").last.flatMap({ Int($0, radix: 16) }) == 0 { return }
+                }
             }
-            let table = String(decoding: try readAll("/proc/net/tcp"), as: UTF8.self)
-            for line in table.split(separator: "\n") {
-                let fields = line.split(separator: " ")
-                // sl local_address rem_address st tx_queue:rx_queue …
-                guard fields.count > 4, fields[1] == local else { continue }
-                if fields[4].split(separator: ":").last.flatMap({ Int($0, radix: 16) }) == 0 { return }
-            }
-            sched_yield()
+            usleep(1_000)  // polling the kernel's table: there is no event for a read
         }
-        throw HarnessError("the client did not read what was written within \(seconds) s")
+        throw HarnessError(
+            seen
+                ? "the client did not read what was written within \(seconds) s"
+                : "no socket \(local) in /proc/net/tcp")
     }
 
     /// Reads one client frame: it must be masked; returns the opcode and the unmasked payload.

@@ -3,7 +3,8 @@ import PlanStore
 /// Keeping each plan's mutation log to `ServerConfiguration.logKeep` versions: a commit moves the
 /// log's start (in its own transaction, so resuming from before it gives a snapshot from the
 /// moment it is acknowledged), and a worker then deletes the rows left behind, a slice at a
-/// time, beside the commits.
+/// time. A plan stays in memory until they are gone; a failed slice is tried again on the next
+/// tick, and a plan loaded with rows left behind (after a crash) deletes them.
 extension Hub {
     /// Where a commit reaching `newVersion` moves the log's start: `logKeep` versions back, once
     /// the log has grown a step (a tenth of `logKeep`, at most 1,000 versions) beyond that; nil
@@ -12,7 +13,8 @@ extension Hub {
         let keep = configuration.logKeep
         guard keep > 0 else { return nil }
         let step = max(1, min(1_000, keep / 10))
-        return newVersion - runtime.logStart >= keep + step ? newVersion - keep : nil
+        // Subtracted, not added: any keep up to Int.max is fine.
+        return newVersion - runtime.logStart - keep >= step ? newVersion - keep : nil
     }
 
     /// Deletes the log rows at or below the plan's log start on a worker (not the one committing
@@ -20,6 +22,7 @@ extension Hub {
     func deleteTrimmedLog(_ runtime: PlanRuntime) {
         guard !runtime.deletingTrimmedLog else { return }
         runtime.deletingTrimmedLog = true
+        runtime.trimmedLogDeletionFailed = false
         let store = self.store
         let events = self.events
         let plan = runtime.id
@@ -29,16 +32,19 @@ extension Hub {
         }
     }
 
+    /// A slice was deleted (the next one follows when it was a whole slice) or could not be (tried
+    /// again on the next tick). The plan is still in memory: it does not leave while deleting.
     func finishTrimmedLogDeletion(_ planID: String, _ result: Result<Int, StoreError>) {
-        let runtime = plans[planID]
-        runtime?.deletingTrimmedLog = false
+        guard let runtime = plans[planID] else { return }
+        runtime.deletingTrimmedLog = false
         switch result {
         case .success(let deleted):
             metrics.trimmedLogRows.wrappingAdd(deleted, ordering: .relaxed)
             // A whole slice: more rows may wait (a log trimmed for the first time, say).
-            if deleted == PlanStore.trimmedLogSlice, let runtime { deleteTrimmedLog(runtime) }
+            if deleted == PlanStore.trimmedLogSlice { deleteTrimmedLog(runtime) }
         case .failure(let error):
-            log.warning("plan \(planID): cannot delete trimmed log rows (\(error)); trying again at the next trim")
+            runtime.trimmedLogDeletionFailed = true
+            log.warning("plan \(planID): cannot delete trimmed log rows (\(error)); trying again in a second")
         }
     }
 }

@@ -219,6 +219,7 @@ extension Hub {
                 runtime.presenceCurrent = nil
                 broadcast(presenceMessage(runtime), to: recipients)
             }
+            if runtime.trimmedLogDeletionFailed { deleteTrimmedLog(runtime) }
         }
         let now = ContinuousClock.now
         for (id, runtime) in plans where runtime.isIdle && now - runtime.lastUsed > configuration.idlePlanLifetime {

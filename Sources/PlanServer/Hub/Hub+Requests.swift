@@ -145,8 +145,11 @@ extension Hub {
         let waiting = loading.removeValue(forKey: planID) ?? []
         switch result {
         case .success(let stored?):
-            plans[planID] = PlanRuntime(stored: stored, logKeep: configuration.logKeep)
+            let runtime = PlanRuntime(stored: stored)
+            plans[planID] = runtime
             metrics.loadedPlans.wrappingAdd(1, ordering: .relaxed)
+            // Rows a trim left behind when the process that moved the log start stopped first.
+            if stored.logStart > 0 { deleteTrimmedLog(runtime) }
             log.info("plan \(planID) loaded at version \(stored.version) (\(stored.document.state.tasks.count) tasks)")
         case .success(nil):
             // The role exists but the plan does not (deleted meanwhile): nobody may see it.

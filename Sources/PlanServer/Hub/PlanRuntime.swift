@@ -55,6 +55,8 @@ final class PlanRuntime {
     var logStart: Int
     /// Whether log rows at or below `logStart` are being deleted on a worker.
     var deletingTrimmedLog = false
+    /// Whether the last deletion of such rows failed (it is tried again on the next tick).
+    var trimmedLogDeletionFailed = false
     /// Judged proposals for the next transaction.
     var nextBatch: [JudgedProposal] = []
     /// Proposals waiting until the plan is consistent again (after a failed commit).
@@ -105,12 +107,9 @@ final class PlanRuntime {
     var snapshotEncodings: [Int: [ConnectionID]] = [:]
 
     static let recentDecisionLimit = 50_000
-    /// Confirmed messages kept in memory: 10,000, or fewer when the log keeps fewer versions (a
-    /// subscriber resumes from memory no further back than from the log).
-    let recentConfirmedLimit: Int
+    static let recentConfirmedLimit = 10_000
 
-    init(stored: StoredPlan, logKeep: Int) {
-        recentConfirmedLimit = logKeep > 0 ? min(10_000, logKeep) : 10_000
+    init(stored: StoredPlan) {
         logStart = stored.logStart
         id = stored.id
         title = stored.document.title
@@ -138,8 +137,8 @@ final class PlanRuntime {
 
     func appendConfirmed(_ buffer: OutgoingBuffer) {
         recentConfirmed.append(buffer)
-        if recentConfirmed.count > recentConfirmedLimit {
-            let drop = max(1, recentConfirmedLimit / 10)
+        if recentConfirmed.count > PlanRuntime.recentConfirmedLimit {
+            let drop = PlanRuntime.recentConfirmedLimit / 10
             recentConfirmed.removeFirst(drop)
             recentConfirmedStart += drop
         }
@@ -149,5 +148,6 @@ final class PlanRuntime {
     var isIdle: Bool {
         subscribers.isEmpty && watchers.isEmpty && inFlight == nil && nextBatch.isEmpty && held.isEmpty
             && !resynchronizing && snapshotEncodings.isEmpty
+            && !deletingTrimmedLog && !trimmedLogDeletionFailed
     }
 }

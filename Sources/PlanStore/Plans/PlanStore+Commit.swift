@@ -7,8 +7,8 @@ extension PlanStore {
     ///
     /// - Parameters:
     ///   - baseVersion: the version the batch was validated against.
-    ///   - logStart: when set (with mutations), the log's start moves up to this version in the
-    ///     same transaction: resuming from before it gives a snapshot from then on. The rows up to
+    ///   - logStart: when set (with mutations; at most the new version), the log's start moves up
+    ///     to this version in the same transaction: resuming from before it gives a snapshot from then on. The rows up to
     ///     it stay until `deleteTrimmedLog` removes them, so that the commit stays short.
     ///   - mutations: the confirmed mutations, in version order.
     ///   - decisions: rejections and no-op acknowledgements decided in the same batch.
@@ -27,6 +27,8 @@ extension PlanStore {
                 PGStatement(
                     "SELECT plan_advance($1, $2, $3)", [plan, String(baseVersion), String(mutations.count)]))
             if let logStart {
+                // After plan_advance: the CHECK log_start <= version holds only for the new version.
+                precondition(logStart <= newVersion, "the log cannot start after the new version")
                 statements.append(
                     PGStatement(
                         "UPDATE plans SET log_start = $2 WHERE id = $1 AND log_start < $2", [plan, String(logStart)]))

@@ -38,7 +38,7 @@ extension PlanStore {
     }
 
     /// How many rows `deleteTrimmedLog` deletes at most by default.
-    public static let trimmedLogSlice = 10_000
+    public static let trimmedLogSlice = 1_000
 
     /// Deletes up to `limit` of the oldest log rows at or below the plan's log start: the rows a
     /// commit that moved the start (`commit(…, logStart:)`) left behind.
@@ -56,20 +56,6 @@ extension PlanStore {
                 SELECT count(*) FROM gone
                 """, [plan, String(limit)])
             return result.int(0, 0) ?? 0
-        }
-    }
-
-    /// Drops log rows up to and including `version` (subscribers behind it get a snapshot).
-    public func trimLog(of plan: String, through version: Int) throws(StoreError) {
-        try pool.withConnection { connection throws(StoreError) in
-            _ = try connection.transaction([
-                PGStatement(
-                    "UPDATE plans SET log_start = greatest(log_start, least($2::bigint, version)) WHERE id = $1",
-                    [plan, String(version)]),
-                PGStatement(
-                    "DELETE FROM mutations WHERE plan_id = $1 AND version <= (SELECT log_start FROM plans WHERE id = $1)",
-                    [plan]),
-            ])
         }
     }
 }

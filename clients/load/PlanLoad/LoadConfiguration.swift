@@ -29,7 +29,7 @@ public struct LoadConfiguration: Sendable {
     /// The editor threads this configuration runs.
     public var effectiveEditorThreads: Int {
         let threads = editorThreads ?? (inFlight > 0 ? sysconf(Int32(_SC_NPROCESSORS_ONLN)) : 1)
-        return max(1, min(editors, threads))
+        return min(editors, max(1, threads))
     }
     /// Proposals per second, all editors together (ignored when `inFlight` > 0).
     public var rate = 10.0
