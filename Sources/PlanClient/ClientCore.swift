@@ -139,12 +139,24 @@ final class ClientCore {
                 lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, nil, 0)
                 return -1
             }
-            // Everything queued goes out now, one frame per message, until the socket is full:
-            // an editor answering a frame of acks queues a proposal for each.
+            // Everything queued goes out now, one frame per message, until the socket is full (an
+            // editor answering a frame of acks queues a proposal for each); several frames are
+            // corked while written, so they leave in as few TCP segments as they fit.
             let headroom = Int(cs_lws_pre())
             var sent = 0
             var buffer: [UInt8] = []
-            defer { connection.outgoing.removeFirst(sent) }
+            let socket = lws_get_socket_fd(wsi)
+            var cork: Int32 = connection.outgoing.count > 1 ? 1 : 0
+            if cork == 1 {
+                setsockopt(socket, Int32(IPPROTO_TCP), TCP_CORK, &cork, socklen_t(MemoryLayout<Int32>.size))
+            }
+            defer {
+                connection.outgoing.removeFirst(sent)
+                if cork == 1 {
+                    cork = 0
+                    setsockopt(socket, Int32(IPPROTO_TCP), TCP_CORK, &cork, socklen_t(MemoryLayout<Int32>.size))
+                }
+            }
             while sent < connection.outgoing.count, lws_send_pipe_choked(wsi) == 0 {
                 let bytes = connection.outgoing[sent]
                 buffer.removeAll(keepingCapacity: true)
