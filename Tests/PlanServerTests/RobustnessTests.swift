@@ -122,6 +122,31 @@ struct RobustnessTests {
                 == PlanSnapshot(plan: fixture.plan, version: 2, document: stored.document))
     }
 
+    @Test("another process committed and moved the log start past this one: it reloads, subscribers get a snapshot")
+    func trimmedElsewhere() async throws {
+        let fixture = try PlanFixture.make()
+        let server = try ServerProcess.start()
+        let viewer = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        defer { viewer.close() }
+        try await viewer.ready()
+        let copy = try await viewer.subscribe(fixture.plan)
+        let release = copy["release"]!
+        let launched = release.with(title: "Launch")
+        // Its own log row is already behind the start: following the log cannot work.
+        let state = try TestDatabase.commitOutside(
+            .replace(previous: release, proposed: launched), to: fixture.plan, baseVersion: 0,
+            state: fixture.document.state, logStart: 1)
+        guard case .snapshot(let snapshot, _) = try await viewer.expect("snapshot") else {
+            throw HarnessError("unexpected message")
+        }
+        #expect(
+            snapshot
+                == PlanSnapshot(
+                    plan: fixture.plan, version: 1, document: PlanDocument(title: fixture.document.title, state: state))
+        )
+        #expect(snapshot.tasks.first { $0.id == "release" } == launched)
+    }
+
     @Test("SIGKILL in the middle of a stream: every acknowledged edit survives; re-sent proposals apply once")
     func crash() async throws {
         let fixture = try PlanFixture.make()

@@ -44,7 +44,8 @@ public enum TestDatabase {
     /// returns the state after it.
     @discardableResult
     public static func commitOutside(
-        _ operation: PlanOperation, to plan: String, baseVersion: Int, state: PlanState, proposalID: String = "outside"
+        _ operation: PlanOperation, to plan: String, baseVersion: Int, state: PlanState, proposalID: String = "outside",
+        logStart: Int? = nil
     ) throws -> PlanState {
         var state = state
         let change = try state.apply(operation)
@@ -54,7 +55,7 @@ public enum TestDatabase {
                 CommittedMutation(
                     proposalID: proposalID, user: "someone", operation: operation, change: change,
                     changesJSON: PlanChanges(after: state, change: change).json)
-            ])
+            ], logStart: logStart)
         return state
     }
 
