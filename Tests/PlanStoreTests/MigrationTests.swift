@@ -97,8 +97,7 @@ struct MigrationTests {
     @Test("an imported plan's counters follow its rows, so adds after an import come last")
     func importSetsCounters() throws {
         let store = TestDatabase.store
-        let id = TestDatabase.unique("counters")
-        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let id = try StoreFixtures.newDemoPlan("counters")
         var state = StoreFixtures.demo.state
         let connection = try PGConnection(conninfo: TestDatabase.url)
         let counters = try connection.query(
@@ -117,9 +116,7 @@ struct MigrationTests {
 
     @Test("the log stays contiguous: a commit logs every version it advances over and none beyond")
     func logContiguity() throws {
-        let store = TestDatabase.store
-        let id = TestDatabase.unique("contiguous")
-        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let id = try StoreFixtures.newDemoPlan("contiguous")
         let connection = try PGConnection(conninfo: TestDatabase.url)
         /// Advances the plan to `version` and logs `versions` in one transaction.
         func log(_ versions: [Int], advancingTo version: Int) throws {

@@ -9,8 +9,7 @@ struct PlanRoundTripTests {
 
     @Test("an imported plan loads back equal, at version 0")
     func importAndLoad() throws {
-        let id = TestDatabase.unique("demo")
-        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let id = try StoreFixtures.newDemoPlan("demo")
         let loaded = try #require(try store.loadPlan(id))
         #expect(loaded.version == 0)
         #expect(loaded.document == StoreFixtures.demo)
@@ -20,8 +19,7 @@ struct PlanRoundTripTests {
 
     @Test("every op commits its rows; the loaded plan equals the in-memory state")
     func everyOperation() throws {
-        let id = TestDatabase.unique("ops")
-        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let id = try StoreFixtures.newDemoPlan("ops")
         var state = StoreFixtures.demo.state
         let t = state.tasks
         let spec = t["spec"]!
@@ -74,8 +72,7 @@ struct PlanRoundTripTests {
 
     @Test("a group commit writes many mutations with consecutive versions in one transaction")
     func groupCommit() throws {
-        let id = TestDatabase.unique("group")
-        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let id = try StoreFixtures.newDemoPlan("group")
         var state = StoreFixtures.demo.state
         var batch: [CommittedMutation] = []
         for index in 0..<60 {
@@ -114,8 +111,7 @@ struct PlanRoundTripTests {
 
     @Test("a batch writes each edited row once, with its last value; edits of rows removed later are dropped")
     func editsWrittenOnce() throws {
-        let id = TestDatabase.unique("edits")
-        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let id = try StoreFixtures.newDemoPlan("edits")
         var state = StoreFixtures.demo.state
         var batch: [CommittedMutation] = []
         func commit(_ operation: PlanOperation) throws {
@@ -219,8 +215,7 @@ struct PlanRoundTripTests {
 
     @Test("the log keeps op and changes byte for byte; since-reads")
     func logReads() throws {
-        let id = TestDatabase.unique("log")
-        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let id = try StoreFixtures.newDemoPlan("log")
         var state = StoreFixtures.demo.state
         for index in 0..<5 { try renameRelease(id, &state, version: index) }
         guard case .mutations(let tail, let current) = try store.mutations(of: id, since: 3) else {
@@ -246,8 +241,7 @@ struct PlanRoundTripTests {
 
     @Test("a commit moves the log start with it; the rows left behind are deleted oldest first, a slice at a time")
     func logStartMoves() throws {
-        let id = TestDatabase.unique("keep")
-        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let id = try StoreFixtures.newDemoPlan("keep")
         var state = StoreFixtures.demo.state
         for index in 0..<8 { try renameRelease(id, &state, version: index, logStart: index == 6 ? 5 : nil) }
         // From the commit on, the log answers only from its start.
@@ -278,8 +272,7 @@ struct PlanRoundTripTests {
 
     @Test("two stores racing on one version: exactly one commit wins, the other sees the conflict")
     func versionGuard() throws {
-        let id = TestDatabase.unique("race")
-        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let id = try StoreFixtures.newDemoPlan("race")
         let other = PlanStore(conninfo: TestDatabase.url)
         var mine = StoreFixtures.demo.state
         var theirs = StoreFixtures.demo.state
@@ -299,8 +292,7 @@ struct PlanRoundTripTests {
 
     @Test("concurrent writers from many threads: versions stay contiguous, every commit is either in or out")
     func concurrentWriters() async throws {
-        let id = TestDatabase.unique("concurrent")
-        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let id = try StoreFixtures.newDemoPlan("concurrent")
         let writers = 4
         let wins = try await withThrowingTaskGroup(of: Int.self) { group in
             for writer in 0..<writers {
@@ -338,8 +330,7 @@ struct PlanRoundTripTests {
 
     @Test("export carries id, version and every field; it imports back equal")
     func export() throws {
-        let id = TestDatabase.unique("export")
-        try store.createPlan(id: id, document: StoreFixtures.demo)
+        let id = try StoreFixtures.newDemoPlan("export")
         let exported = try #require(try store.loadPlan(id)).exportJSON
         let document = try PlanDocument(json: try JSONValue(parsing: exported))
         #expect(document == StoreFixtures.demo)

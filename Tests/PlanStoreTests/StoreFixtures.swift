@@ -46,6 +46,13 @@ enum StoreFixtures {
         return PlanDocument(title: "Demo plan", state: state)
     }()
 
+    /// Stores a copy of `demo` under a fresh id (starting with `prefix`) in the tests' database.
+    static func newDemoPlan(_ prefix: String) throws -> String {
+        let id = TestDatabase.unique(prefix)
+        try TestDatabase.store.createPlan(id: id, document: demo)
+        return id
+    }
+
     /// Applies `operation` to `state` and returns the mutation to commit.
     static func mutation(
         _ operation: PlanOperation, on state: inout PlanState, id: String, user: String = "tester"
