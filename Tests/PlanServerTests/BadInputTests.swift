@@ -347,9 +347,8 @@ struct BadInputScene {
 
     /// A new connection of the sender's user is welcome and can subscribe.
     func expectReconnectWorks(sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let again = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        let again = try await TestClient.connected(to: server, token: fixture.editorToken)
         defer { again.close() }
-        try await again.ready()
         let copy = try await again.subscribe(fixture.plan)
         #expect(copy.plan == fixture.plan, sourceLocation: sourceLocation)
     }

@@ -13,9 +13,8 @@ struct ReadingTests {
     func helloAndSubscribe() async throws {
         let fixture = try PlanFixture.make()
         let server = try ServerProcess.start()
-        let client = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        let client = try await TestClient.connected(to: server, token: fixture.editorToken)
         defer { client.close() }
-        try await client.ready()
         let copy = try await client.subscribe(fixture.plan)
         #expect(copy.version == 0)
         #expect(copy.tasks.map(\.id) == ["design", "spec", "review", "impl", "build", "release"])
@@ -39,10 +38,8 @@ struct ReadingTests {
     func unknownPlan() async throws {
         let fixture = try PlanFixture.make()
         let server = try ServerProcess.start()
-        let stranger = try TestClient(
-            url: server.url, token: fixture.strangerToken, transport: SharedTransport.instance)
+        let stranger = try await TestClient.connected(to: server, token: fixture.strangerToken)
         defer { stranger.close() }
-        try await stranger.ready()
         stranger.connection.sendRaw(ClientMessage.subscribe(plan: fixture.plan, ref: "r1").bytes)
         let first = try await stranger.expect("error")
         stranger.connection.sendRaw(ClientMessage.subscribe(plan: "no-such-plan", ref: "r2").bytes)
@@ -56,9 +53,8 @@ struct ReadingTests {
         let name = TestDatabase.unique("late")
         let token = try TestDatabase.store.createUser(name)
         try TestDatabase.store.grant(user: name, plan: fixture.plan, role: .viewer)
-        let late = try TestClient(url: server.url, token: token, transport: SharedTransport.instance)
+        let late = try await TestClient.connected(to: server, token: token)
         defer { late.close() }
-        try await late.ready()
         #expect(try await late.subscribe(fixture.plan).version == 0)
     }
 
@@ -78,13 +74,11 @@ struct ReadingTests {
     func resume() async throws {
         let fixture = try PlanFixture.make()
         let server = try ServerProcess.start()
-        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        let editor = try await TestClient.connected(to: server, token: fixture.editorToken)
         defer { editor.close() }
-        try await editor.ready()
         try await Self.renameRelease(times: 3, by: editor, in: fixture.plan)
-        let viewer = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        let viewer = try await TestClient.connected(to: server, token: fixture.viewerToken)
         defer { viewer.close() }
-        try await viewer.ready()
         viewer.connection.sendRaw(ClientMessage.subscribe(plan: fixture.plan, since: 1).bytes)
         let two = try await viewer.expect("confirmed")
         let three = try await viewer.expect("confirmed")
@@ -103,8 +97,7 @@ struct ReadingTests {
     func resumeFromLog() async throws {
         let fixture = try PlanFixture.make()
         var server = try ServerProcess.start()
-        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
-        try await editor.ready()
+        let editor = try await TestClient.connected(to: server, token: fixture.editorToken)
         let copy = try await editor.subscribe(fixture.plan)
         let spec = copy["spec"]!
         let proposed = spec.with(title: "Spec v2")
@@ -113,9 +106,8 @@ struct ReadingTests {
         editor.close()
         server.terminate()
         server = try ServerProcess.start()
-        let viewer = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        let viewer = try await TestClient.connected(to: server, token: fixture.viewerToken)
         defer { viewer.close() }
-        try await viewer.ready()
         viewer.connection.sendRaw(ClientMessage.subscribe(plan: fixture.plan, since: 0).bytes)
         let first = await viewer.inbox.next(within: 10) { event in
             if case .message(let message) = event { return ["confirmed", "snapshot"].contains(message.typeName) }
@@ -133,8 +125,7 @@ struct ReadingTests {
     func logKeep() async throws {
         let fixture = try PlanFixture.make()
         var server = try ServerProcess.start(arguments: ["--log-keep", "5"])
-        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
-        try await editor.ready()
+        let editor = try await TestClient.connected(to: server, token: fixture.editorToken)
         try await Self.renameRelease(times: 12, by: editor, in: fixture.plan)
         editor.close()
         // What a subscriber resuming from `since` gets first, then the versions of the confirmed up
@@ -163,16 +154,14 @@ struct ReadingTests {
         }
         // Versions 8…12 are kept (the log starts at 7). Memory may reach further back: from it, the
         // missed confirmed; after a restart, from the log, and a snapshot from before its start.
-        let viewer = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
-        try await viewer.ready()
+        let viewer = try await TestClient.connected(to: server, token: fixture.viewerToken)
         #expect(try await resume(viewer, since: 7) == ("resumed", [8, 9, 10, 11, 12]))
         #expect(try await resume(viewer, since: 1) == ("resumed", Array(2...12)))
         viewer.close()
         server.terminate()
         server = try ServerProcess.start(arguments: ["--log-keep", "5"])
-        let again = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        let again = try await TestClient.connected(to: server, token: fixture.viewerToken)
         defer { again.close() }
-        try await again.ready()
         #expect(try await resume(again, since: 7) == ("resumed", [8, 9, 10, 11, 12]))
         #expect(try await resume(again, since: 6) == ("snapshot", []))
         #expect(try await resume(again, since: 1) == ("snapshot", []))
@@ -200,9 +189,8 @@ struct ReadingTests {
     func unsubscribe() async throws {
         let fixture = try PlanFixture.make()
         let server = try ServerProcess.start()
-        let viewer = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        let viewer = try await TestClient.connected(to: server, token: fixture.viewerToken)
         defer { viewer.close() }
-        try await viewer.ready()
         _ = try await viewer.subscribe(fixture.plan)
         viewer.connection.sendRaw(ClientMessage.unsubscribe(plan: fixture.plan).bytes)
         viewer.connection.sendRaw(ClientMessage.unsubscribe(plan: fixture.plan, ref: "again").bytes)
@@ -215,9 +203,8 @@ struct ReadingTests {
         }
         #expect(code2 == .notSubscribed)
         // An edit after unsubscribing does not reach the viewer.
-        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        let editor = try await TestClient.connected(to: server, token: fixture.editorToken)
         defer { editor.close() }
-        try await editor.ready()
         let copy = try await editor.subscribe(fixture.plan)
         let review = copy["review"]!
         _ = try await editor.propose(.replace(previous: review, proposed: review.with(title: "R")), plan: fixture.plan)
@@ -232,9 +219,8 @@ struct ReadingTests {
     func queryAndWatch() async throws {
         let fixture = try PlanFixture.make()
         let server = try ServerProcess.start()
-        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        let editor = try await TestClient.connected(to: server, token: fixture.editorToken)
         defer { editor.close() }
-        try await editor.ready()
         let query = try TimelineQuery(
             start: Demo.time("2026-09-09T10:00"), end: Demo.time("2026-09-16T00:00"), resourceIDs: ["room-1"])
         editor.connection.sendRaw(ClientMessage.query(plan: fixture.plan, query: query, ref: "q").bytes)
@@ -345,9 +331,8 @@ struct PlanLifetimeTests {
     func lifetime() async throws {
         let server = try ServerProcess.start(arguments: ["--idle-plan-seconds", "1"])
         let fixture = try PlanFixture.make()  // created after the server started
-        let client = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        let client = try await TestClient.connected(to: server, token: fixture.editorToken)
         defer { client.close() }
-        try await client.ready()
         #expect(try await client.subscribe(fixture.plan).version == 0)
         client.connection.unsubscribe(fixture.plan)
         // Wait (bounded) until the server reports no plan in memory.
@@ -486,9 +471,8 @@ struct ServiceThreadsTests {
             _ = try await viewer.subscribe(fixture.plan)
             viewers.append(viewer)
         }
-        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        let editor = try await TestClient.connected(to: server, token: fixture.editorToken)
         defer { editor.close() }
-        try await editor.ready()
         _ = try await editor.subscribe(fixture.plan)
         for round in 1...4 {
             let review = try #require(editor.connection.copy(of: fixture.plan)?["review"])

@@ -37,9 +37,8 @@ struct RobustnessTests {
     func convergence() async throws {
         let fixture = try PlanFixture.make()
         let server = try ServerProcess.start()
-        let recorder = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        let recorder = try await TestClient.connected(to: server, token: fixture.viewerToken)
         defer { recorder.close() }
-        try await recorder.ready()
         let initial = try await recorder.subscribe(fixture.plan)
         let writers = try (0..<4).map { _ in
             try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
@@ -126,9 +125,8 @@ struct RobustnessTests {
     func trimmedElsewhere() async throws {
         let fixture = try PlanFixture.make()
         let server = try ServerProcess.start()
-        let viewer = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        let viewer = try await TestClient.connected(to: server, token: fixture.viewerToken)
         defer { viewer.close() }
-        try await viewer.ready()
         let copy = try await viewer.subscribe(fixture.plan)
         let release = copy["release"]!
         let launched = release.with(title: "Launch")
@@ -151,9 +149,8 @@ struct RobustnessTests {
     func crash() async throws {
         let fixture = try PlanFixture.make()
         var server = try ServerProcess.start()
-        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        let editor = try await TestClient.connected(to: server, token: fixture.editorToken)
         defer { editor.close() }
-        try await editor.ready()
         _ = try await editor.subscribe(fixture.plan)
         var ids: [String] = []
         for number in 0..<150 {
@@ -175,9 +172,8 @@ struct RobustnessTests {
         }
         // Restart; a reconnecting client re-sends what was not answered, with the same ids.
         server = try ServerProcess.start()
-        let again = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        let again = try await TestClient.connected(to: server, token: fixture.editorToken)
         defer { again.close() }
-        try await again.ready()
         for (number, id) in ids.enumerated() {
             let task = try GanttTask(
                 id: "k\(number)", title: "Crash \(number)", kind: .activity(schedule: nil, progress: 0))
@@ -243,8 +239,7 @@ struct RobustnessTests {
     func gracefulShutdown(serviceThreads: Int) async throws {
         let fixture = try PlanFixture.make()
         let server = try ServerProcess.start(arguments: ["--service-threads", String(serviceThreads)])
-        let client = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
-        try await client.ready()
+        let client = try await TestClient.connected(to: server, token: fixture.viewerToken)
         _ = try await client.subscribe(fixture.plan)
         #expect(server.terminate() == 0)
         #expect(try await client.expectDisconnect() == 1001)

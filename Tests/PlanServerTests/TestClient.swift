@@ -72,6 +72,19 @@ final class TestClient: Sendable {
         connection.start()
     }
 
+    /// A client of `server` with `token` on the shared transport, past its welcome (closed again
+    /// when the welcome does not come).
+    static func connected(to server: ServerProcess, token: String) async throws -> TestClient {
+        let client = try TestClient(url: server.url, token: token, transport: SharedTransport.instance)
+        do {
+            try await client.ready()
+        } catch {
+            client.close()
+            throw error
+        }
+        return client
+    }
+
     /// Waits for the welcome.
     func ready(within seconds: Double = 10) async throws {
         let event = await inbox.next(within: seconds) {

@@ -24,9 +24,8 @@ struct UnavailableTests {
         try store.grant(user: "ed", plan: "p", role: .editor)
 
         let server = try ServerProcess.start(databaseURL: url)
-        let client = try TestClient(url: server.url, token: token, transport: SharedTransport.instance)
+        let client = try await TestClient.connected(to: server, token: token)
         defer { client.close() }
-        try await client.ready()
         let copy = try await client.subscribe("p")
         let spec = copy["spec"]!
         let operation = PlanOperation.replace(previous: spec, proposed: spec.with(title: "during outage"))

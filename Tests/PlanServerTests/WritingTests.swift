@@ -141,9 +141,8 @@ struct WritingTests {
         // The viewer never got an ack; the copy fed only by the changes equals a fresh snapshot.
         let arrivals = await log.all()
         #expect(arrivals.allSatisfy { $0.tag == "editor" || $0.message.typeName != "ack" })
-        let fresh = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        let fresh = try await TestClient.connected(to: server, token: fixture.viewerToken)
         defer { fresh.close() }
-        try await fresh.ready()
         let freshCopy = try await fresh.subscribe(plan)
         #expect(freshCopy == copy)
         #expect(freshCopy.version == 10)
@@ -331,8 +330,7 @@ struct WritingTests {
     func exactlyOnceAfterRestart() async throws {
         let fixture = try PlanFixture.make()
         var server = try ServerProcess.start()
-        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
-        try await editor.ready()
+        let editor = try await TestClient.connected(to: server, token: fixture.editorToken)
         let copy = try await editor.subscribe(fixture.plan)
         let plan = fixture.plan
         let spec = copy["spec"]!
@@ -351,13 +349,11 @@ struct WritingTests {
         server.terminate()
 
         server = try ServerProcess.start()
-        let viewer = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        let viewer = try await TestClient.connected(to: server, token: fixture.viewerToken)
         defer { viewer.close() }
-        try await viewer.ready()
         _ = try await viewer.subscribe(plan)
-        let again = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        let again = try await TestClient.connected(to: server, token: fixture.editorToken)
         defer { again.close() }
-        try await again.ready()
         #expect(
             try await again.propose(add, plan: plan, id: "r-add", baseVersion: 0)
                 == .ack(id: "r-add", plan: plan, version: 1))
@@ -478,9 +474,8 @@ struct WritingTests {
         let fixture = try PlanFixture.make(
             PlanDocument(title: "Full", state: PlanState(tasks: try TaskCollection(tasks))))
         let server = try ServerProcess.start()
-        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        let editor = try await TestClient.connected(to: server, token: fixture.editorToken)
         defer { editor.close() }
-        try await editor.ready()
         let extra = try GanttTask(id: "one-more", title: "One more", kind: .milestone(date: date))
         let refused = try await editor.propose(.add(extra), plan: fixture.plan, id: "too-many", baseVersion: 0)
         guard case .rejected(_, _, .tooLarge, _, 0, _) = refused else {
@@ -519,9 +514,8 @@ struct WritingTests {
     static func chain(_ count: Int, on server: ServerProcess) async throws -> [String] {
         let fixture = try PlanFixture.make()
         let plan = fixture.plan
-        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        let editor = try await TestClient.connected(to: server, token: fixture.editorToken)
         defer { editor.close() }
-        try await editor.ready()
         let copy = try await editor.subscribe(plan)
         let review = copy["review"]!
         for index in 0..<count {
@@ -826,9 +820,8 @@ struct WritingScene {
 
     /// A fresh subscriber's copy.
     func freshCopy() async throws -> ClientPlanCopy {
-        let client = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        let client = try await TestClient.connected(to: server, token: fixture.viewerToken)
         defer { client.close() }
-        try await client.ready()
         return try await client.subscribe(fixture.plan)
     }
 
