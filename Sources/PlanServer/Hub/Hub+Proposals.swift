@@ -101,22 +101,22 @@ extension Hub {
         let plan = runtime.id
         let base = runtime.version
         let logStart = mutations.isEmpty ? nil : nextLogStart(runtime, newVersion: base + mutations.count)
-        runtime.inFlightLogStart = logStart
         let started = ContinuousClock.now
         workers.submit(lane: plan) {
             let result = Result { () throws(StoreError) in
                 try store.commit(
                     plan: plan, baseVersion: base, mutations: mutations, decisions: decisions, logStart: logStart)
             }
-            events.yield(.committed(plan: plan, started: started, result))
+            events.yield(.committed(plan: plan, started: started, logStart: logStart, result))
         }
     }
 
-    func finishCommit(_ planID: String, started: ContinuousClock.Instant, _ result: Result<Int, StoreError>) {
+    func finishCommit(
+        _ planID: String, started: ContinuousClock.Instant, logStart movedLogStart: Int?,
+        _ result: Result<Int, StoreError>
+    ) {
         guard let runtime = plans[planID], let batch = runtime.inFlight else { return }
         runtime.inFlight = nil
-        let movedLogStart = runtime.inFlightLogStart
-        runtime.inFlightLogStart = nil
         switch result {
         case .success:
             metrics.commitLatency.observe(seconds(since: started))

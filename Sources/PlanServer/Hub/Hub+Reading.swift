@@ -7,7 +7,10 @@ extension Hub {
     /// live stream. False when a log read must finish first.
     func subscribe(_ runtime: PlanRuntime, since: Int?, ref: String?, session: Session) -> Bool {
         let connection = session.connection
-        if let since, since <= runtime.version {
+        // From before both memory and the log's start, the log would only answer "trimmed": a snapshot.
+        if let since, since <= runtime.version,
+            since >= runtime.recentConfirmedStart - 1 || since >= runtime.logStart
+        {
             if since >= runtime.recentConfirmedStart - 1 {
                 // Everything since `since` is in memory.
                 for buffer in runtime.recentConfirmed.dropFirst(since - runtime.recentConfirmedStart + 1) {
@@ -219,7 +222,7 @@ extension Hub {
                 runtime.presenceCurrent = nil
                 broadcast(presenceMessage(runtime), to: recipients)
             }
-            if runtime.trimmedLogDeletionFailed { deleteTrimmedLog(runtime) }
+            if runtime.trimmedLogDeletion == .failed { deleteTrimmedLog(runtime) }
         }
         let now = ContinuousClock.now
         for (id, runtime) in plans where runtime.isIdle && now - runtime.lastUsed > configuration.idlePlanLifetime {

@@ -56,7 +56,8 @@ final class Hub {
         case .planReloaded(let plan, let result): finishReload(plan, result)
         case .snapshotEncoded(let plan, let version, let buffer):
             finishSnapshotEncoding(plan, version: version, buffer)
-        case .committed(let plan, let started, let result): finishCommit(plan, started: started, result)
+        case .committed(let plan, let started, let logStart, let result):
+            finishCommit(plan, started: started, logStart: logStart, result)
         case .decisionsLoaded(let plan, let result): finishDecisionLookup(plan, result)
         case .resumeLogRead(let connection, let plan, let since, let ref, let result):
             finishResume(connection, plan: plan, since: since, ref: ref, result)

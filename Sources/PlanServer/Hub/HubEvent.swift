@@ -12,7 +12,8 @@ enum HubEvent: Sendable {
     /// A plan load finished.
     case planLoaded(String, Result<StoredPlan?, StoreError>)
     /// A group commit finished: the new version, or why nothing was written.
-    case committed(plan: String, started: ContinuousClock.Instant, Result<Int, StoreError>)
+    /// `logStart`: where the commit moved the log's start, if it did.
+    case committed(plan: String, started: ContinuousClock.Instant, logStart: Int?, Result<Int, StoreError>)
     /// Decisions looked up after a commit hit an already decided proposal.
     case decisionsLoaded(plan: String, Result<[String: Decision], StoreError>)
     /// A plan was loaded again after its data could not be followed.

@@ -35,6 +35,16 @@ struct JudgedProposal {
     var origin: ProposalOrigin { proposal.origin }
 }
 
+/// The deletion of the log rows a moved log start left behind.
+enum TrimmedLogDeletion {
+    /// Nothing under way.
+    case idle
+    /// A slice is being deleted on a worker.
+    case running
+    /// The last slice failed: tried again on the next tick (or when the plan is loaded again).
+    case failed
+}
+
 /// One plan held in memory by the hub: the confirmed data, the candidate (confirmed plus the
 /// proposals judged but not yet committed), the commit pipeline, subscribers and watchers.
 final class PlanRuntime {
@@ -49,14 +59,10 @@ final class PlanRuntime {
 
     /// The batch being committed now, if any.
     var inFlight: [JudgedProposal]?
-    /// The log start the batch in flight moves to, if it moves it.
-    var inFlightLogStart: Int?
     /// The log holds the versions after this one (as far as this process knows).
     var logStart: Int
-    /// Whether log rows at or below `logStart` are being deleted on a worker.
-    var deletingTrimmedLog = false
-    /// Whether the last deletion of such rows failed (it is tried again on the next tick).
-    var trimmedLogDeletionFailed = false
+    /// Where the deletion of log rows at or below `logStart` stands.
+    var trimmedLogDeletion = TrimmedLogDeletion.idle
     /// Judged proposals for the next transaction.
     var nextBatch: [JudgedProposal] = []
     /// Proposals waiting until the plan is consistent again (after a failed commit).
@@ -148,6 +154,6 @@ final class PlanRuntime {
     var isIdle: Bool {
         subscribers.isEmpty && watchers.isEmpty && inFlight == nil && nextBatch.isEmpty && held.isEmpty
             && !resynchronizing && snapshotEncodings.isEmpty
-            && !deletingTrimmedLog && !trimmedLogDeletionFailed
+            && trimmedLogDeletion != .running
     }
 }

@@ -28,16 +28,13 @@ final class BlockingWorkers: Sendable {
         }
     }
 
-    /// Runs `job` on a worker thread; jobs with equal `lane` and `neighbour` keep their order.
-    /// - Parameter neighbour: runs the job `neighbour` threads after the lane's own, so that it
-    ///   does not wait behind the lane's jobs (when there are several threads).
-    func submit(lane key: String? = nil, neighbour: Int = 0, _ job: @escaping @Sendable () -> Void) {
+    /// Runs `job` on a worker thread; jobs with equal `lane` keep their order.
+    func submit(lane key: String? = nil, _ job: @escaping @Sendable () -> Void) {
         let index: Int
         if let key {
             var hasher = Hasher()
             hasher.combine(key)
-            let own = UInt(bitPattern: hasher.finalize()) % UInt(lanes.count)
-            index = Int((own + UInt(neighbour)) % UInt(lanes.count))
+            index = Int(UInt(bitPattern: hasher.finalize()) % UInt(lanes.count))
         } else {
             index = next.wrappingAdd(1, ordering: .relaxed).oldValue % lanes.count
         }

@@ -37,25 +37,23 @@ extension PlanStore {
         }
     }
 
-    /// How many rows `deleteTrimmedLog` deletes at most by default.
-    public static let trimmedLogSlice = 1_000
+    /// How many rows `deleteTrimmedLog` deletes at most by default (twice the most a log start
+    /// moves at once, so that one slice usually takes all a move left).
+    public static let trimmedLogSlice = 2_000
 
     /// Deletes up to `limit` of the oldest log rows at or below the plan's log start: the rows a
     /// commit that moved the start (`commit(…, logStart:)`) left behind.
     /// - Returns: how many rows were deleted (`limit` when more may remain).
     public func deleteTrimmedLog(of plan: String, limit: Int = PlanStore.trimmedLogSlice) throws(StoreError) -> Int {
         try pool.withConnection { connection throws(StoreError) in
-            let result = try connection.query(
+            // The log has no gaps: the oldest `limit` rows are one range of versions.
+            try connection.query(
                 """
-                WITH gone AS (
-                    DELETE FROM mutations WHERE plan_id = $1 AND version IN (
-                        SELECT version FROM mutations
-                        WHERE plan_id = $1 AND version <= (SELECT log_start FROM plans WHERE id = $1)
-                        ORDER BY version LIMIT $2)
-                    RETURNING 1)
-                SELECT count(*) FROM gone
-                """, [plan, String(limit)])
-            return result.int(0, 0) ?? 0
+                DELETE FROM mutations WHERE plan_id = $1 AND version <= least(
+                    (SELECT log_start FROM plans WHERE id = $1),
+                    (SELECT min(version) FROM mutations WHERE plan_id = $1) + $2 - 1)
+                """, [plan, String(limit)]
+            ).affectedRows
         }
     }
 }

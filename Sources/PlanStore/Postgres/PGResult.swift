@@ -15,6 +15,9 @@ public final class PGResult {
     /// The number of rows returned.
     public var rowCount: Int { Int(PQntuples(handle)) }
 
+    /// The number of rows a write statement affected.
+    public var affectedRows: Int { Int(String(cString: PQcmdTuples(handle))) ?? 0 }
+
     /// Whether the value at (row, column) is SQL NULL or outside the result.
     public func isNull(_ row: Int, _ column: Int) -> Bool {
         guard row >= 0, row < rowCount, column >= 0, column < Int(PQnfields(handle)) else { return true }
