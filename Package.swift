@@ -51,7 +51,7 @@ let package = Package(
             path: "Benchmarks/store-bench"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore", "PlanTestSupport"]),
-        // Shared by the tests that need PostgreSQL: the test database, shell helpers.
+        // Shared by the tests: the test database, shell helpers, random plan operations.
         .target(
             name: "PlanTestSupport", dependencies: ["PlanStore", "PlanProtocol", "ChronoSketchCore"],
             path: "Tests/PlanTestSupport"),

@@ -19,8 +19,8 @@ public struct ServerConfiguration: Sendable {
     /// answers are not delayed); see `WebSocketTransport.Configuration.frameInterval`.
     public var frameInterval: Duration = .milliseconds(100)
     /// Broadcasts of plans with at most this many subscribers are written at once (in a small
-    /// group every subscriber hears of a change before its proposer's `ack` goes out); larger
-    /// audiences are coalesced with `frameInterval`.
+    /// group, with one service thread, every subscriber hears of a change before its proposer's
+    /// `ack` goes out); larger audiences are coalesced with `frameInterval`.
     public var coalescingAudience = 64
     /// Threads serving WebSocket connections, each its share of them. With one, a subscriber of
     /// a small audience is written a change before its proposer's `ack` (unless its socket is

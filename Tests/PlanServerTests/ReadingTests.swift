@@ -178,7 +178,9 @@ struct ReadingTests {
         #expect(logged == 5)
     }
 
-    @Test("--log-keep refuses anything but a count of versions", arguments: ["-1", "many", "1e3"])
+    @Test(
+        "--log-keep refuses anything but a count of versions", .timeLimit(.minutes(1)),
+        arguments: ["-1", "many", "1e3"])
     func logKeepRefused(value: String) {
         let code = ServerCommands.main(
             arguments: ["serve", "--log-keep", value, "--port", "0"], environment: ["DATABASE_URL": TestDatabase.url])

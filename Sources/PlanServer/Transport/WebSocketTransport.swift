@@ -76,11 +76,6 @@ public final class WebSocketTransport: Sendable {
 
         init(index: Int) { self.index = index }
 
-        /// Whether this thread serves `connection` (ids name their thread: `id % threads`).
-        func owns(_ connection: ConnectionID, of threads: Int) -> Bool {
-            Int(connection.rawValue % UInt64(threads)) == index
-        }
-
         /// Queues a command; wakes the service thread only when the outbox was empty (it drains
         /// the whole outbox at once, so a wake for the earlier commands is still pending otherwise).
         func enqueue(_ command: Command) {
@@ -111,7 +106,8 @@ public final class WebSocketTransport: Sendable {
     let listener = Atomic<Int32>(-1)
     let acceptorThread = Mutex<pthread_t?>(nil)
 
-    /// Creates a transport; `onEvent` and `onHTTP` run on the service thread and must not block.
+    /// Creates a transport; `onEvent` and `onHTTP` run on the service threads (concurrently when
+    /// there are several) and must not block.
     public init(
         configuration: Configuration, onEvent: @escaping @Sendable (TransportEvent) -> Void,
         onHTTP: @escaping @Sendable (String) -> HTTPResponse
@@ -220,10 +216,13 @@ public final class WebSocketTransport: Sendable {
         }
     }
 
-    /// The shard serving a connection.
-    private func shard(of connection: ConnectionID) -> Shard {
-        shards.first { $0.owns(connection, of: shards.count) }!
+    /// The index of the shard serving a connection: ids name their thread, `id % threads`.
+    private func shardIndex(of connection: ConnectionID) -> Int {
+        Int(connection.rawValue % UInt64(shards.count))
     }
+
+    /// The shard serving a connection.
+    private func shard(of connection: ConnectionID) -> Shard { shards[shardIndex(of: connection)] }
 
     /// Queues one buffer to many connections (encoded once, shared by all). With `coalesce`
     /// it may wait up to `frameInterval` to share a frame with what follows.
@@ -234,7 +233,7 @@ public final class WebSocketTransport: Sendable {
         }
         // Split once: each service thread gets only its own connections, and only if it has any.
         var parts = [[ConnectionID]](repeating: [], count: shards.count)
-        for connection in connections { parts[Int(connection.rawValue % UInt64(shards.count))].append(connection) }
+        for connection in connections { parts[shardIndex(of: connection)].append(connection) }
         for (shard, part) in zip(shards, parts) where !part.isEmpty {
             shard.enqueue(.send(buffer, part, urgent: !coalesce))
         }
