@@ -130,7 +130,7 @@ private struct RequestReader {
         case "subscribe":
             let plan = try id("plan")
             var since: Int?
-            if object.members["since"] != nil, object.members["since"] != .null { since = try nonnegative("since") }
+            if object.isPresent("since") { since = try nonnegative("since") }
             return .subscribe(plan: plan, since: since, ref: try ref())
         case "unsubscribe":
             return .unsubscribe(plan: try id("plan"), ref: try ref())

@@ -95,7 +95,7 @@ public struct PlanChanges: Sendable, Hashable, JSONEncodable {
     public init(json: JSONValue, path: String = "changes") throws(DecodingFailure) {
         let object = try JSONObjectReader(json, path: path)
         func ids(_ key: String) throws(DecodingFailure) -> [String]? {
-            guard object.members[key] != nil, object.members[key] != .null else { return nil }
+            guard object.isPresent(key) else { return nil }
             return try object.map(key) { value, path throws(DecodingFailure) -> String in
                 guard case .string(let id) = value else {
                     throw DecodingFailure(path: path, reason: "expected a string, found \(value.typeName)")
@@ -107,7 +107,7 @@ public struct PlanChanges: Sendable, Hashable, JSONEncodable {
             try GanttTask(json: value, path: path)
         }
         var dependencies: [TaskDependency]?
-        if object.members["dependencies"] != nil, object.members["dependencies"] != .null {
+        if object.isPresent("dependencies") {
             dependencies = try object.map("dependencies") { value, path throws(DecodingFailure) in
                 try TaskDependency(json: value, path: path)
             }

@@ -105,9 +105,14 @@ public struct JSONObjectReader: Sendable {
         return Int(number)
     }
 
+    /// Whether the member is there and not null (one lookup).
+    public func isPresent(_ key: String) -> Bool {
+        if let value = members[key] { value != .null } else { false }
+    }
+
     /// An integer member that may be absent or null.
     public func optionalInteger(_ key: String) throws(DecodingFailure) -> Int? {
-        guard members[key] != nil, members[key] != .null else { return nil }
+        guard isPresent(key) else { return nil }
         return try integer(key)
     }
 
@@ -122,7 +127,7 @@ public struct JSONObjectReader: Sendable {
 
     /// An array member that may be absent (then empty).
     public func optionalArray(_ key: String) throws(DecodingFailure) -> [JSONValue] {
-        guard members[key] != nil, members[key] != .null else { return [] }
+        guard isPresent(key) else { return [] }
         return try array(key)
     }
 
