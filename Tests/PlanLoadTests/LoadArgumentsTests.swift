@@ -28,7 +28,7 @@ struct LoadArgumentsTests {
         #expect(defaults.editorThreads == nil && defaults.effectiveEditorThreads == 1)
         var fast = defaults
         (fast.editors, fast.inFlight) = (64, 16)
-        #expect(fast.effectiveEditorThreads == sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        #expect(fast.effectiveEditorThreads == min(64, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         fast.editors = 1
         #expect(fast.effectiveEditorThreads == 1)
         fast.editors = 0

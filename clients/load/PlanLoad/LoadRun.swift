@@ -218,6 +218,7 @@ public enum LoadRun {
         // Each stop waits for its thread, which reports every connection closed on the way out.
         viewerTransport.stop()
         transport.stop()
+        for editorTransport in editorTransports { editorTransport.stop() }
         checkTransport.stop()
         for listener in listeners { listener.cancel() }
         listeners.removeAll()

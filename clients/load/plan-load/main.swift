@@ -31,7 +31,7 @@ do {
     configuration = try LoadConfiguration(arguments: arguments)
 } catch {
     printError("plan-load: \(error)")
-    print(usage)
+    printError(usage)
     exit(2)
 }
 
