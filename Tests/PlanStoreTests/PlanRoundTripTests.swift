@@ -109,7 +109,9 @@ struct PlanRoundTripTests {
         #expect(try store.decision(plan: id, user: "someone-else", proposalID: "g1") == nil)
     }
 
-    @Test("a batch writes each edited row once, with its last value; edits of rows removed later are dropped")
+    @Test(
+        "a batch of edits, some of rows it removes later, loads back with the last values (RowWritesTests counts the writes)"
+    )
     func editsWrittenOnce() throws {
         let id = try StoreFixtures.newDemoPlan("edits")
         var state = StoreFixtures.demo.state
