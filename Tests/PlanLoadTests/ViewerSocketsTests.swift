@@ -1,4 +1,5 @@
 import CWebSockets
+import Dispatch
 import Glibc
 import PlanClient
 import PlanTestSupport
@@ -267,8 +268,11 @@ struct ViewerSocketsTests {
         sockets.send(Array("early".utf8), on: id)  // before connect: there is no such connection yet
         let large = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
         let medium = [UInt8](repeating: 0x61, count: 300)
+        // The upgrade is answered only once the client has queued its hello.
+        let helloQueued = DispatchSemaphore(value: 0)
         let script = onThread {
             let key = try server.acceptUpgrade()
+            helloQueued.wait()
             try server.write(
                 "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                     + "Sec-WebSocket-Accept: \(ScriptedServer.accept(for: key))\r\n\r\n")
@@ -304,6 +308,7 @@ struct ViewerSocketsTests {
         sockets.connect(id, to: endpoint, handler: log.handler)
         // Sent while the upgrade is still under way: held, then written once the socket is open.
         sockets.send(Array("hello".utf8), on: id)
+        helloQueued.signal()
         guard case .opened = try await log.next(1)[0] else { throw HarnessError("not opened first") }
         let events = try await log.next(6)
         try await script.value
