@@ -239,9 +239,14 @@ struct RobustnessTests {
     func gracefulShutdown(serviceThreads: Int) async throws {
         let fixture = try PlanFixture.make()
         let server = try ServerProcess.start(arguments: ["--service-threads", String(serviceThreads)])
-        let client = try await TestClient.connected(to: server, token: fixture.viewerToken)
-        _ = try await client.subscribe(fixture.plan)
+        // As many clients as threads: connections go round the threads, so each serves one.
+        var clients: [TestClient] = []
+        for _ in 0..<serviceThreads {
+            let client = try await TestClient.connected(to: server, token: fixture.viewerToken)
+            _ = try await client.subscribe(fixture.plan)
+            clients.append(client)
+        }
         #expect(server.terminate() == 0)
-        #expect(try await client.expectDisconnect() == 1001)
+        for client in clients { #expect(try await client.expectDisconnect() == 1001) }
     }
 }
