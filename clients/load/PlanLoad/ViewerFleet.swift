@@ -61,7 +61,8 @@ final class ViewerFleet: Sendable {
     let subscribedCount = Atomic<Int>(0)
     /// Viewers currently without a connection.
     let disconnectedCount = Atomic<Int>(0)
-    /// Viewers whose connection closed before they held a snapshot (refused, or closed early).
+    /// Closes of viewers that held no snapshot yet (refused, or closed early); with reconnects one
+    /// viewer can count more than once.
     let closedBeforeSnapshot = Atomic<Int>(0)
     /// `confirmed` messages received by all viewers (readable while the run goes on).
     let deliveredCount = Atomic<Int>(0)
@@ -344,7 +345,8 @@ func streamHash(_ seed: UInt64, _ buffer: UnsafeBufferPointer<UInt8>, _ range: R
     return hash
 }
 
-/// Where an FNV-1a hash starts (every viewer's stream hash, the editors' split of the ids).
+/// FNV-1a's starting value: the editors' FNV-1a split of the ids starts there, and so does every
+/// viewer's stream hash (`streamHash`, a word-wise mix of its own that only shares the seed).
 let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 
 /// Nanoseconds of CLOCK_MONOTONIC, comparable between processes on one machine.
