@@ -54,17 +54,23 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
                     reindex()
                 }
             } else if let newValue {
-                append(name, newValue)
+                insert(name, newValue)
             }
         }
     }
 
-    /// Adds a member known not to be there yet, or replaces the value of the one that is.
+    /// Sets a member: replaces the value of the one there (a repeated name keeps its last
+    /// value), or adds it.
     mutating func append(_ name: String, _ value: JSONValue) {
         if let position = position(of: name) {
             values[position] = value
-            return
+        } else {
+            insert(name, value)
         }
+    }
+
+    /// Adds a member that is not there yet.
+    private mutating func insert(_ name: String, _ value: JSONValue) {
         index?[name] = names.count
         names.append(name)
         values.append(value)
