@@ -20,6 +20,9 @@ public enum ProtocolErrorCode: String, Sendable, Hashable, CaseIterable {
 public enum CloseCode: UInt16, Sendable, Hashable, CaseIterable {
     /// 1001: the server is shutting down.
     case goingAway = 1001
+    /// 1002: a frame that breaks RFC 6455 (such as a close frame with a one-byte payload or a
+    /// code no peer may send).
+    case protocolError = 1002
     /// 1007: a text frame that is not valid UTF-8.
     case invalidPayload = 1007
     /// 1008: policy (`unauthenticated`).

@@ -134,6 +134,12 @@ final class TransportCore {
         case LWS_CALLBACK_CLOSED:
             if let slot = slot(for: user) { forget(slot) }
             return 0
+        case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+            guard let slot = slot(for: user) else { return 0 }
+            // A valid close frame is echoed by lws; a malformed one is answered with our code.
+            guard let problem = PeerCloseFrame.problem(in: UnsafeRawBufferPointer(start: data, count: length))
+            else { return 0 }
+            return closeNow(slot, problem, problem == .protocolError ? "invalid close frame" : "invalid UTF-8")
 
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             drainOutbox()
@@ -180,8 +186,9 @@ final class TransportCore {
     private func receive(_ slot: Slot, data: UnsafeMutableRawPointer?, length: Int) -> Int32 {
         guard slot.pendingClose == nil else { return 0 }
         let limit = transport.configuration.maxMessageBytes
-        let remaining = Int(lws_remaining_packet_payload(slot.wsi))
-        if slot.receiving.count + length + remaining > limit {
+        let remaining = UInt(bitPattern: lws_remaining_packet_payload(slot.wsi))
+        guard IncomingMessage.fits(received: slot.receiving.count, chunk: length, remaining: remaining, limit: limit)
+        else {
             return closeNow(slot, .messageTooBig, "message larger than \(limit) bytes")
         }
         if let data, length > 0 {
