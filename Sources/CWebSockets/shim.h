@@ -13,6 +13,7 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <arpa/inet.h>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -49,6 +50,24 @@ static inline int cs_websocket_accept(const char *key, char *out, int out_size) 
     if (length <= 0 || length >= (int)sizeof joined) return -1;
     lws_SHA1((const unsigned char *)joined, (size_t)length, digest);
     return lws_b64_encode_string((const char *)digest, 20, out, out_size);
+}
+
+/// The peer's numeric address of a connected socket ("10.0.0.2", "::1") in `out`, NUL-terminated;
+/// "?" when it cannot be read. Never consults a resolver: `getpeername` and `inet_ntop` only
+/// (lws_get_peer_addresses looks the name up, blocking the calling thread on DNS).
+static inline void cs_peer_numeric_address(int fd, char *out, size_t size) {
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    const char *text = NULL;
+    if (size == 0) return;
+    out[0] = 0;
+    if (getpeername(fd, (struct sockaddr *)&address, &length) == 0) {
+        if (address.ss_family == AF_INET)
+            text = inet_ntop(AF_INET, &((struct sockaddr_in *)&address)->sin_addr, out, (socklen_t)size);
+        else if (address.ss_family == AF_INET6)
+            text = inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&address)->sin6_addr, out, (socklen_t)size);
+    }
+    if (text == NULL) snprintf(out, size, "?");
 }
 
 /// Keeps lws quiet except for errors (the `lwsl_*` macros are not importable).

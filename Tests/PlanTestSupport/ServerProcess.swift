@@ -11,8 +11,11 @@ public final class ServerProcess: @unchecked Sendable {
     public let logPath: String
     private var exited = false
 
-    /// ws://127.0.0.1:PORT/ws.
-    public var url: String { "ws://127.0.0.1:\(port)/ws" }
+    /// The address it listens on.
+    public let host: String
+
+    /// ws://HOST:PORT/ws.
+    public var url: String { "ws://\(host):\(port)/ws" }
 
     /// The directory of the built products (beside the test bundle: `plan-server`, `plan`, …).
     public static let productsDirectory: String = {
@@ -25,8 +28,13 @@ public final class ServerProcess: @unchecked Sendable {
     /// The plan-server binary built beside the test bundle.
     public static let binary = productsDirectory + "/plan-server"
 
-    /// Starts a server and waits until it listens.
-    public static func start(databaseURL: String = TestDatabase.url, arguments: [String] = []) throws -> ServerProcess {
+    /// Starts a server and waits until it listens. `launcher` runs it (such as
+    /// `ip netns exec NAME`, which ends by executing the server in the same process); `host`
+    /// is passed as `--host`.
+    public static func start(
+        databaseURL: String = TestDatabase.url, arguments: [String] = [], launcher: [String] = [],
+        host: String = "127.0.0.1"
+    ) throws -> ServerProcess {
         var pipeFDs: [Int32] = [0, 0]
         guard pipe(&pipeFDs) == 0 else { throw HarnessError("pipe failed") }
         let logPath = "/tmp/plan-server-test-\(UInt32.random(in: 0...UInt32.max)).log"
@@ -36,11 +44,11 @@ public final class ServerProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
-        let argv = [binary, "serve", "--port", "0", "--database", databaseURL] + arguments
+        let argv = launcher + [binary, "serve", "--host", host, "--port", "0", "--database", databaseURL] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, binary, &actions, nil, &cArguments, environ)
+        let status = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
         close(pipeFDs[1])
         guard status == 0 else { throw HarnessError("cannot start \(binary): \(status)") }
         // Read stdout until "listening on HOST:PORT".
@@ -60,7 +68,7 @@ public final class ServerProcess: @unchecked Sendable {
             waitpid(pid, &ignored, 0)
             throw HarnessError("the server did not start: \(text) (log \(logPath))")
         }
-        return ServerProcess(pid: pid, port: port, logPath: logPath)
+        return ServerProcess(pid: pid, host: host, port: port, logPath: logPath)
     }
 
     /// A new server on the port of a stopped one (its clients reconnect there), retrying for at
@@ -79,8 +87,9 @@ public final class ServerProcess: @unchecked Sendable {
         }
     }
 
-    private init(pid: pid_t, port: Int, logPath: String) {
+    private init(pid: pid_t, host: String, port: Int, logPath: String) {
         self.pid = pid
+        self.host = host
         self.port = port
         self.logPath = logPath
     }

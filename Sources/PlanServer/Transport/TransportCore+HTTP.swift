@@ -36,10 +36,11 @@ extension TransportCore {
         return lws_http_transaction_completed(slot.wsi) != 0 ? -1 : 0
     }
 
+    /// The peer's numeric address, for logs. Never a name: a reverse lookup would block this
+    /// thread, and every connection on it, on the resolver.
     func peerAddress(_ wsi: OpaquePointer) -> String {
-        var name = [CChar](repeating: 0, count: 64)
-        var ip = [CChar](repeating: 0, count: 64)
-        lws_get_peer_addresses(wsi, lws_get_socket_fd(wsi), &name, Int32(name.count), &ip, Int32(ip.count))
-        return ip.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var address = [CChar](repeating: 0, count: 64)
+        cs_peer_numeric_address(lws_get_socket_fd(wsi), &address, address.count)
+        return address.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 }
