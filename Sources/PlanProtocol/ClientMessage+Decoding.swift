@@ -77,7 +77,8 @@ private struct RequestReader {
 
     /// The `ref` when it is a string of at most `maxIDLength` scalars.
     var readableRef: String? {
-        guard case .string(let ref)? = object.members["ref"], ref.unicodeScalars.hasAtMost(limits.maxIDLength)
+        guard case .string(let ref)? = object.members["ref"], ref.unicodeScalars.hasAtMost(limits.maxIDLength),
+            TextPolicy.problem(ref) == nil
         else { return nil }
         return ref
     }
@@ -157,7 +158,9 @@ private struct RequestReader {
             throw .error(code: .badMessage, message: error.message, ref: readableRef)
         }
         var readablePlan: String?
-        if case .string(let plan)? = object.members["plan"], limits.isValidID(plan) { readablePlan = plan }
+        if case .string(let plan)? = object.members["plan"], limits.isValidID(plan), TextPolicy.problem(plan) == nil {
+            readablePlan = plan
+        }
         do throws(DecodingFailure) {
             let plan = try self.id("plan")
             let baseVersion = try nonnegative("baseVersion")

@@ -97,10 +97,7 @@ public struct PlanChanges: Sendable, Hashable, JSONEncodable {
         func ids(_ key: String) throws(DecodingFailure) -> [String]? {
             guard object.isPresent(key) else { return nil }
             return try object.map(key) { value, path throws(DecodingFailure) -> String in
-                guard case .string(let id) = value else {
-                    throw DecodingFailure(path: path, reason: "expected a string, found \(value.typeName)")
-                }
-                return id
+                try value.text(at: path)
             }
         }
         let upsert = try object.map("upsert", optional: true) { value, path throws(DecodingFailure) in

@@ -98,3 +98,21 @@ struct JSONTests {
         #expect(large == JSONObject(Dictionary(uniqueKeysWithValues: large.map { ($0.key, $0.value) })))
     }
 }
+
+@Suite("JSON strings policy")
+struct TextPolicyTests {
+    @Test("a string with U+0000 is refused where it is read, naming the field; other scalars are kept")
+    func nul() throws {
+        let value = try JSONValue(parsing: Array(#"{"a":"x\u0000y","b":"\u202Eevil\u200F","c":"😀"}"#.utf8))
+        let object = try JSONObjectReader(value)
+        #expect(throws: DecodingFailure(path: "a", reason: "must not contain U+0000 (NUL)")) {
+            try object.string("a")
+        }
+        #expect(throws: DecodingFailure(path: "a", reason: "must not contain U+0000 (NUL)")) {
+            try object.optionalString("a")
+        }
+        #expect(try object.string("b") == "\u{202E}evil\u{200F}")
+        #expect(try object.string("c") == "😀")
+        #expect(TextPolicy.problem("plain") == nil)
+    }
+}

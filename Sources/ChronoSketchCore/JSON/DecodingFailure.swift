@@ -64,18 +64,16 @@ public struct JSONObjectReader: Sendable {
         return value
     }
 
-    /// A required string member.
+    /// A required string member (refused when it holds U+0000, see `TextPolicy`).
     public func string(_ key: String) throws(DecodingFailure) -> String {
-        let value = try required(key)
-        guard case .string(let text) = value else { throw failure(key, "expected a string, found \(value.typeName)") }
-        return text
+        try required(key).text(at: path(key))
     }
 
-    /// A string member that may be absent or null.
+    /// A string member that may be absent or null (refused when it holds U+0000).
     public func optionalString(_ key: String) throws(DecodingFailure) -> String? {
         switch members[key] {
         case nil, .null?: return nil
-        case .string(let text)?: return text
+        case .string?: return try string(key)
         case let value?: throw failure(key, "expected a string or null, found \(value.typeName)")
         }
     }

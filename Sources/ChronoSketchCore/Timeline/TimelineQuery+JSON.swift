@@ -14,10 +14,7 @@ extension TimelineQuery: JSONEncodable {
         let start = try LocalDateTime(json: object, key: "start", code: .invalidInterval)
         let end = try LocalDateTime(json: object, key: "end", code: .invalidInterval)
         let resourceIDs = try object.map("resourceIDs") { (value, path) throws(DecodingFailure) -> String in
-            guard case .string(let id) = value else {
-                throw DecodingFailure(path: path, reason: "expected a string, found \(value.typeName)")
-            }
-            return id
+            try value.text(at: path)
         }
         do {
             try self.init(start: start, end: end, resourceIDs: resourceIDs)

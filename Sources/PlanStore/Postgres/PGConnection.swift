@@ -105,6 +105,7 @@ public final class PGConnection: @unchecked Sendable {
     /// - Throws: `StoreError` mapped from the SQLSTATE; `.unavailable` when the connection failed.
     @discardableResult
     public func query(_ sql: String, _ parameters: [String?] = []) throws(StoreError) -> PGResult {
+        try PGConnection.refuseNUL(in: parameters)
         try ensureConnected()
         let result: OpaquePointer?
         if parameters.isEmpty {
@@ -116,6 +117,15 @@ public final class PGConnection: @unchecked Sendable {
             }
         }
         return try check(result)
+    }
+
+    /// Parameters travel as C strings, which end at the first NUL: a parameter holding U+0000
+    /// would be stored cut short (and PostgreSQL `text` cannot hold it anyway). Refused before
+    /// anything is sent; the protocol refuses such strings at the edge already (`TextPolicy`).
+    static func refuseNUL(in parameters: [String?]) throws(StoreError) {
+        for case let parameter? in parameters where parameter.utf8.contains(0) {
+            throw .invalid("a value holds U+0000 (NUL), which the database cannot store")
+        }
     }
 
     /// The name of the server-side prepared statement for `sql`, preparing it on first use, so
@@ -137,6 +147,7 @@ public final class PGConnection: @unchecked Sendable {
     /// - Returns: one result per statement.
     /// - Throws: the first statement's error, mapped from its SQLSTATE.
     public func transaction(_ statements: [PGStatement]) throws(StoreError) -> [PGResult] {
+        for statement in statements { try PGConnection.refuseNUL(in: statement.parameters) }
         try ensureConnected()
         var names: [String] = []
         for statement in statements {
