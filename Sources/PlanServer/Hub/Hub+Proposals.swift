@@ -89,8 +89,14 @@ extension Hub {
     /// Starts the next group commit when none is in flight.
     func startCommitIfIdle(_ runtime: PlanRuntime) {
         guard runtime.inFlight == nil, !runtime.resynchronizing, !runtime.nextBatch.isEmpty else { return }
-        let batch = runtime.nextBatch
-        runtime.nextBatch = []
+        let batch: [JudgedProposal]
+        if runtime.committingAlone > 0 {
+            runtime.committingAlone -= 1
+            batch = [runtime.nextBatch.removeFirst()]
+        } else {
+            batch = runtime.nextBatch
+            runtime.nextBatch = []
+        }
         runtime.inFlight = batch
         let mutations = batch.compactMap(\.mutation)
         let decisions = batch.filter { $0.mutation == nil }.map {
@@ -149,6 +155,8 @@ extension Hub {
                 }
                 events.yield(.decisionsLoaded(plan: planID, result))
             }
+        case .failure(let error) where error.isRefusedValue:
+            isolateRefusedValue(batch, error, in: runtime)
         case .failure(let error):
             log.warning("plan \(planID): commit failed, nothing applied: \(error)")
             for judged in batch {
@@ -164,6 +172,30 @@ extension Hub {
             rejudge(waiting, in: runtime)
         }
         if shuttingDown { finishShutdownIfDone() }
+    }
+
+    /// The database refused a value in the batch (nothing was applied): its proposals are judged
+    /// again and committed one per transaction, so that their batch-mates do not fail with the
+    /// one that holds the value. That one, alone, is rejected with `badMessage` as a decision
+    /// (the same value would be refused again, so `unavailable` would have its client retry forever).
+    private func isolateRefusedValue(_ batch: [JudgedProposal], _ error: StoreError, in runtime: PlanRuntime) {
+        var again = requeue(batch)
+        if again.count == 1 {
+            let origin = again[0].origin
+            log.warning("plan \(runtime.id): the database refused a value of \(origin.proposalID): \(error)")
+            again = [
+                QueuedProposal(
+                    origin: origin,
+                    verdict: .reject(
+                        .badMessage, "the database refused a value of this proposal; nothing was applied"))
+            ]
+        } else {
+            log.warning("plan \(runtime.id): the database refused a value in a batch; committing it one by one")
+            runtime.committingAlone = again.count
+        }
+        let waiting = requeue(runtime.nextBatch)
+        runtime.nextBatch = []
+        rejudge(again + waiting, in: runtime)
     }
 
     /// After COMMIT: apply to the confirmed data, broadcast each `confirmed` (encoded once) in

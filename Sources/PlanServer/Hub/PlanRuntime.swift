@@ -65,6 +65,9 @@ final class PlanRuntime {
     var trimmedLogDeletion = TrimmedLogDeletion.idle
     /// Judged proposals for the next transaction.
     var nextBatch: [JudgedProposal] = []
+    /// How many of the next proposals are committed one per transaction: after the database
+    /// refused a value in a batch, so that only the proposal that holds it fails.
+    var committingAlone = 0
     /// Proposals waiting until the plan is consistent again (after a failed commit).
     var held: [QueuedProposal] = []
     /// Whether a log read or reload is bringing the plan up to date.

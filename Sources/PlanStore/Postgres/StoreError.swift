@@ -27,6 +27,17 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the database refused a value of the input (a data exception, SQLSTATE class 22,
+    /// or a value the store refuses before sending, such as a NUL): the same input fails again,
+    /// other input is unaffected.
+    public var isRefusedValue: Bool {
+        switch self {
+        case .invalid: true
+        case .database(let sqlState, _): sqlState.hasPrefix("22")
+        default: false
+        }
+    }
+
     /// Whether the caller should treat this as the database being unavailable.
     public var isUnavailable: Bool {
         if case .unavailable = self { return true }
