@@ -33,6 +33,8 @@ public struct ServerConfiguration: Sendable {
     /// as a plan advances, older ones are trimmed, and a subscriber resuming from before them gets
     /// a snapshot. 0 (the default) keeps the whole log.
     public var logKeep = 0
+    /// A connection that has not sent `hello` this long after it opened is closed with 1008.
+    public var helloTimeout: Duration = .seconds(10)
     /// How long a plan nobody uses stays in memory.
     public var idlePlanLifetime: Duration = .seconds(30)
     /// A name for this process in session ids and logs.

@@ -81,6 +81,12 @@ public enum ServerCommands {
                     }
                     configuration.idlePlanLifetime = .seconds(seconds)
                 }
+                if let text = options.value("--hello-timeout-seconds") {
+                    guard let seconds = Int(text), (1...3600).contains(seconds) else {
+                        throw CommandError("bad --hello-timeout-seconds \(text) (1 to 3600)")
+                    }
+                    configuration.helloTimeout = .seconds(seconds)
+                }
                 if let text = options.value("--log-keep") {
                     guard let versions = Int(text), versions >= 0 else { throw CommandError("bad --log-keep \(text)") }
                     configuration.logKeep = versions

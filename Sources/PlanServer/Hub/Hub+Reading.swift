@@ -225,6 +225,7 @@ extension Hub {
             if runtime.trimmedLogDeletion == .failed { deleteTrimmedLog(runtime) }
         }
         let now = ContinuousClock.now
+        closeSilentConnections(now: now)
         for (id, runtime) in plans where runtime.isIdle && now - runtime.lastUsed > configuration.idlePlanLifetime {
             plans[id] = nil
             metrics.loadedPlans.wrappingAdd(-1, ordering: .relaxed)

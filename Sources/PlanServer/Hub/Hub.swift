@@ -25,6 +25,9 @@ final class Hub {
     var shuttingDown = false
     var shutdownFinished: (@Sendable () -> Void)?
     var nextSessionNumber = 0
+    /// Connections in the order they opened, with when, until they said `hello`: the ones still
+    /// silent after `helloTimeout` are closed by `closeSilentConnections`.
+    var awaitingHello: [(connection: ConnectionID, opened: ContinuousClock.Instant)] = []
 
     init(
         configuration: ServerConfiguration, store: PlanStore, transport: WebSocketTransport, workers: BlockingWorkers,
@@ -79,6 +82,7 @@ final class Hub {
             sessions[connection] = Session(
                 connection: connection, sessionID: sessionID, address: address, limits: configuration.limits)
             metrics.connections.wrappingAdd(1, ordering: .relaxed)
+            awaitingHello.append((connection, .now))
             log.info("connection \(connection) opened from \(address) session \(sessionID)")
             if shuttingDown { transport.close(connection, code: .goingAway, reason: "server shutting down") }
         case .message(let connection, let bytes):
@@ -113,7 +117,8 @@ final class Hub {
             request = .message(try ClientMessage.decode(bytes, limits: configuration.limits))
         } catch {
             if case .awaitingHello = session.state {
-                refuseUnauthenticated(session, "send hello first")
+                // Not a readable hello (or a hello with a token that cannot be one): say why.
+                refuseUnauthenticated(session, "send hello first (\(error.message))")
                 return
             }
             if let close = error.closeCode {
@@ -145,6 +150,21 @@ final class Hub {
         case .closing:
             return
         }
+    }
+
+    /// Closes with 1008 every connection that opened more than `helloTimeout` ago and has not
+    /// sent `hello` (a slow or idle peer must not hold a connection without authenticating).
+    /// Costs what expired: connections are kept in the order they opened.
+    func closeSilentConnections(now: ContinuousClock.Instant) {
+        var expired = 0
+        for (connection, opened) in awaitingHello {
+            guard now - opened >= configuration.helloTimeout else { break }
+            expired += 1
+            guard let session = sessions[connection], case .awaitingHello = session.state else { continue }
+            let seconds = configuration.helloTimeout.components.seconds
+            refuseUnauthenticated(session, "no hello within \(seconds) s")
+        }
+        awaitingHello.removeFirst(expired)
     }
 
     private func refuseUnauthenticated(_ session: Session, _ reason: String) {
