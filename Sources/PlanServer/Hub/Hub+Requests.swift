@@ -71,9 +71,12 @@ extension Hub {
                 answerQuery(runtime, query: query, watch: watch, ref: ref, session: session)
             }
         case .propose(let id, let plan, let baseVersion, let operation, let ref):
+            // An op too large to judge is refused before it costs anything, as a decision.
+            let verdict: QueuedProposal.Verdict =
+                operation.sizeProblem(configuration.limits).map { .reject(.tooLarge, $0) } ?? .judge(operation)
             return handlePlanRequest(plan, request, session: session) { runtime, role in
                 propose(
-                    runtime, role: role, id: id, baseVersion: baseVersion, verdict: .judge(operation), ref: ref,
+                    runtime, role: role, id: id, baseVersion: baseVersion, verdict: verdict, ref: ref,
                     session: session)
             }
         }

@@ -98,7 +98,9 @@ final class Hub {
                 plans[plan]?.presenceChanged()
                 metrics.subscriptions.wrappingAdd(-1, ordering: .relaxed)
             }
-            for (_, watch) in session.watches { plans[watch.plan]?.watchers[connection] = nil }
+            for (id, watch) in session.watches {
+                plans[watch.plan]?.watches.remove(WatchKey(connection: connection, watch: id))
+            }
             let how = code.map { " with \($0.rawValue) (\(reason ?? ""))" } ?? ""
             log.info(
                 "connection \(connection) closed\(how) (user \(session.user ?? "-"), session \(session.sessionID))")
