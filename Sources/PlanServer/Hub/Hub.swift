@@ -64,6 +64,7 @@ final class Hub {
         case .catchUpLogRead(let plan, let result): finishCatchUp(plan, result)
         case .trimmedLogDeleted(let plan, let result): finishTrimmedLogDeletion(plan, result)
         case .externalCommit(let plan, let version): noteExternalCommit(plan: plan, version: version)
+        case .continuePending(let connection): continuePending(connection)
         case .tick: tick()
         case .shutdown: beginShutdown()
         }
@@ -143,7 +144,7 @@ final class Hub {
             }
         case .authenticating, .ready:
             session.pending.append(request)
-            if !session.blocked { processPending(session) }
+            if !session.blocked && !session.awaitingTurn { processPending(session) }
         case .closing:
             return
         }
