@@ -47,6 +47,9 @@ let package = Package(
         .executableTarget(
             name: "core-bench", dependencies: ["ChronoSketchCore", "BenchSupport"], path: "Benchmarks/core-bench"),
         .executableTarget(
+            name: "flood-bench", dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore"],
+            path: "Benchmarks/flood-bench"),
+        .executableTarget(
             name: "store-bench", dependencies: ["PlanStore", "PlanProtocol", "ChronoSketchCore", "BenchSupport"],
             path: "Benchmarks/store-bench"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),

@@ -37,6 +37,21 @@ extension PlanOperation {
         }
         return check.failure
     }
+
+    /// Why the op is too large to judge under `limits` (the proposal is then `rejected`
+    /// `tooLarge`), or nil when it is not: a `timeline.add` with more than
+    /// `maxAssignmentsPerEntry` assignments.
+    ///
+    /// Every other op names a fixed number of values; what they cost is bounded by the plan's
+    /// own limits (an entry never gets more assignments than one `timeline.add` may bring).
+    public func sizeProblem(_ limits: ProtocolLimits) -> String? {
+        guard case .timelineAdd(let entry, let assignments) = self,
+            assignments.count > limits.maxAssignmentsPerEntry
+        else { return nil }
+        return
+            "entry \"\(entry.id)\" has \(assignments.count) assignments, more than the \(limits.maxAssignmentsPerEntry) "
+            + "an entry may have (maxAssignmentsPerEntry)"
+    }
 }
 
 /// Collects the first limit violation.

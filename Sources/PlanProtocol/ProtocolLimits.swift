@@ -19,11 +19,19 @@ public struct ProtocolLimits: Sendable, Hashable, JSONEncodable {
     public var maxQueueBytes: Int
     /// The most proposals one connection may send per second (beyond it: `rateLimited`).
     public var maxProposalsPerSecond: Int
+    /// The most watches one connection may hold at once, over all plans (a further `watch` with a
+    /// new id gets `error` `tooLarge`; re-sending a watch id it holds replaces that watch).
+    public var maxWatchesPerConnection: Int
+    /// The most assignments one timeline entry may have: a `timeline.add` with more is
+    /// `rejected` `tooLarge`. It bounds the work of one timeline op (adding, moving or removing
+    /// an entry touches each of its assignments) and of the pages and fan-out it causes.
+    public var maxAssignmentsPerEntry: Int
 
     /// Creates limits; every parameter defaults to the contract's default.
     public init(
         maxMessageBytes: Int = 1 << 20, maxDepth: Int = 32, maxIDLength: Int = 128, maxTitleLength: Int = 1000,
-        maxTasksPerPlan: Int = 200_000, maxQueueBytes: Int = 8 << 20, maxProposalsPerSecond: Int = 200
+        maxTasksPerPlan: Int = 200_000, maxQueueBytes: Int = 8 << 20, maxProposalsPerSecond: Int = 200,
+        maxWatchesPerConnection: Int = 64, maxAssignmentsPerEntry: Int = 1000
     ) {
         self.maxMessageBytes = maxMessageBytes
         self.maxDepth = maxDepth
@@ -32,6 +40,8 @@ public struct ProtocolLimits: Sendable, Hashable, JSONEncodable {
         self.maxTasksPerPlan = maxTasksPerPlan
         self.maxQueueBytes = maxQueueBytes
         self.maxProposalsPerSecond = maxProposalsPerSecond
+        self.maxWatchesPerConnection = maxWatchesPerConnection
+        self.maxAssignmentsPerEntry = maxAssignmentsPerEntry
     }
 
     /// The contract's defaults.
@@ -43,12 +53,14 @@ public struct ProtocolLimits: Sendable, Hashable, JSONEncodable {
             ("maxMessageBytes", maxMessageBytes), ("maxDepth", maxDepth), ("maxIDLength", maxIDLength),
             ("maxTitleLength", maxTitleLength), ("maxTasksPerPlan", maxTasksPerPlan),
             ("maxQueueBytes", maxQueueBytes), ("maxProposalsPerSecond", maxProposalsPerSecond),
+            ("maxWatchesPerConnection", maxWatchesPerConnection), ("maxAssignmentsPerEntry", maxAssignmentsPerEntry),
         ]
     }
 
     /// Writes the `welcome.limits` object:
     /// `{"maxMessageBytes":1048576,"maxDepth":32,"maxIDLength":128,"maxTitleLength":1000,
-    /// "maxTasksPerPlan":200000,"maxQueueBytes":8388608,"maxProposalsPerSecond":200}`.
+    /// "maxTasksPerPlan":200000,"maxQueueBytes":8388608,"maxProposalsPerSecond":200,
+    /// "maxWatchesPerConnection":64,"maxAssignmentsPerEntry":1000}`.
     public func encodeJSON(into writer: inout JSONWriter) {
         writer.beginObject()
         for (name, value) in members {
@@ -75,7 +87,9 @@ public struct ProtocolLimits: Sendable, Hashable, JSONEncodable {
             maxTitleLength: try value("maxTitleLength", standard.maxTitleLength),
             maxTasksPerPlan: try value("maxTasksPerPlan", standard.maxTasksPerPlan),
             maxQueueBytes: try value("maxQueueBytes", standard.maxQueueBytes),
-            maxProposalsPerSecond: try value("maxProposalsPerSecond", standard.maxProposalsPerSecond))
+            maxProposalsPerSecond: try value("maxProposalsPerSecond", standard.maxProposalsPerSecond),
+            maxWatchesPerConnection: try value("maxWatchesPerConnection", standard.maxWatchesPerConnection),
+            maxAssignmentsPerEntry: try value("maxAssignmentsPerEntry", standard.maxAssignmentsPerEntry))
     }
 
     /// Whether `id` has 1…`maxIDLength` Unicode scalars.

@@ -26,13 +26,18 @@ struct ProtocolLimitsTests {
         #expect(limits.maxTasksPerPlan == 200_000)
         #expect(limits.maxQueueBytes == 8_388_608)
         #expect(limits.maxProposalsPerSecond == 200)
+        #expect(limits.maxWatchesPerConnection == 64)
+        #expect(limits.maxAssignmentsPerEntry == 1000)
         var writer = JSONWriter()
         limits.encodeJSON(into: &writer)
         #expect(
             writer.string
                 == #"{"maxMessageBytes":1048576,"maxDepth":32,"maxIDLength":128,"maxTitleLength":1000,"#
-                + #""maxTasksPerPlan":200000,"maxQueueBytes":8388608,"maxProposalsPerSecond":200}"#)
-        let custom = ProtocolLimits(maxMessageBytes: 4096, maxIDLength: 16, maxProposalsPerSecond: 5)
+                + #""maxTasksPerPlan":200000,"maxQueueBytes":8388608,"maxProposalsPerSecond":200,"#
+                + #""maxWatchesPerConnection":64,"maxAssignmentsPerEntry":1000}"#)
+        let custom = ProtocolLimits(
+            maxMessageBytes: 4096, maxIDLength: 16, maxProposalsPerSecond: 5, maxWatchesPerConnection: 3,
+            maxAssignmentsPerEntry: 7)
         var customWriter = JSONWriter()
         custom.encodeJSON(into: &customWriter)
         #expect(try ProtocolLimits(json: try JSONValue(parsing: customWriter.bytes)) == custom)

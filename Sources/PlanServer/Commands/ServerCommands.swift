@@ -11,6 +11,7 @@ public enum ServerCommands {
           plan-server serve [--host 127.0.0.1] [--port 8080] [--database URL] [--tls-cert PEM --tls-key PEM]
                             [--instance NAME] [--quiet] [--max-message-bytes N] [--max-queue-bytes N]
                             [--max-proposals-per-second N] [--max-tasks-per-plan N] [--idle-plan-seconds N]
+                            [--max-watches-per-connection N] [--max-assignments-per-entry N]
                             [--frame-interval-ms N] [--service-threads N] [--log-keep N]
           plan-server migrate [--database URL]
           plan-server user add NAME [--database URL]       prints a new secret token as its last line
@@ -63,6 +64,8 @@ public enum ServerCommands {
                 try limit("--max-queue-bytes", \.maxQueueBytes)
                 try limit("--max-proposals-per-second", \.maxProposalsPerSecond)
                 try limit("--max-tasks-per-plan", \.maxTasksPerPlan)
+                try limit("--max-watches-per-connection", \.maxWatchesPerConnection)
+                try limit("--max-assignments-per-entry", \.maxAssignmentsPerEntry)
                 if let text = options.value("--frame-interval-ms") {
                     guard let milliseconds = Int(text), milliseconds >= 0 else {
                         throw CommandError("bad --frame-interval-ms \(text)")

@@ -162,11 +162,21 @@ extension Hub {
             return
         }
         if let watch {
-            if let previous = session.watches[watch], previous.plan != runtime.id {
-                plans[previous.plan]?.watchers[session.connection]?[watch] = nil
+            let key = WatchKey(connection: session.connection, watch: watch)
+            if let previous = session.watches[watch] {
+                // Re-sending a watch id replaces that watch (and does not count as another).
+                plans[previous.plan]?.watches.remove(key)
+            } else if session.watches.count >= configuration.limits.maxWatchesPerConnection {
+                let limit = configuration.limits.maxWatchesPerConnection
+                send(
+                    .error(
+                        code: .tooLarge,
+                        message: "this connection holds \(limit) watches, the most it may (maxWatchesPerConnection); "
+                            + "unwatch one first", ref: ref), to: session.connection)
+                return
             }
             session.watches[watch] = (runtime.id, query)
-            runtime.watchers[session.connection, default: [:]][watch] = query
+            runtime.watches.insert(query, for: key)
         }
         send(
             .page(
@@ -179,21 +189,17 @@ extension Hub {
             send(.error(code: .notSubscribed, message: "no watch \"\(watch)\"", ref: ref), to: session.connection)
             return
         }
-        if let runtime = plans[registered.plan] {
-            runtime.watchers[session.connection]?[watch] = nil
-            if runtime.watchers[session.connection]?.isEmpty == true { runtime.watchers[session.connection] = nil }
-        }
+        plans[registered.plan]?.watches.remove(WatchKey(connection: session.connection, watch: watch))
     }
 
-    /// Fresh pages for the watches a confirmed timeline change affects.
+    /// Fresh pages for the watches a confirmed timeline change affects; only the watches on the
+    /// resources it touched are looked at (`TimelineWatchIndex`).
     func refreshWatches(_ runtime: PlanRuntime, change: TimelineChange) {
-        for (connection, watches) in runtime.watchers {
-            for (watch, query) in watches where query.isAffected(by: change) {
-                broadcast(
-                    .page(
-                        plan: runtime.id, watch: watch, version: runtime.version, query: query,
-                        page: runtime.confirmed.timeline.page(for: query)), to: [connection])
-            }
+        for (key, query) in runtime.watches.affected(by: change) {
+            broadcast(
+                .page(
+                    plan: runtime.id, watch: key.watch, version: runtime.version, query: query,
+                    page: runtime.confirmed.timeline.page(for: query)), to: [key.connection])
         }
     }
 

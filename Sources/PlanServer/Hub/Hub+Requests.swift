@@ -10,19 +10,42 @@ extension Hub {
         case answered
     }
 
-    /// Handles a session's waiting messages in order until one has to wait for the database.
+    /// Handles a session's waiting messages in order until one has to wait for the database, or
+    /// until the session's turn is used up (`TurnBudget`): then the rest waits for a
+    /// `continuePending` event, queued behind everything that arrived meanwhile, so that one
+    /// connection's flood cannot hold the hub while other sessions wait.
     func processPending(_ session: Session) {
         session.blocked = false
-        while !session.pending.isEmpty {
+        var budget = TurnBudget(started: .now)
+        while let message = session.pending.first {
             guard session.user != nil else { return }
             if case .closing = session.state { return }
-            let message = session.pending[0]
+            guard budget.take(now: .now) else {
+                yieldTurn(session)
+                return
+            }
             if !handleRequest(message, session: session) {
                 session.blocked = true
                 return
             }
             session.pending.removeFirst()
         }
+    }
+
+    /// Queues the event that lets `session` go on with its requests in a later turn.
+    private func yieldTurn(_ session: Session) {
+        guard !session.awaitingTurn else { return }
+        session.awaitingTurn = true
+        metrics.yieldedTurns.wrappingAdd(1, ordering: .relaxed)
+        events.yield(.continuePending(session.connection))
+    }
+
+    /// A session's next turn: its waiting requests go on, unless the connection is gone (its
+    /// requests went with it) or one of them waits for the database.
+    func continuePending(_ connection: ConnectionID) {
+        guard let session = sessions[connection] else { return }
+        session.awaitingTurn = false
+        if !session.blocked { processPending(session) }
     }
 
     /// Handles one request; false when it must wait (it stays first in the queue).
@@ -71,9 +94,12 @@ extension Hub {
                 answerQuery(runtime, query: query, watch: watch, ref: ref, session: session)
             }
         case .propose(let id, let plan, let baseVersion, let operation, let ref):
+            // An op too large to judge is refused before it costs anything, as a decision.
+            let verdict: QueuedProposal.Verdict =
+                operation.sizeProblem(configuration.limits).map { .reject(.tooLarge, $0) } ?? .judge(operation)
             return handlePlanRequest(plan, request, session: session) { runtime, role in
                 propose(
-                    runtime, role: role, id: id, baseVersion: baseVersion, verdict: .judge(operation), ref: ref,
+                    runtime, role: role, id: id, baseVersion: baseVersion, verdict: verdict, ref: ref,
                     session: session)
             }
         }

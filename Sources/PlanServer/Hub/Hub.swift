@@ -67,6 +67,7 @@ final class Hub {
         case .catchUpLogRead(let plan, let result): finishCatchUp(plan, result)
         case .trimmedLogDeleted(let plan, let result): finishTrimmedLogDeletion(plan, result)
         case .externalCommit(let plan, let version): noteExternalCommit(plan: plan, version: version)
+        case .continuePending(let connection): continuePending(connection)
         case .tick: tick()
         case .shutdown: beginShutdown()
         }
@@ -102,7 +103,9 @@ final class Hub {
                 plans[plan]?.presenceChanged()
                 metrics.subscriptions.wrappingAdd(-1, ordering: .relaxed)
             }
-            for (_, watch) in session.watches { plans[watch.plan]?.watchers[connection] = nil }
+            for (id, watch) in session.watches {
+                plans[watch.plan]?.watches.remove(WatchKey(connection: connection, watch: id))
+            }
             let how = code.map { " with \($0.rawValue) (\(reason ?? ""))" } ?? ""
             log.info(
                 "connection \(connection) closed\(how) (user \(session.user ?? "-"), session \(session.sessionID))")
@@ -146,7 +149,7 @@ final class Hub {
             }
         case .authenticating, .ready:
             session.pending.append(request)
-            if !session.blocked { processPending(session) }
+            if !session.blocked && !session.awaitingTurn { processPending(session) }
         case .closing:
             return
         }

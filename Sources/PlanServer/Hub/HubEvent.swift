@@ -28,6 +28,8 @@ enum HubEvent: Sendable {
     case trimmedLogDeleted(plan: String, Result<Int, StoreError>)
     /// Another process committed (or notifications may have been missed: plan nil).
     case externalCommit(plan: String?, version: Int)
+    /// A session used up its turn with requests still waiting: it goes on with them now.
+    case continuePending(ConnectionID)
     /// Once per second: presence, idle plans.
     case tick
     /// SIGTERM: finish in-flight commits, close everyone with 1001.

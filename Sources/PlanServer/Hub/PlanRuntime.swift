@@ -35,6 +35,12 @@ struct JudgedProposal {
     var origin: ProposalOrigin { proposal.origin }
 }
 
+/// One watch of one connection: the key of `PlanRuntime.watches`.
+struct WatchKey: Hashable, Sendable {
+    let connection: ConnectionID
+    let watch: String
+}
+
 /// The deletion of the log rows a moved log start left behind.
 enum TrimmedLogDeletion {
     /// Nothing under way.
@@ -97,8 +103,9 @@ final class PlanRuntime {
         subscriberListCache = list
         return list
     }
-    /// Watches by connection, then watch id.
-    var watchers: [ConnectionID: [String: TimelineQuery]] = [:]
+    /// The plan's watches, indexed by the resources they request: a confirmed timeline change
+    /// looks only at the watches on the resources it touched.
+    var watches = TimelineWatchIndex<WatchKey>()
     /// Presence changed since the last coalesced update; `presenceCurrent` already got it.
     var presenceDirty = false
     /// The newest subscriber, which received the current presence directly when it joined.
@@ -155,7 +162,7 @@ final class PlanRuntime {
 
     /// Whether nothing needs the plan in memory any more.
     var isIdle: Bool {
-        subscribers.isEmpty && watchers.isEmpty && inFlight == nil && nextBatch.isEmpty && held.isEmpty
+        subscribers.isEmpty && watches.isEmpty && inFlight == nil && nextBatch.isEmpty && held.isEmpty
             && !resynchronizing && snapshotEncodings.isEmpty
             && trimmedLogDeletion != .running
     }

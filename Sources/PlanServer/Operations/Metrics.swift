@@ -34,6 +34,8 @@ public final class Metrics: Sendable {
     let loadedPlans = Atomic<Int>(0)
     let proposals = Mutex<[String: Int]>([:])
     let trimmedLogRows = Atomic<Int>(0)
+    /// Turns a session gave up with requests still waiting (`TurnBudget`).
+    let yieldedTurns = Atomic<Int>(0)
     let commitLatency = Histogram()
     let fanoutLatency = Histogram()
 
@@ -64,6 +66,9 @@ public final class Metrics: Sendable {
         text += "# HELP chronosketch_log_rows_trimmed_total Mutation log rows deleted behind the kept versions.\n"
         text += "# TYPE chronosketch_log_rows_trimmed_total counter\n"
         text += "chronosketch_log_rows_trimmed_total \(trimmedLogRows.load(ordering: .relaxed))\n"
+        text += "# HELP chronosketch_yielded_turns_total Turns a session gave up with requests still waiting.\n"
+        text += "# TYPE chronosketch_yielded_turns_total counter\n"
+        text += "chronosketch_yielded_turns_total \(yieldedTurns.load(ordering: .relaxed))\n"
         commitLatency.render(
             "chronosketch_commit_seconds", help: "Time of one group commit transaction.", into: &text)
         fanoutLatency.render(

@@ -50,9 +50,12 @@ final class Session {
     var deniedAt: [String: ContinuousClock.Instant] = [:]
     /// Requests waiting, in order, while an earlier one waits for the database (or the token
     /// check): answers always leave in the order the requests came.
-    var pending: [Request] = []
+    var pending = RequestQueue<Request>()
     /// Whether the first pending message is waiting for a lookup.
     var blocked = false
+    /// Whether the session used up its turn (`TurnBudget`) and a `continuePending` event is
+    /// queued to go on with `pending`; until it comes, new requests only join the queue.
+    var awaitingTurn = false
     var subscriptions: Set<String> = []
     /// Watches by id: the plan and the query.
     var watches: [String: (plan: String, query: TimelineQuery)] = [:]

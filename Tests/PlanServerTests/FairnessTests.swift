@@ -1,0 +1,118 @@
+import ChronoSketchCore
+import Glibc
+import PlanClient
+import PlanProtocol
+import PlanStore
+import PlanTestSupport
+import Synchronization
+import Testing
+
+@testable import PlanServer
+
+/// One connection's flood must not keep the others waiting (issue 12 §3).
+@Suite("Server: fairness under a flood")
+struct FairnessTests {
+    /// The refs of the answers a connection received, in arrival order (broadcast pages have none).
+    final class AnswerLog: Sendable {
+        let refs = Mutex<[String]>([])
+
+        func record(_ message: ServerMessage) {
+            switch message {
+            case .page(_, _, _, _, _, let ref?), .error(_, _, let ref?): refs.withLock { $0.append(ref) }
+            default: break
+            }
+        }
+
+        var count: Int { refs.withLock { $0.count } }
+    }
+
+    @Test(
+        "thousands of watch and query requests from one viewer: another client's hello, subscribe and propose are answered, the flood in order",
+        .timeLimit(.minutes(3)))
+    func flood() async throws {
+        let fixture = try PlanFixture.make()
+        let server = try ServerProcess.start()
+        let flooder = try await TestClient.connected(to: server, token: fixture.viewerToken)
+        defer { flooder.close() }
+        let answers = AnswerLog()
+        flooder.connection.observeMessages(exclusively: true) { answers.record($0) }
+        let query = try TimelineQuery(
+            start: Demo.time("2026-09-01T00:00"), end: Demo.time("2026-10-01T00:00"), resourceIDs: ["room-1", "room-2"])
+        let count = 6000
+        // Watches cycle through 100 ids: beyond the 64 allowed some are refused (tooLarge), the
+        // rest replace themselves; every request carries its number as ref.
+        for index in 0..<count {
+            let ref = "f\(index)"
+            let message: ClientMessage =
+                index % 2 == 0
+                ? .watch(plan: fixture.plan, query: query, watch: "w\(index % 100)", ref: ref)
+                : .query(plan: fixture.plan, query: query, ref: ref)
+            flooder.connection.sendRaw(message.bytes)
+        }
+        // Meanwhile a second client connects, subscribes and proposes.
+        let editor = try await TestClient.connected(to: server, token: fixture.editorToken)
+        defer { editor.close() }
+        let copy = try await editor.subscribe(fixture.plan)
+        let review = copy["review"]!
+        let answer = try await editor.propose(
+            .replace(previous: review, proposed: review.with(title: "Reviewed")), plan: fixture.plan)
+        #expect(answer.ackVersion == 1)
+
+        for _ in 0..<1200 where answers.count < count { try await Task.sleep(for: .milliseconds(100)) }
+        let refs = answers.refs.withLock { $0 }
+        #expect(refs.count == count)
+        #expect(refs == (0..<count).map { "f\($0)" }, "the flood's answers left in request order")
+        // The flood yielded its turn (the viewer's first request waited for its role lookup, so the
+        // others queued up behind it and were handled a bounded number per turn).
+        let metrics = shell("curl -s http://127.0.0.1:\(server.port)/metrics").output
+        let yielded = metrics.split(separator: "\n").first { $0.hasPrefix("chronosketch_yielded_turns_total ") }
+        #expect((yielded?.split(separator: " ").last).flatMap { Int($0) } ?? 0 > 0, "\(yielded ?? "no metric")")
+    }
+}
+
+@Suite("Hub turns: bounded work per session and turn")
+struct TurnBudgetTests {
+    @Test("a turn allows at most maxRequests requests, and none after maxDuration but the first")
+    func budget() {
+        let start = ContinuousClock.now
+        var byCount = TurnBudget(started: start, maxRequests: 3, maxDuration: .seconds(60))
+        #expect((0..<5).map { _ in byCount.take(now: start) } == [true, true, true, false, false])
+        var byTime = TurnBudget(started: start, maxRequests: 100, maxDuration: .milliseconds(2))
+        let late = [byTime.take(now: start + .milliseconds(50)), byTime.take(now: start + .milliseconds(50))]
+        #expect(late == [true, false], "the first request always runs, no second one after the time is up")
+        var inTime = TurnBudget(started: start, maxRequests: 100, maxDuration: .milliseconds(2))
+        let early = [
+            inTime.take(now: start), inTime.take(now: start + .milliseconds(1)),
+            inTime.take(now: start + .milliseconds(2)),
+        ]
+        #expect(early == [true, true, false])
+    }
+
+    @Test("the request queue is first in, first out across its compactions")
+    func queue() {
+        var queue = RequestQueue<Int>()
+        #expect(queue.isEmpty && queue.first == nil)
+        var expected = 0
+        var next = 0
+        for round in 0..<50 {
+            for _ in 0..<(100 + round * 7) {
+                queue.append(next)
+                next += 1
+            }
+            for _ in 0..<(90 + round * 5) where !queue.isEmpty {
+                #expect(queue.first == expected)
+                #expect(queue.removeFirst() == expected)
+                expected += 1
+            }
+            #expect(queue.count == next - expected)
+        }
+        while !queue.isEmpty {
+            #expect(queue.removeFirst() == expected)
+            expected += 1
+        }
+        #expect(expected == next && queue.count == 0)
+        queue.append(1)
+        queue.removeAll()
+        #expect(queue.isEmpty)
+    }
+}
