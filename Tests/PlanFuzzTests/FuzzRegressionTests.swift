@@ -20,9 +20,10 @@ struct FuzzRegressionTests {
         let socket = try #require(FuzzSocket(host: "127.0.0.1", port: scene.server.port))
         socket.send(HandshakeGenerator.valid(host: "127.0.0.1:\(scene.server.port)").bytes)
         #expect(socket.readHTTPHead(timeoutMilliseconds: 5000)?.hasPrefix("HTTP/1.1 101") == true)
+        // A text frame, FIN=0, masked, one byte ("{"); then a final continuation declaring 2^63-1 bytes.
         let bytes: [UInt8] =
-            [0x01, 0x81, 0x37, 0xFA, 0x21, 0x3D, 0x4C]  // text, FIN=0, masked, 1 byte ("{")
-            + [0x80, 0xFF, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x37, 0xFA, 0x21, 0x3D]  // continuation, 2^63-1
+            [0x01, 0x81, 0x37, 0xFA, 0x21, 0x3D, 0x4C]
+            + [0x80, 0xFF, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x37, 0xFA, 0x21, 0x3D]
             + [UInt8](repeating: 0x20, count: 16)
         socket.send(bytes)
         let event = socket.next(deadline: Clock.milliseconds() + 5000)
