@@ -52,6 +52,10 @@ let package = Package(
         .executableTarget(
             name: "store-bench", dependencies: ["PlanStore", "PlanProtocol", "ChronoSketchCore", "BenchSupport"],
             path: "Benchmarks/store-bench"),
+        // The fuzzers (ops/fuzz): seeded frame, handshake and message generators and the runner that
+        // drives a server and checks it afterwards.
+        .target(name: "PlanFuzz", dependencies: ["ChronoSketchCore", "PlanProtocol"], path: "Fuzz/PlanFuzz"),
+        .executableTarget(name: "plan-fuzz", dependencies: ["PlanFuzz"], path: "Fuzz/plan-fuzz"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore", "PlanTestSupport"]),
         // Shared by the tests: the test database, shell helpers, random plan operations.
@@ -71,6 +75,8 @@ let package = Package(
             name: "PlanTerminalTests",
             dependencies: ["PlanTerminal", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport"],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "PlanFuzzTests", dependencies: ["PlanFuzz", "PlanStore", "ChronoSketchCore", "PlanTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

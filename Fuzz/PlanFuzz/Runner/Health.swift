@@ -1,0 +1,32 @@
+import Glibc
+
+/// Liveness and health probes of the server.
+public enum Health {
+    /// Whether process `pid` is alive; a zombie (crashed, not yet reaped) counts as dead.
+    public static func processIsAlive(_ pid: Int32) -> Bool {
+        guard let file = fopen("/proc/\(pid)/stat", "r") else { return false }
+        defer { fclose(file) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = fread(&buffer, 1, buffer.count, file)
+        let text = String(decoding: buffer[0..<max(0, count)], as: UTF8.self)
+        guard let close = text.lastIndex(of: ")") else { return false }
+        let state = text[text.index(after: close)...].first { $0 != " " }
+        return state != "Z" && state != "X"
+    }
+
+    /// The status code of `GET /healthz`, or nil when no answer came within 5 s.
+    static func healthz(host: String, port: Int) -> Int? {
+        guard let socket = FuzzSocket(host: host, port: port) else { return nil }
+        let request = "GET /healthz HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n\r\n"
+        guard socket.send(Array(request.utf8)), let head = socket.readHTTPHead(timeoutMilliseconds: 5000) else {
+            return nil
+        }
+        let parts = head.split(separator: " ", maxSplits: 2)
+        return parts.count >= 2 ? Int(parts[1]) : nil
+    }
+
+    /// Whether a fresh client is welcomed within 5 s.
+    static func welcomes(host: String, port: Int, token: String) -> Bool {
+        FuzzClient(host: host, port: port)?.hello(token: token) ?? false
+    }
+}
