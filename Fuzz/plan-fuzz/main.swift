@@ -2,7 +2,7 @@ import Glibc
 import PlanFuzz
 
 // plan-fuzz --url ws://127.0.0.1:PORT/ws --token T --plan demo --seed N --seconds S
-//           [--mode frames|messages|both] [--pid PID] [--avoid-known-bugs] [--case N]
+//           [--mode frames|messages|both] [--pid PID] [--case N]
 // Prints a summary and every finding with its replay information; exits 1 on findings, 2 on usage.
 
 /// Writes a line to standard error.
@@ -15,21 +15,16 @@ func usage(_ problem: String) -> Never {
     note(problem)
     note(
         "usage: plan-fuzz --url ws://HOST:PORT/ws --token T --plan P [--seed N] [--seconds S] "
-            + "[--mode frames|messages|both] [--pid PID] [--avoid-known-bugs] [--case N]")
+            + "[--mode frames|messages|both] [--pid PID] [--case N]")
     exit(2)
 }
 
 var values: [String: String] = [:]
-var flags: Set<String> = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     guard argument.hasPrefix("--") else { usage("unexpected \(argument)") }
-    if argument == "--avoid-known-bugs" {
-        flags.insert(argument)
-    } else {
-        guard let value = arguments.popFirst() else { usage("\(argument) needs a value") }
-        values[argument] = value
-    }
+    guard let value = arguments.popFirst() else { usage("\(argument) needs a value") }
+    values[argument] = value
 }
 guard let url = values["--url"], url.hasPrefix("ws://") else { usage("--url ws://HOST:PORT/ws is required") }
 let authority = url.dropFirst("ws://".count).split(separator: "/").first ?? ""
@@ -44,7 +39,7 @@ if onlyCase != nil, mode == .both { usage("--case needs --mode frames or --mode 
 let options = FuzzOptions(
     host: String(hostAndPort[0]), port: port, token: token, plan: values["--plan"] ?? "demo", seed: seed,
     seconds: values["--seconds"].flatMap { Double($0) } ?? 60, mode: mode, pid: values["--pid"].flatMap { Int32($0) },
-    avoidKnownBugs: flags.contains("--avoid-known-bugs"), onlyCase: onlyCase,
+    onlyCase: onlyCase,
     progress: { note($0) })
 print("plan-fuzz: seed \(seed), mode \(mode.rawValue), \(options.seconds) s against \(url), plan \(options.plan)")
 let report = FuzzRunner(options: options).run()

@@ -23,19 +23,19 @@ struct FuzzScene {
 
     func options(seed: UInt64, seconds: Double, mode: FuzzOptions.Mode) -> FuzzOptions {
         FuzzOptions(
-            port: server.port, token: token, plan: plan, seed: seed, seconds: seconds, mode: mode, pid: server.pid,
-            avoidKnownBugs: true)
+            port: server.port, token: token, plan: plan, seed: seed, seconds: seconds, mode: mode, pid: server.pid)
     }
 }
 
 @Suite("Fuzzing a real server (bounded)", .serialized)
 struct FuzzRunTests {
-    /// Both fuzzers with a fixed seed, about a minute in all. The patterns of the known bugs that are
-    /// being fixed (FuzzRegressionTests) are left out until then: drop `avoidKnownBugs` after the fix.
+    /// Both fuzzers with a fixed seed, about a minute in all, NUL strings and every boundary length
+    /// included.
     @Test("frames and messages for 60 s with seed 20260: no findings")
-    func boundedRun() throws {
+    func boundedRun() async throws {
         let scene = try FuzzScene.make()
-        let report = FuzzRunner(options: scene.options(seed: 20260, seconds: 60, mode: .both)).run()
+        let options = scene.options(seed: 20260, seconds: 60, mode: .both)
+        let report = try await offThePool { FuzzRunner(options: options).run() }
         #expect(report.findings.isEmpty, "\(report)\nserver log: \(scene.server.log.suffix(2000))")
         #expect(report.frameCases > 50 && report.messageSessions > 50, "\(report)")
         #expect(report.acks > 0, "some proposals were confirmed: \(report)")

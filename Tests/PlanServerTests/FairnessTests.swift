@@ -15,10 +15,16 @@ struct FairnessTests {
     /// The refs of the answers a connection received, in arrival order (broadcast pages have none).
     final class AnswerLog: Sendable {
         let refs = Mutex<[String]>([])
+        /// How many answers have arrived, after each one.
+        let counts = AsyncStream<Int>.makeStream()
 
         func record(_ message: ServerMessage) {
             switch message {
-            case .page(_, _, _, _, _, let ref?), .error(_, _, let ref?): refs.withLock { $0.append(ref) }
+            case .page(_, _, _, _, _, let ref?), .error(_, _, let ref?):
+                counts.continuation.yield(
+                    refs.withLock {
+                        $0.append(ref); return $0.count
+                    })
             default: break
             }
         }
@@ -58,7 +64,7 @@ struct FairnessTests {
             .replace(previous: review, proposed: review.with(title: "Reviewed")), plan: fixture.plan)
         #expect(answer.ackVersion == 1)
 
-        for _ in 0..<1200 where answers.count < count { try await Task.sleep(for: .milliseconds(100)) }
+        for await received in answers.counts.stream where received >= count { break }
         let refs = answers.refs.withLock { $0 }
         #expect(refs.count == count)
         #expect(refs == (0..<count).map { "f\($0)" }, "the flood's answers left in request order")

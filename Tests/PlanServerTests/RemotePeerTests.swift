@@ -24,7 +24,7 @@ struct RemotePeerTests {
             "timeout 60 " + pair.launcher(pair.client).joined(separator: " ")
             + " \(loader) --server \(server.url) --token \(fixture.viewerToken) --plan \(fixture.plan)"
             + " --viewers \(viewers) --ramp 0 --sample 2 --duration 0.5 --json"
-        let (status, output) = shell(command)
+        let (status, output) = try await offThePool { shell(command) }
         #expect(status == 0, "plan-load failed: \(output)")
         #expect(output.contains("\"viewers\":\(viewers)"), "\(output)")
         #expect(output.contains("\"converged\":1"), "\(output)")

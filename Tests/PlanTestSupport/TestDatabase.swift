@@ -1,4 +1,5 @@
 import ChronoSketchCore
+import Dispatch
 import Glibc
 import PlanProtocol
 import PlanStore
@@ -103,4 +104,13 @@ public func readAll(_ path: String) throws -> [UInt8] {
         bytes.append(contentsOf: chunk[0..<count])
     }
     return bytes
+}
+
+/// Runs blocking work (a subprocess, a fuzz run, blocking socket reads) on a thread of its own,
+/// off Swift's cooperative pool: that pool has one thread per core, and a test holding one for
+/// a minute would stall every other test running beside it.
+public func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue(label: "off-the-pool").async { continuation.resume(with: Result { try work() }) }
+    }
 }

@@ -6,16 +6,12 @@ public struct FrameContext: Sendable {
     public var token: String
     /// The plan the cases subscribe to.
     public var plan: String
-    /// When true, no case sends the pattern of a known crash that is being fixed (a fragment,
-    /// then a continuation whose 64-bit length is near 2⁶³): the rest of a bounded run stays useful.
-    public var avoidKnownCrashes: Bool
 
     /// Creates a context.
-    public init(host: String, token: String, plan: String, avoidKnownCrashes: Bool = false) {
+    public init(host: String, token: String, plan: String) {
         self.host = host
         self.token = token
         self.plan = plan
-        self.avoidKnownCrashes = avoidKnownCrashes
     }
 }
 
@@ -149,8 +145,7 @@ public enum FrameCaseGenerator {
         }
         if random.chance(0.3) {
             // A continuation at a length boundary, after a started message: the overflow pattern.
-            var length = random.pick(boundaryLengths)
-            if context.avoidKnownCrashes { length = min(length, 1 << 62) }
+            let length = random.pick(boundaryLengths)
             let sent = random.int(0...Int(min(length, 256)))
             frames[frames.count - 1].fin = false
             frames.append(

@@ -13,8 +13,7 @@ struct FrameRunner {
 
     var context: FrameContext {
         FrameContext(
-            host: "\(options.host):\(options.port)", token: options.token, plan: options.plan,
-            avoidKnownCrashes: options.avoidKnownBugs)
+            host: "\(options.host):\(options.port)", token: options.token, plan: options.plan)
     }
 
     /// Runs case `index`.

@@ -28,8 +28,6 @@ public struct FuzzOptions: Sendable {
     public var mode: Mode
     /// The server's process id, when known: its death is noticed at once.
     public var pid: Int32?
-    /// Keep the patterns of the known bugs out (see `FrameContext.avoidKnownCrashes`, and no NUL in strings).
-    public var avoidKnownBugs: Bool
     /// Run only this case (of the single stream `mode` names), to replay a finding.
     public var onlyCase: Int?
     /// Progress lines, if wanted.
@@ -38,7 +36,7 @@ public struct FuzzOptions: Sendable {
     /// Creates options.
     public init(
         host: String = "127.0.0.1", port: Int, token: String, plan: String, seed: UInt64, seconds: Double,
-        mode: Mode = .both, pid: Int32? = nil, avoidKnownBugs: Bool = false, onlyCase: Int? = nil,
+        mode: Mode = .both, pid: Int32? = nil, onlyCase: Int? = nil,
         progress: (@Sendable (String) -> Void)? = nil
     ) {
         self.host = host
@@ -49,7 +47,6 @@ public struct FuzzOptions: Sendable {
         self.seconds = seconds
         self.mode = mode
         self.pid = pid
-        self.avoidKnownBugs = avoidKnownBugs
         self.onlyCase = onlyCase
         self.progress = progress
     }

@@ -15,7 +15,7 @@ public enum Health {
     }
 
     /// The status code of `GET /healthz`, or nil when no answer came within 5 s.
-    static func healthz(host: String, port: Int) -> Int? {
+    public static func healthz(host: String, port: Int) -> Int? {
         guard let socket = FuzzSocket(host: host, port: port) else { return nil }
         let request = "GET /healthz HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n\r\n"
         guard socket.send(Array(request.utf8)), let head = socket.readHTTPHead(timeoutMilliseconds: 5000) else {
@@ -26,7 +26,7 @@ public enum Health {
     }
 
     /// Whether a fresh client is welcomed within 5 s.
-    static func welcomes(host: String, port: Int, token: String) -> Bool {
+    public static func welcomes(host: String, port: Int, token: String) -> Bool {
         FuzzClient(host: host, port: port)?.hello(token: token) ?? false
     }
 }

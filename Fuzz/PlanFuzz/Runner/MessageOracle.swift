@@ -43,7 +43,8 @@ public struct Expectation: Sendable, Hashable {
         guard case .object(let object) = json else { return }
         type = object.string("type")
         let readableRef = object.string("ref").flatMap {
-            $0.unicodeScalars.count <= HostileStrings.maxIDLength ? $0 : nil  // a longer ref is not echoed
+            // A longer ref, or one holding U+0000, is not echoed (protocol.md §1.2, §10.16).
+            $0.unicodeScalars.count <= HostileStrings.maxIDLength && !$0.utf8.contains(0) ? $0 : nil
         }
         switch type {
         case "unsubscribe", "unwatch":
