@@ -12,6 +12,8 @@ let package = Package(
     targets: [
         // Pure domain: dates, tasks, timeline data, time axis, JSON coding. No I/O.
         .target(name: "ChronoSketchCore", linkerSettings: [.linkedLibrary("m")]),
+        // RFC 6455 and the HTTP/1.1 upgrade as pure values: request heads, handshakes, frames.
+        .target(name: "WebSocketWire"),
         // The wire contract (protocol.md) as values: client and server messages, limits, `changes`.
         .target(name: "PlanProtocol", dependencies: ["ChronoSketchCore"]),
         // libpq from Debian's libpq-dev.
@@ -25,7 +27,8 @@ let package = Package(
         .target(name: "BenchSupport", dependencies: ["ChronoSketchCore"], path: "Benchmarks/BenchSupport"),
         // The server: hub (per-plan validate → commit → fan out), sessions, the lws transport.
         .target(
-            name: "PlanServer", dependencies: ["ChronoSketchCore", "PlanProtocol", "PlanStore", "CWebSockets"]),
+            name: "PlanServer",
+            dependencies: ["ChronoSketchCore", "PlanProtocol", "PlanStore", "CWebSockets", "WebSocketWire"]),
         // The client library on lws: connections, hello, subscribe/resume, confirmed copies, proposals.
         .target(name: "PlanClient", dependencies: ["ChronoSketchCore", "PlanProtocol", "CWebSockets"]),
         // The load generator: many viewers and editors on one client transport.
@@ -57,6 +60,7 @@ let package = Package(
         .target(name: "PlanFuzz", dependencies: ["ChronoSketchCore", "PlanProtocol"], path: "Fuzz/PlanFuzz"),
         .executableTarget(name: "plan-fuzz", dependencies: ["PlanFuzz"], path: "Fuzz/plan-fuzz"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
+        .testTarget(name: "WebSocketWireTests", dependencies: ["WebSocketWire"]),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore", "PlanTestSupport"]),
         // Shared by the tests: the test database, shell helpers, random plan operations.
         .target(

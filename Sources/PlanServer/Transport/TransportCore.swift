@@ -1,6 +1,7 @@
 import CWebSockets
 import Glibc
 import PlanProtocol
+import WebSocketWire
 
 /// The state only one service thread touches: its connection slots, its lws context, the
 /// protocol table. Reached from lws callbacks through the context's user pointer.
@@ -137,9 +138,10 @@ final class TransportCore {
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
             guard let slot = slot(for: user) else { return 0 }
             // A valid close frame is echoed by lws; a malformed one is answered with our code.
-            guard let problem = PeerCloseFrame.problem(in: UnsafeRawBufferPointer(start: data, count: length))
+            guard let problem = CloseFrame.problem(in: UnsafeRawBufferPointer(start: data, count: length)),
+                let code = CloseCode(rawValue: problem)
             else { return 0 }
-            return closeNow(slot, problem, problem == .protocolError ? "invalid close frame" : "invalid UTF-8")
+            return closeNow(slot, code, code == .protocolError ? "invalid close frame" : "invalid UTF-8")
 
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             drainOutbox()

@@ -1,0 +1,140 @@
+/// Reads the frames a client sends (RFC 6455 §5), one step at a time from the bytes received so
+/// far, and puts fragmented messages together. Strict, as a server must be: every client frame
+/// must be masked, reserved bits must be clear, control frames must be whole and at most 125
+/// bytes, lengths must use their shortest form, and fragments must follow each other. A message
+/// larger than `maxMessageBytes` is refused as soon as a frame header announces it, whatever
+/// length it claims. No length read from the network is ever added to another.
+public struct FrameDecoder: Sendable {
+    /// What a step found.
+    public enum Step: Sendable, Equatable {
+        /// Not enough bytes for the next frame: read more.
+        case needMore
+        /// A frame was read (`consumed` bytes) and gave nothing to hand on yet (a fragment).
+        case consumed(Int)
+        /// A frame was read (`consumed` bytes) and completed `event`.
+        case event(Event, consumed: Int)
+        /// The peer broke the protocol: close with `code` (1002, 1009) and `reason`.
+        case fail(code: UInt16, reason: String)
+    }
+
+    /// A complete message or control frame.
+    public enum Event: Sendable, Equatable {
+        case text([UInt8])
+        case binary([UInt8])
+        case ping([UInt8])
+        case pong([UInt8])
+        /// A close frame's payload (code and reason; maybe empty), for `CloseFrame.problem`.
+        case close([UInt8])
+    }
+
+    /// The largest message accepted (fragments together).
+    public let maxMessageBytes: Int
+    /// The message being put together from fragments, and its opcode (1 text, 2 binary).
+    private var message: [UInt8] = []
+    private var messageOpcode: UInt8?
+
+    /// Creates a decoder for one connection.
+    public init(maxMessageBytes: Int) {
+        self.maxMessageBytes = maxMessageBytes
+    }
+
+    /// Reads the next frame from the start of `bytes`.
+    public mutating func step(_ bytes: UnsafeRawBufferPointer) -> Step {
+        guard bytes.count >= 2 else { return .needMore }
+        let first = bytes[0]
+        let second = bytes[1]
+        let final = first & 0x80 != 0
+        let opcode = first & 0x0F
+        guard first & 0x70 == 0 else { return .fail(code: 1002, reason: "reserved bits set") }
+        guard [0, 1, 2, 8, 9, 10].contains(opcode) else { return .fail(code: 1002, reason: "unknown opcode \(opcode)") }
+        guard second & 0x80 != 0 else { return .fail(code: 1002, reason: "client frames must be masked") }
+        let isControl = opcode & 0x08 != 0
+        let header: (length: UInt64, size: Int)
+        switch readLength(bytes, short: second & 0x7F) {
+        case .needMore: return .needMore
+        case .fail(let reason): return .fail(code: 1002, reason: reason)
+        case .length(let length, let size): header = (length, size)
+        }
+        if isControl {
+            guard final else { return .fail(code: 1002, reason: "a control frame must not be fragmented") }
+            guard header.length <= 125 else {
+                return .fail(code: 1002, reason: "a control frame holds at most 125 bytes")
+            }
+        } else {
+            if opcode == 0, messageOpcode == nil {
+                return .fail(code: 1002, reason: "a continuation without a message")
+            }
+            if opcode != 0, messageOpcode != nil {
+                return .fail(code: 1002, reason: "a new message before the fragmented one ended")
+            }
+            // message.count never exceeds the limit, so the subtraction cannot go below zero.
+            guard header.length <= UInt64(maxMessageBytes - message.count) else {
+                return .fail(code: 1009, reason: "message larger than \(maxMessageBytes) bytes")
+            }
+        }
+        let length = Int(header.length)  // at most maxMessageBytes or 125 here
+        let total = header.size + 4 + length
+        guard bytes.count >= total else { return .needMore }
+        let mask = (bytes[header.size], bytes[header.size + 1], bytes[header.size + 2], bytes[header.size + 3])
+        var payload = [UInt8](repeating: 0, count: length)
+        let start = header.size + 4
+        for index in 0..<length {
+            let key =
+                switch index & 3 {
+                case 0: mask.0
+                case 1: mask.1
+                case 2: mask.2
+                default: mask.3
+                }
+            payload[index] = bytes[start + index] ^ key
+        }
+        switch opcode {
+        case 8: return .event(.close(payload), consumed: total)
+        case 9: return .event(.ping(payload), consumed: total)
+        case 10: return .event(.pong(payload), consumed: total)
+        default: return data(opcode: opcode, payload: payload, final: final, consumed: total)
+        }
+    }
+
+    private mutating func data(opcode: UInt8, payload: [UInt8], final: Bool, consumed: Int) -> Step {
+        if opcode != 0 { messageOpcode = opcode }
+        if message.isEmpty && final {
+            let kind = messageOpcode
+            messageOpcode = nil
+            return .event(kind == 1 ? .text(payload) : .binary(payload), consumed: consumed)
+        }
+        message += payload
+        guard final else { return .consumed(consumed) }
+        let complete = message
+        let kind = messageOpcode
+        message = []
+        messageOpcode = nil
+        return .event(kind == 1 ? .text(complete) : .binary(complete), consumed: consumed)
+    }
+
+    private enum Length {
+        case needMore
+        case fail(String)
+        case length(UInt64, headerSize: Int)
+    }
+
+    /// The payload length and the header's size before the mask (2, 4 or 10 bytes).
+    private func readLength(_ bytes: UnsafeRawBufferPointer, short: UInt8) -> Length {
+        switch short {
+        case 126:
+            guard bytes.count >= 4 else { return .needMore }
+            let length = UInt64(bytes[2]) << 8 | UInt64(bytes[3])
+            guard length >= 126 else { return .fail("a length not in its shortest form") }
+            return .length(length, headerSize: 4)
+        case 127:
+            guard bytes.count >= 10 else { return .needMore }
+            var length: UInt64 = 0
+            for index in 2..<10 { length = length << 8 | UInt64(bytes[index]) }
+            guard length >> 63 == 0 else { return .fail("the length's most significant bit is set") }
+            guard length > 0xFFFF else { return .fail("a length not in its shortest form") }
+            return .length(length, headerSize: 10)
+        default:
+            return .length(UInt64(short), headerSize: 2)
+        }
+    }
+}

@@ -1,0 +1,151 @@
+/// The head of one HTTP/1.1 request (request line and header fields), parsed strictly from
+/// bytes as they arrive: lines end with CRLF (a bare LF is an error), field names are tokens,
+/// and the head is at most `maxBytes` long.
+public struct HTTPRequestHead: Sendable, Equatable {
+    /// `GET`, `POST`, …
+    public var method: String
+    /// The request target as sent (`/ws`, `/healthz?x=1`).
+    public var target: String
+    /// `HTTP/1.1`, `HTTP/1.0`, …
+    public var version: String
+    /// The header fields in order, names as sent.
+    public var fields: [(name: String, value: String)]
+
+    /// The target without its query.
+    public var path: Substring { target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0] }
+
+    /// The values of every field named `name` (case-insensitive), in order.
+    public func values(_ name: String) -> [String] {
+        fields.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+    }
+
+    /// The comma-separated tokens of every field named `name`, trimmed and lowercased.
+    public func tokens(_ name: String) -> [String] {
+        values(name).flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces.lowercased() }.filter { !$0.isEmpty }
+    }
+
+    public static func == (lhs: HTTPRequestHead, rhs: HTTPRequestHead) -> Bool {
+        lhs.method == rhs.method && lhs.target == rhs.target && lhs.version == rhs.version
+            && lhs.fields.map(\.name) == rhs.fields.map(\.name) && lhs.fields.map(\.value) == rhs.fields.map(\.value)
+    }
+
+    /// What the bytes received so far hold.
+    public enum Parse: Sendable, Equatable {
+        /// The head is not complete yet: read more.
+        case incomplete
+        /// A complete head, and how many bytes it took (what follows belongs to the next layer).
+        case complete(HTTPRequestHead, byteCount: Int)
+        /// Not a request this server accepts: answer with `status` and close.
+        case invalid(status: Int, reason: String)
+    }
+
+    /// The longest head accepted (431 beyond it).
+    public static let maxBytes = 8192
+
+    /// Parses the head at the start of `bytes`.
+    public static func parse(_ bytes: some Collection<UInt8>) -> Parse {
+        let bytes = Array(bytes.prefix(maxBytes + 4))
+        guard let end = headEnd(bytes) else {
+            if bytes.count > maxBytes {
+                return .invalid(status: 431, reason: "request head larger than \(maxBytes) bytes")
+            }
+            if let problem = bareLineFeed(bytes) { return problem }
+            return .incomplete
+        }
+        if let problem = bareLineFeed(bytes[..<end]) { return problem }
+        let lines = split(lines: bytes[..<end])
+        guard let requestLine = lines.first, let request = parseRequestLine(requestLine) else {
+            return .invalid(status: 400, reason: "malformed request line")
+        }
+        var fields: [(name: String, value: String)] = []
+        for line in lines.dropFirst() {
+            guard let field = parseField(line) else { return .invalid(status: 400, reason: "malformed header field") }
+            fields.append(field)
+        }
+        let head = HTTPRequestHead(method: request.0, target: request.1, version: request.2, fields: fields)
+        return .complete(head, byteCount: end + 4)
+    }
+
+    /// The index of the CRLF CRLF that ends the head, if there is one.
+    private static func headEnd(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for index in 0...(bytes.count - 4)
+        where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+
+    /// A LF not preceded by CR (RFC 9112 lets a server refuse it; a lenient parser here would
+    /// read requests differently from proxies in front of it).
+    private static func bareLineFeed(_ bytes: some Collection<UInt8>) -> Parse? {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == 10, previous != 13 { return .invalid(status: 400, reason: "line ending without CR") }
+            if byte == 0 { return .invalid(status: 400, reason: "NUL in the request head") }
+            previous = byte
+        }
+        return nil
+    }
+
+    private static func split(lines bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == 13, index + 1 < bytes.endIndex, bytes[index + 1] == 10 {
+                lines.append(bytes[start..<index])
+                index += 2
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        lines.append(bytes[start..<bytes.endIndex])
+        return lines
+    }
+
+    private static func parseRequestLine(_ line: ArraySlice<UInt8>) -> (String, String, String)? {
+        let parts = line.split(separator: 32, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(isTokenByte),
+            parts[1].first == UInt8(ascii: "/"),
+            parts[1].allSatisfy({ $0 > 32 && $0 < 127 }), parts[2].starts(with: Array("HTTP/".utf8))
+        else { return nil }
+        return (
+            String(decoding: parts[0], as: UTF8.self), String(decoding: parts[1], as: UTF8.self),
+            String(decoding: parts[2], as: UTF8.self)
+        )
+    }
+
+    private static func parseField(_ line: ArraySlice<UInt8>) -> (name: String, value: String)? {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else { return nil }
+        let name = line[line.startIndex..<colon]
+        guard name.allSatisfy(isTokenByte) else { return nil }
+        let value = line[(colon + 1)...]
+        guard value.allSatisfy({ $0 == 9 || ($0 >= 32 && $0 != 127) }) else { return nil }
+        return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self).trimmingSpaces)
+    }
+
+    /// RFC 9110 `tchar`.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+            let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return "" }
+        var trimmed = String.UnicodeScalarView()
+        trimmed.append(contentsOf: scalars[first...last])
+        return String(trimmed)
+    }
+}
