@@ -21,6 +21,10 @@ let package = Package(
         // libwebsockets from Debian's libwebsockets-dev.
         .systemLibrary(
             name: "CWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
+        // Sockets, epoll and eventfd for Swift (what Swift cannot import, and nothing else).
+        .target(name: "CNetwork"),
+        // OpenSSL from Debian's libssl-dev, for wss://.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         // PostgreSQL storage: schema, plans, mutation log, accounts, notifications.
         .target(name: "PlanStore", dependencies: ["ChronoSketchCore", "CPostgres"]),
         // Benchmarks (ops/bench-*), with a shared plan generator.
@@ -28,7 +32,7 @@ let package = Package(
         // The server: hub (per-plan validate → commit → fan out), sessions, the lws transport.
         .target(
             name: "PlanServer",
-            dependencies: ["ChronoSketchCore", "PlanProtocol", "PlanStore", "CWebSockets", "WebSocketWire"]),
+            dependencies: ["ChronoSketchCore", "PlanProtocol", "PlanStore", "CNetwork", "COpenSSL", "WebSocketWire"]),
         // The client library on lws: connections, hello, subscribe/resume, confirmed copies, proposals.
         .target(name: "PlanClient", dependencies: ["ChronoSketchCore", "PlanProtocol", "CWebSockets"]),
         // The load generator: many viewers and editors on one client transport.

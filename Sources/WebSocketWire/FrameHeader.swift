@@ -2,6 +2,7 @@
 public enum FrameHeader {
     /// Opcodes the server sends.
     public enum Opcode: UInt8, Sendable {
+        case continuation = 0
         case text = 1
         case close = 8
         case ping = 9
@@ -19,9 +20,10 @@ public enum FrameHeader {
         return bytes.count
     }
 
-    /// The header bytes of a whole frame of `length` payload bytes.
-    public static func make(opcode: Opcode, length: Int) -> [UInt8] {
-        let first = 0x80 | opcode.rawValue
+    /// The header bytes of a frame of `length` payload bytes; `final` false for a fragment that
+    /// more fragments follow.
+    public static func make(opcode: Opcode, length: Int, final: Bool = true) -> [UInt8] {
+        let first = (final ? 0x80 : 0) | opcode.rawValue
         if length < 126 { return [first, UInt8(length)] }
         if length <= 0xFFFF { return [first, 126, UInt8(length >> 8), UInt8(length & 0xFF)] }
         var bytes: [UInt8] = [first, 127]

@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import PlanProtocol
 import PlanStore
+import Synchronization
 
 /// The real PostgreSQL the tests use: `DATABASE_URL`, provided by `ops/test` (a throwaway
 /// cluster). Migrations are applied once per test process.
@@ -62,8 +63,11 @@ public enum TestDatabase {
 
     /// A name no other test (or earlier run) uses.
     public static func unique(_ prefix: String) -> String {
-        "\(prefix)-\(UInt64.random(in: 0...UInt64.max) % 1_000_000_000)"
+        "\(prefix)-\(UInt64.random(in: 0...UInt64.max) % 1_000_000_000)-\(uniqueCounter.add(1, ordering: .relaxed).newValue)"
     }
+
+    /// Makes `unique` names of one process distinct whatever the random part gives.
+    private static let uniqueCounter = Atomic<Int>(0)
 }
 
 /// A failure of the test harness itself.

@@ -54,7 +54,10 @@ public struct Expectation: Sendable, Hashable {
             ref = nil  // a second hello's answer is not in the contract
         case "propose":
             ref = readableRef
-            if let id = object.string("id"), !id.isEmpty, id.unicodeScalars.count <= HostileStrings.maxIDLength {
+            // An id holding U+0000 cannot be read (protocol.md §1.2): it gets an `error`.
+            if let id = object.string("id"), !id.isEmpty, id.unicodeScalars.count <= HostileStrings.maxIDLength,
+                !id.utf8.contains(0)
+            {
                 proposalID = id
             }
         default:
@@ -64,7 +67,7 @@ public struct Expectation: Sendable, Hashable {
 }
 
 /// The close codes the contract lets the server use (§6), plus a normal close.
-let allowedCloseCodes: Set<UInt16> = [1000, 1001, 1007, 1008, 1009, 1013]
+let allowedCloseCodes: Set<UInt16> = [1000, 1001, 1002, 1007, 1008, 1009, 1013]
 
 /// The answers one session received, summarized for the checks.
 struct SessionAnswers {

@@ -1,26 +1,49 @@
-import CWebSockets
 import PlanProtocol
+import WebSocketWire
 
-/// Immutable message bytes with the headroom lws needs in front, encoded once and queued to any
-/// number of connections. Only the transport's service thread writes through it (lws puts the
-/// frame header into the headroom), one connection at a time.
+/// One WebSocket frame, encoded once and queued to any number of connections: the payload and,
+/// right before it, its frame header, written when the buffer is made and never again. Sharing
+/// it between connections and service threads is safe because nothing writes to it afterwards.
 public final class OutgoingBuffer: @unchecked Sendable {
-    /// The headroom in front of the payload (`LWS_PRE`).
-    static let headroom = Int(cs_lws_pre())
+    /// Room before the payload for the longest frame header.
+    static let headroom = FrameHeader.maxSize
 
-    let storage: UnsafeMutableRawPointer
+    private let storage: UnsafeMutableRawPointer
+    /// Where the frame (header, then payload) starts in `storage`.
+    private let frameStart: Int
     /// The payload length in bytes.
     public let count: Int
 
-    /// Copies `payload` into a new buffer with headroom.
-    public init(_ payload: some Collection<UInt8>) {
-        count = payload.count
-        storage = UnsafeMutableRawPointer.allocate(byteCount: OutgoingBuffer.headroom + max(count, 1), alignment: 16)
-        let target = UnsafeMutableRawBufferPointer(start: storage + OutgoingBuffer.headroom, count: count)
-        _ = target.initializeMemory(as: UInt8.self, from: payload)
+    /// A text frame of `payload`.
+    public convenience init(_ payload: some Collection<UInt8>) {
+        self.init(payload, header: .text)
     }
 
-    /// A buffer holding several messages as one JSON array frame: `[m1,m2,…]`.
+    /// A frame of `opcode` with `payload` (control frames hold at most 125 bytes).
+    convenience init(_ payload: some Collection<UInt8>, opcode: FrameHeader.Opcode) {
+        self.init(payload, header: opcode)
+    }
+
+    /// Bytes that go out as they are, without a frame header (an HTTP response).
+    convenience init(rawBytes: [UInt8]) {
+        self.init(rawBytes, header: nil)
+    }
+
+    /// The payload with the header of a frame of `header`, or none.
+    private init(_ payload: some Collection<UInt8>, header: FrameHeader.Opcode?) {
+        let length = payload.count
+        let storage = UnsafeMutableRawPointer.allocate(
+            byteCount: OutgoingBuffer.headroom + max(length, 1), alignment: 16)
+        let target = UnsafeMutableRawBufferPointer(start: storage + OutgoingBuffer.headroom, count: length)
+        _ = target.initializeMemory(as: UInt8.self, from: payload)
+        let payloadStart = (storage + OutgoingBuffer.headroom).assumingMemoryBound(to: UInt8.self)
+        let headerSize = header.map { FrameHeader.write(opcode: $0, length: length, before: payloadStart) } ?? 0
+        self.storage = storage
+        count = length
+        frameStart = OutgoingBuffer.headroom - headerSize
+    }
+
+    /// A text frame holding several messages as one JSON array: `[m1,m2,…]`.
     convenience init(batching messages: [OutgoingBuffer]) {
         self.init(ServerMessage.frame(joining: messages.map(\.payload)))
     }
@@ -34,8 +57,8 @@ public final class OutgoingBuffer: @unchecked Sendable {
         UnsafeRawBufferPointer(start: storage + OutgoingBuffer.headroom, count: count)
     }
 
-    /// Where lws may write (headroom included) and the payload starts.
-    var payloadPointer: UnsafeMutablePointer<UInt8> {
-        (storage + OutgoingBuffer.headroom).assumingMemoryBound(to: UInt8.self)
+    /// The whole frame as it goes on the wire: header and payload.
+    var frame: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: storage + frameStart, count: OutgoingBuffer.headroom - frameStart + count)
     }
 }

@@ -1,22 +1,20 @@
-import CWebSockets
+import CNetwork
 import Glibc
 import PlanProtocol
 import Synchronization
 
-/// The WebSocket and HTTP endpoint on libwebsockets: service threads do all socket work and
-/// never block; other threads hand them outgoing buffers through a locked outbox per thread and
-/// wake them with `lws_cancel_service` (lws `minimal-ws-server-threads`).
+/// The WebSocket and HTTP endpoint, our own (RFC 6455 and HTTP/1.1 from `WebSocketWire`, epoll,
+/// OpenSSL for wss://): service threads do all socket work and never block; other threads hand
+/// them outgoing buffers through a locked outbox per thread and wake them through an eventfd.
 ///
-/// The Debian build of lws serves one context from one thread, so with `serviceThreads` above
-/// one the transport runs that many contexts, each with its own thread, and listens itself: an
-/// acceptor thread hands each new connection to the next context (`lws_adopt_socket`, on that
-/// context's thread). A connection stays with its thread; its id tells which
-/// (`id % serviceThreads`). With one thread, lws listens itself.
+/// Every service thread watches the one listening socket (`EPOLLEXCLUSIVE`: one of them is woken
+/// per connection) and keeps the connections it accepted; a connection's id tells which thread
+/// serves it (`id % serviceThreads`).
 ///
-/// Each connection has a send queue of shared immutable buffers; when a socket is writable the
+/// Each connection has a send queue of shared immutable frames; when a socket is writable the
 /// small messages waiting go out as one frame (several messages as a JSON array), a large one
-/// alone, in fragments. A connection whose queue
-/// passes `maxQueueBytes` is closed with 1013 and its queue released at once.
+/// alone, straight from the shared buffer. A connection whose queue passes `maxQueueBytes` is
+/// closed with 1013 and its queue released at once.
 public final class WebSocketTransport: Sendable {
     /// Where and how to listen.
     public struct Configuration: Sendable {
@@ -58,23 +56,31 @@ public final class WebSocketTransport: Sendable {
 
     /// Work for the service thread.
     enum Command: Sendable {
+        /// A connection another thread accepted, for this one to serve.
         case adopt(Int32)
         case send(OutgoingBuffer, [ConnectionID], urgent: Bool)
         case close(ConnectionID, CloseCode, String)
         case closeAll(CloseCode, String)
     }
 
-    /// One service thread's share: its outbox, its lws context and thread.
+    /// One service thread's share: its outbox, the eventfd that wakes it, its thread.
     final class Shard: Sendable {
         let index: Int
         let outbox = Mutex<[Command]>([])
-        let context = Mutex<ContextHandle?>(nil)
+        let wakeFD: Int32
         let thread = Mutex<pthread_t?>(nil)
         /// Connections whose broadcasts wait for the frame interval; while any do, a ticker wakes
         /// the service thread twice per interval to flush them.
         let coalescingCount = Atomic<Int>(0)
 
-        init(index: Int) { self.index = index }
+        init(index: Int) {
+            self.index = index
+            wakeFD = cn_eventfd()
+        }
+
+        deinit {
+            if wakeFD >= 0 { Glibc.close(wakeFD) }
+        }
 
         /// Queues a command; wakes the service thread only when the outbox was empty (it drains
         /// the whole outbox at once, so a wake for the earlier commands is still pending otherwise).
@@ -87,9 +93,7 @@ public final class WebSocketTransport: Sendable {
         }
 
         func wake() {
-            context.withLock { handle in
-                if let handle { lws_cancel_service(handle.pointer) }
-            }
+            cn_eventfd_signal(wakeFD)
         }
     }
 
@@ -102,9 +106,10 @@ public final class WebSocketTransport: Sendable {
     let accepting = Atomic<Bool>(true)
     let listeningPort = Atomic<Int>(0)
     let queuedBytesTotal = Atomic<Int>(0)
-    /// The listening socket and the acceptor thread, with more than one service thread.
+    /// The listening socket, watched by every service thread.
     let listener = Atomic<Int32>(-1)
-    let acceptorThread = Mutex<pthread_t?>(nil)
+    /// Accepted connections are handed to the threads in turn.
+    let nextShard = Atomic<Int>(0)
 
     /// Creates a transport; `onEvent` and `onHTTP` run on the service threads (concurrently when
     /// there are several) and must not block.
@@ -124,47 +129,33 @@ public final class WebSocketTransport: Sendable {
     /// Unsent bytes queued across all connections.
     public var queuedBytes: Int { queuedBytesTotal.load(ordering: .relaxed) }
 
-    /// Creates the lws contexts and starts the service threads (and the acceptor).
+    /// Listens and starts the service threads.
     /// - Throws: `TransportError` when the port cannot be bound or TLS files are unusable.
     public func start() throws(TransportError) {
-        cs_raise_descriptor_limit()
-        var port = configuration.port
-        if shards.count > 1 {
-            var bound: Int32 = 0
-            let fd = cs_listen_tcp(configuration.host, Int32(port), 4096, &bound)
-            guard fd >= 0 else { throw TransportError(message: "cannot listen on \(configuration.host):\(port)") }
-            listener.store(fd, ordering: .releasing)
-            listeningPort.store(Int(bound), ordering: .releasing)
-            port = Int(CONTEXT_PORT_NO_LISTEN_SERVER)
+        cn_raise_descriptor_limit()
+        var tls: TLSServerContext?
+        if let certificate = configuration.tlsCertificatePath, let key = configuration.tlsKeyPath {
+            tls = try TLSServerContext(certificatePath: certificate, keyPath: key)
         }
+        guard shards.allSatisfy({ $0.wakeFD >= 0 }) else { throw TransportError(message: "cannot create an eventfd") }
+        var bound: Int32 = 0
+        let fd = cn_listen_tcp(configuration.host, Int32(configuration.port), 4096, &bound)
+        guard fd >= 0 else {
+            throw TransportError(message: "cannot listen on \(configuration.host):\(configuration.port)")
+        }
+        listener.store(fd, ordering: .releasing)
+        listeningPort.store(Int(bound), ordering: .releasing)
         for shard in shards {
-            let core = TransportCore(transport: self, shard: shard)
-            let handle = try core.createContext(port: port)
-            shard.context.withLock { $0 = handle }
-            if shards.count == 1 {
-                listeningPort.store(
-                    Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(handle.pointer, "default"))),
-                    ordering: .releasing)
+            let loop = try ServiceLoop(transport: self, shard: shard, tls: tls)
+            var thread = pthread_t()
+            let argument = Unmanaged.passRetained(loop)
+            guard pthread_create(&thread, nil, serviceThreadMain, argument.toOpaque()) == 0 else {
+                argument.release()
+                throw TransportError(message: "cannot start a service thread")
             }
-            try startThread(shard.thread, transportThreadMain, Unmanaged.passRetained(core))
-        }
-        if shards.count > 1 {
-            try startThread(acceptorThread, acceptorThreadMain, Unmanaged.passRetained(self))
+            shard.thread.withLock { $0 = thread }
         }
         if configuration.frameInterval > .zero { startTicker() }
-    }
-
-    private func startThread(
-        _ slot: borrowing Mutex<pthread_t?>,
-        _ main: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?,
-        _ argument: Unmanaged<AnyObject>
-    ) throws(TransportError) {
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, main, argument.toOpaque()) == 0 else {
-            argument.release()
-            throw TransportError(message: "cannot start a transport thread")
-        }
-        slot.withLock { $0 = thread }
     }
 
     /// Waits for a thread started by `startThread`, once.
@@ -174,35 +165,6 @@ public final class WebSocketTransport: Sendable {
             return current
         }
         if let handle { pthread_join(handle, nil) }
-    }
-
-    /// Accepts connections and hands them to the service threads in turn, until the listening
-    /// socket is shut down.
-    fileprivate func acceptLoop() {
-        let fd = listener.load(ordering: .acquiring)
-        var next = 0
-        while !stopping.load(ordering: .acquiring) {
-            let client = cs_accept(fd)
-            if client < 0 {
-                switch errno {
-                case EBADF, EINVAL, ENOTSOCK:
-                    return  // the listening socket was shut down or closed
-                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
-                    // Out of descriptors: the backlog waits while connections close.
-                    var pause = timespec(tv_sec: 0, tv_nsec: 50_000_000)
-                    nanosleep(&pause, nil)
-                    continue
-                default:
-                    continue  // an error of that one connection (Linux reports them here)
-                }
-            }
-            guard accepting.load(ordering: .acquiring) else {
-                Glibc.close(client)
-                continue
-            }
-            shards[next].enqueue(.adopt(client))
-            next = (next + 1) % shards.count
-        }
     }
 
     /// Wakes the service threads while broadcasts wait to be coalesced.
@@ -262,27 +224,16 @@ public final class WebSocketTransport: Sendable {
             nanosleep(&request, nil)
         }
         stopping.store(true, ordering: .releasing)
-        let fd = listener.exchange(-1, ordering: .acquiringAndReleasing)
-        if fd >= 0 {
-            // Ends the acceptor's accept() at once.
-            Glibc.shutdown(fd, Int32(SHUT_RDWR))
-            joinThread(acceptorThread)
-            Glibc.close(fd)
-        }
         for shard in shards {
             shard.wake()
             joinThread(shard.thread)
         }
+        let fd = listener.exchange(-1, ordering: .acquiringAndReleasing)
+        if fd >= 0 { Glibc.close(fd) }
     }
 
     /// Open WebSocket connections, maintained by the service threads.
     let openConnectionCount = Atomic<Int>(0)
-}
-
-/// The lws context pointer, handed between threads only to call thread-safe lws functions
-/// (`lws_cancel_service`) or by the thread that owns it.
-struct ContextHandle: @unchecked Sendable {
-    let pointer: OpaquePointer
 }
 
 /// Why the transport could not start.
@@ -293,16 +244,9 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// The acceptor thread's entry point.
-private func acceptorThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    let transport = Unmanaged<WebSocketTransport>.fromOpaque(context!).takeRetainedValue()
-    transport.acceptLoop()
-    return nil
-}
-
 /// The service thread's entry point.
-private func transportThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    let core = Unmanaged<TransportCore>.fromOpaque(context!).takeRetainedValue()
-    core.serviceLoop()
+private func serviceThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    let loop = Unmanaged<ServiceLoop>.fromOpaque(context!).takeRetainedValue()
+    loop.run()
     return nil
 }

@@ -1,0 +1,40 @@
+// Socket, epoll and eventfd calls for Swift, without the parts Swift cannot import (the packed
+// `epoll_event`, variadic and macro-only APIs). Effects only; every decision is made in Swift.
+#ifndef CHRONOSKETCH_CNETWORK_H
+#define CHRONOSKETCH_CNETWORK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/epoll.h>
+#include <sys/types.h>
+
+/// Registers (or modifies, deletes) `fd` in an epoll set with a 64-bit token.
+int cn_epoll_control(int epoll, int operation, int fd, uint32_t events, uint64_t token);
+/// Waits for events; fills parallel arrays of tokens and event masks (at most 256 at a time).
+int cn_epoll_wait(int epoll, uint64_t *tokens, uint32_t *events, int capacity, int timeout_ms);
+
+/// Raises the soft limit of open descriptors to the hard limit.
+void cn_raise_descriptor_limit(void);
+
+/// A non-blocking listening IPv4 TCP socket on `host` (a numeric address or a name, resolved once
+/// at start) and `port` (0: any free one); sets `bound_port`. Returns the descriptor or -1.
+int cn_listen_tcp(const char *host, int port, int backlog, int *bound_port);
+/// Accepts one connection, non-blocking and close-on-exec, with TCP_NODELAY; -1 with errno.
+int cn_accept(int listener);
+/// The peer's numeric address ("10.0.0.2", "::1") in `out`; never consults a resolver.
+void cn_peer_numeric_address(int fd, char *out, size_t size);
+
+/// A non-blocking, close-on-exec eventfd; -1 on failure.
+int cn_eventfd(void);
+/// Adds one to an eventfd (wakes its epoll waiter).
+void cn_eventfd_signal(int fd);
+/// Resets an eventfd after a wakeup.
+void cn_eventfd_drain(int fd);
+
+/// Sends without SIGPIPE; `more` says more data follows at once (MSG_MORE). -1 with errno.
+ssize_t cn_send(int fd, const void *bytes, size_t count, int more);
+
+/// errno, for Swift code that cannot read it reliably across calls.
+int cn_errno(void);
+
+#endif

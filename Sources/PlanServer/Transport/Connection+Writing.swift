@@ -1,0 +1,118 @@
+import Glibc
+import PlanProtocol
+import WebSocketWire
+
+/// A frame, or one fragment of a large message, being written: a header of its own (for a
+/// fragment; empty when the buffer's frame carries its header) and a span of the buffer.
+struct FrameWrite {
+    let buffer: OutgoingBuffer
+    let header: [UInt8]
+    let body: UnsafeRawBufferPointer
+    /// Bytes of header and body written so far.
+    var sent = 0
+
+    var total: Int { header.count + body.count }
+}
+
+extension Connection {
+    /// Messages up to this size go out whole, and small ones waiting together as one frame (a
+    /// JSON array); a larger one goes in fragments of this size, straight from the shared
+    /// buffer, so that control frames (pongs, a close) can pass between them.
+    static let fragmentSize = 65536
+
+    /// Writes what is queued until the socket would block or nothing is left. Returns false when
+    /// the connection ended.
+    @discardableResult
+    func flush() -> Bool {
+        while !dropped {
+            if sending == nil {
+                guard let next = nextWrite() else { break }
+                sending = next
+            }
+            guard var write = sending else { break }
+            let result: ChannelResult
+            if write.sent < write.header.count {
+                result = write.header.withUnsafeBytes {
+                    channel.write(UnsafeRawBufferPointer(rebasing: $0[write.sent...]), more: true)
+                }
+            } else {
+                let more = !control.isEmpty || !queue.isEmpty || fragmenting != nil
+                result = channel.write(
+                    UnsafeRawBufferPointer(rebasing: write.body[(write.sent - write.header.count)...]), more: more)
+            }
+            switch result {
+            case .moved(let count):
+                write.sent += count
+                sending = write.sent < write.total ? write : nil
+                if sending == nil { lastWrite = ServiceLoop.now() }
+            case .wouldBlock:
+                loop.setWriteInterest(self, true)
+                return true
+            case .closed:
+                loop.drop(self)
+                return false
+            }
+        }
+        guard !dropped else { return false }
+        if writeInterest && !readNeedsWritable { loop.setWriteInterest(self, false) }
+        return finishIfDone()
+    }
+
+    /// The next write: control frames first, then the next fragment of a large message, then
+    /// queued data (small messages batched), then a pending close.
+    private func nextWrite() -> FrameWrite? {
+        if !control.isEmpty { return whole(control.removeFirst()) }
+        if closeQueued { return nil }  // nothing follows a close frame
+        if let (buffer, offset) = fragmenting { return fragment(of: buffer, at: offset) }
+        if !queue.isEmpty {
+            let taken = queue.prefix { $0.count <= Connection.fragmentSize }.count
+            let batch = taken > 1 ? Array(queue.prefix(taken)) : [queue[0]]
+            let bytes = batch.reduce(0) { $0 + $1.count }
+            queue.removeFirst(batch.count)
+            queuedBytes -= bytes
+            loop.queuedBytesDelta -= bytes
+            if batch.count == 1, batch[0].count > Connection.fragmentSize { return fragment(of: batch[0], at: 0) }
+            return whole(batch.count == 1 ? batch[0] : loop.joined(batch))
+        }
+        if let (code, reason) = pendingClose {
+            queueClose(code, reason)
+            return control.isEmpty ? nil : whole(control.removeFirst())
+        }
+        return nil
+    }
+
+    private func whole(_ buffer: OutgoingBuffer) -> FrameWrite {
+        FrameWrite(buffer: buffer, header: [], body: buffer.frame)
+    }
+
+    /// The fragment of a large message's payload that starts at `offset`.
+    private func fragment(of buffer: OutgoingBuffer, at offset: Int) -> FrameWrite {
+        let end = min(offset + Connection.fragmentSize, buffer.count)
+        let final = end == buffer.count
+        fragmenting = final ? nil : (buffer, end)
+        let header = FrameHeader.make(opcode: offset == 0 ? .text : .continuation, length: end - offset, final: final)
+        return FrameWrite(
+            buffer: buffer, header: header, body: UnsafeRawBufferPointer(rebasing: buffer.payload[offset..<end]))
+    }
+
+    /// After everything was written: a plain HTTP answer ends the connection; our close frame
+    /// waits for the peer's (shutting our side, for at most the close deadline); an echoed close
+    /// ends it.
+    private func finishIfDone() -> Bool {
+        switch phase {
+        case .httpResponse:
+            loop.drop(self)
+            return false
+        case .closing where closeQueued && control.isEmpty && sending == nil:
+            loop.reportClosed(self)
+            if peerClosed {
+                loop.drop(self)
+                return false
+            }
+            shutdown(fd, Int32(SHUT_WR))
+            return true
+        default:
+            return true
+        }
+    }
+}

@@ -1,0 +1,242 @@
+import CNetwork
+import COpenSSL
+import Glibc
+import PlanProtocol
+
+/// One service thread's event loop: an epoll set over its connections, the shared listening
+/// socket (each accepted connection stays with the thread that accepted it) and the shard's
+/// eventfd, through which other threads hand it work. Every socket call of its connections
+/// happens here; nothing here blocks.
+final class ServiceLoop {
+    let transport: WebSocketTransport
+    let shard: WebSocketTransport.Shard
+    let epoll: Int32
+    let tls: TLSServerContext?
+    var connections: [UInt64: Connection] = [:]
+    /// Connections with a handshake or close deadline, checked once per second.
+    var timed: [UInt64: Connection] = [:]
+    /// The last connection id given out (at first the thread's index): ids of this thread are
+    /// `index + serviceThreads`, then every `serviceThreads` further (`id % serviceThreads` names
+    /// the thread, and no id is 0).
+    var nextID: UInt64
+    let idStride: UInt64
+    var acceptingConnections = true
+    /// A read buffer shared by this thread's connections (they keep only what is left over).
+    var scratch = [UInt8](repeating: 0, count: 65536)
+    /// Change of the queued bytes during one round (one atomic update per round).
+    var queuedBytesDelta = 0
+    /// Connections whose broadcasts wait for the frame interval, flushed by `flushCoalesced`.
+    var coalescing: [Connection] = []
+    /// Array frames built lately, with the messages they join (see `joined`).
+    var recentBatches: [(parts: [OutgoingBuffer], frame: OutgoingBuffer)] = []
+    /// `--frame-interval-ms` in nanoseconds.
+    let frameIntervalNanoseconds: UInt64
+    private var nextSweep: UInt64 = 0
+
+    static let wakeToken = UInt64.max
+    static let listenerToken = UInt64.max - 1
+    /// How long a connection may take to complete its handshake.
+    static let handshakeSeconds: UInt64 = 10
+
+    init(transport: WebSocketTransport, shard: WebSocketTransport.Shard, tls: TLSServerContext?) throws(TransportError)
+    {
+        self.transport = transport
+        self.shard = shard
+        self.tls = tls
+        idStride = UInt64(transport.shards.count)
+        nextID = UInt64(shard.index)
+        let interval = transport.configuration.frameInterval
+        frameIntervalNanoseconds =
+            UInt64(interval.components.seconds) * 1_000_000_000
+            + UInt64(interval.components.attoseconds / 1_000_000_000)
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epoll >= 0 else { throw TransportError(message: "cannot create an epoll set") }
+        let listener = transport.listener.load(ordering: .acquiring)
+        guard cn_epoll_control(epoll, EPOLL_CTL_ADD, shard.wakeFD, EPOLLIN.rawValue, ServiceLoop.wakeToken) == 0,
+            cn_epoll_control(
+                epoll, EPOLL_CTL_ADD, listener, EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue, ServiceLoop.listenerToken)
+                == 0
+        else {
+            Glibc.close(epoll)
+            throw TransportError(message: "cannot watch the listening socket")
+        }
+    }
+
+    /// Runs until the transport stops, then closes every connection it still holds.
+    func run() {
+        var tokens = [UInt64](repeating: 0, count: 256)
+        var events = [UInt32](repeating: 0, count: 256)
+        while !transport.stopping.load(ordering: .acquiring) {
+            let count = cn_epoll_wait(epoll, &tokens, &events, 256, 1000)
+            for index in 0..<max(0, Int(count)) {
+                switch tokens[index] {
+                case ServiceLoop.wakeToken:
+                    cn_eventfd_drain(shard.wakeFD)
+                    drainOutbox()
+                    flushCoalesced()
+                case ServiceLoop.listenerToken:
+                    acceptConnections()
+                case let token:
+                    guard let connection = connections[token] else { continue }
+                    service(connection, events: events[index])
+                }
+            }
+            let now = ServiceLoop.now()
+            if now >= nextSweep {
+                nextSweep = now + 1_000_000_000
+                sweepDeadlines(now: now)
+            }
+            if queuedBytesDelta != 0 {
+                transport.queuedBytesTotal.wrappingAdd(queuedBytesDelta, ordering: .relaxed)
+                queuedBytesDelta = 0
+            }
+        }
+        for connection in Array(connections.values) { drop(connection) }
+        // Connections handed over after the last drain were never adopted: close them.
+        let left = shard.outbox.withLock { commands -> [WebSocketTransport.Command] in
+            defer { commands = [] }
+            return commands
+        }
+        for case .adopt(let fd) in left { Glibc.close(fd) }
+        Glibc.close(epoll)
+    }
+
+    private func service(_ connection: Connection, events: UInt32) {
+        let failed = EPOLLERR.rawValue | EPOLLHUP.rawValue | EPOLLRDHUP.rawValue
+        if events & EPOLLOUT.rawValue != 0 {
+            if connection.phase == .tlsHandshake || connection.readNeedsWritable {
+                connection.readNeedsWritable = false
+                connection.readable()
+            }
+            if !connection.dropped { connection.flush() }
+        }
+        if !connection.dropped, events & (EPOLLIN.rawValue | failed) != 0 { connection.readable() }
+    }
+
+    /// Accepts waiting connections (at most 64 at a time, so the other threads get theirs).
+    private func acceptConnections() {
+        let listener = transport.listener.load(ordering: .acquiring)
+        for _ in 0..<64 {
+            let fd = cn_accept(listener)
+            guard fd >= 0 else { return }  // EAGAIN, or an error of that one connection
+            guard acceptingConnections, transport.accepting.load(ordering: .acquiring) else {
+                Glibc.close(fd)
+                continue
+            }
+            // Connections go to the threads in turn, whichever thread the kernel woke.
+            let target = transport.nextShard.wrappingAdd(1, ordering: .relaxed).oldValue % transport.shards.count
+            if target != shard.index {
+                transport.shards[target].enqueue(.adopt(fd))
+                continue
+            }
+            adopt(fd)
+        }
+    }
+
+    /// Starts serving a connection this thread accepted or was handed.
+    func adopt(_ fd: Int32) {
+        guard acceptingConnections else {
+            Glibc.close(fd)
+            return
+        }
+        var session: OpaquePointer?
+        if let tls {
+            guard let made = tls.session(fd: fd) else {
+                Glibc.close(fd)
+                return
+            }
+            session = made
+        }
+        nextID &+= idStride
+        var name = [CChar](repeating: 0, count: 64)
+        cn_peer_numeric_address(fd, &name, name.count)
+        let connection = Connection(
+            id: ConnectionID(nextID), fd: fd, tls: session, loop: self,
+            address: name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) },
+            maxMessageBytes: transport.configuration.maxMessageBytes)
+        guard cn_epoll_control(epoll, EPOLL_CTL_ADD, fd, EPOLLIN.rawValue | EPOLLRDHUP.rawValue, nextID) == 0 else {
+            if let session { SSL_free(session) }
+            Glibc.close(fd)
+            return
+        }
+        connections[nextID] = connection
+        setDeadline(connection, seconds: ServiceLoop.handshakeSeconds)
+    }
+
+    // MARK: What connections ask of the loop
+
+    /// The connection was upgraded: the hub hears of it.
+    func opened(_ connection: Connection) {
+        transport.openConnectionCount.wrappingAdd(1, ordering: .releasing)
+        transport.onEvent(.opened(connection.id, address: connection.address))
+    }
+
+    /// Watches (or stops watching) the socket for writability.
+    func setWriteInterest(_ connection: Connection, _ wanted: Bool) {
+        guard connection.writeInterest != wanted, !connection.dropped else { return }
+        connection.writeInterest = wanted
+        let events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | (wanted ? EPOLLOUT.rawValue : 0)
+        _ = cn_epoll_control(epoll, EPOLL_CTL_MOD, connection.fd, events, connection.id.rawValue)
+    }
+
+    /// Gives the connection `seconds` to finish its handshake or close.
+    func setDeadline(_ connection: Connection, seconds: UInt64) {
+        connection.deadline = ServiceLoop.now() + seconds * 1_000_000_000
+        timed[connection.id.rawValue] = connection
+    }
+
+    /// The hub hears that the connection is closed (once): when our close frame is written, or
+    /// when the descriptor is closed, whichever comes first. What is left of the close handshake
+    /// is the transport's own business.
+    func reportClosed(_ connection: Connection) {
+        guard connection.opened else { return }
+        connection.opened = false
+        transport.openConnectionCount.wrappingAdd(-1, ordering: .releasing)
+        let closing = connection.closedWith ?? connection.pendingClose
+        transport.onEvent(.closed(connection.id, code: closing?.0, reason: closing?.1))
+    }
+
+    /// Closes the descriptor and forgets the connection; the hub hears of it if it knew it.
+    func drop(_ connection: Connection) {
+        guard !connection.dropped else { return }
+        connection.dropped = true
+        connections[connection.id.rawValue] = nil
+        timed[connection.id.rawValue] = nil
+        connection.releaseQueue()
+        connection.control = []
+        connection.sending = nil
+        _ = cn_epoll_control(epoll, EPOLL_CTL_DEL, connection.fd, 0, 0)
+        if let session = connection.channel.tls { SSL_free(session) }
+        Glibc.close(connection.fd)
+        reportClosed(connection)
+    }
+
+    /// Ends connections whose handshake or close took too long.
+    private func sweepDeadlines(now: UInt64) {
+        for connection in Array(timed.values) where connection.deadline != 0 && now >= connection.deadline {
+            drop(connection)
+        }
+        timed = timed.filter { $0.value.deadline != 0 && !$0.value.dropped }
+    }
+
+    /// The array frame of `parts`, reused when the same messages were joined lately:
+    /// connections of one plan mostly hold the same broadcasts when their turn comes, so one
+    /// join serves thousands of writes.
+    func joined(_ parts: [OutgoingBuffer]) -> OutgoingBuffer {
+        if let hit = recentBatches.first(where: { entry in
+            entry.parts.count == parts.count && zip(entry.parts, parts).allSatisfy { $0 === $1 }
+        }) {
+            return hit.frame
+        }
+        let frame = OutgoingBuffer(batching: parts)
+        recentBatches.append((parts, frame))
+        if recentBatches.count > 8 { recentBatches.removeFirst() }
+        return frame
+    }
+
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}
