@@ -40,7 +40,7 @@ public final class PlanServerRuntime: Sendable {
                 tlsCertificatePath: configuration.tlsCertificatePath,
                 tlsKeyPath: configuration.tlsKeyPath, maxMessageBytes: configuration.limits.maxMessageBytes,
                 maxQueueBytes: configuration.limits.maxQueueBytes, frameInterval: configuration.frameInterval,
-                serviceThreads: configuration.serviceThreads),
+                serviceThreads: configuration.serviceThreads, handshakeTimeout: configuration.helloTimeout),
             onEvent: { continuation.yield(.transport($0)) },
             onHTTP: { path in
                 switch path {

@@ -35,8 +35,6 @@ final class ServiceLoop {
 
     static let wakeToken = UInt64.max
     static let listenerToken = UInt64.max - 1
-    /// How long a connection may take to complete its handshake.
-    static let handshakeSeconds: UInt64 = 10
 
     init(transport: WebSocketTransport, shard: WebSocketTransport.Shard, tls: TLSServerContext?) throws(TransportError)
     {
@@ -160,7 +158,7 @@ final class ServiceLoop {
             return
         }
         connections[nextID] = connection
-        setDeadline(connection, seconds: ServiceLoop.handshakeSeconds)
+        setDeadline(connection, seconds: UInt64(transport.configuration.handshakeTimeout.components.seconds))
     }
 
     // MARK: What connections ask of the loop

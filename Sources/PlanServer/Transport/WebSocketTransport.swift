@@ -36,13 +36,17 @@ public final class WebSocketTransport: Sendable {
         public var frameInterval: Duration = .zero
         /// Service threads, each serving its share of the connections (at least 1).
         public var serviceThreads = 1
+        /// A connection whose HTTP request (and TLS handshake) is not complete this long after it
+        /// was accepted is closed.
+        public var handshakeTimeout: Duration = .seconds(10)
 
         /// Creates a configuration.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, tlsCertificatePath: String? = nil, tlsKeyPath: String? = nil,
             maxMessageBytes: Int = 1 << 20, maxQueueBytes: Int = 8 << 20, frameInterval: Duration = .zero,
-            serviceThreads: Int = 1
+            serviceThreads: Int = 1, handshakeTimeout: Duration = .seconds(10)
         ) {
+            self.handshakeTimeout = handshakeTimeout
             self.frameInterval = frameInterval
             self.serviceThreads = max(1, serviceThreads)
             self.host = host
