@@ -34,10 +34,13 @@ let package = Package(
             name: "PlanServer",
             dependencies: ["ChronoSketchCore", "PlanProtocol", "PlanStore", "CNetwork", "COpenSSL", "WebSocketWire"]),
         // The client library on lws: connections, hello, subscribe/resume, confirmed copies, proposals.
-        .target(name: "PlanClient", dependencies: ["ChronoSketchCore", "PlanProtocol", "CWebSockets"]),
+        .target(name: "PlanClient", dependencies: ["ChronoSketchCore", "PlanProtocol", "CWebSockets", "CNetwork"]),
         // The load generator: many viewers and editors on one client transport.
         .target(
-            name: "PlanLoad", dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore", "CWebSockets"],
+            name: "PlanLoad",
+            dependencies: [
+                "PlanClient", "PlanProtocol", "ChronoSketchCore", "CWebSockets", "CNetwork", "WebSocketWire",
+            ],
             path: "clients/load/PlanLoad"),
         .executableTarget(name: "plan-load", dependencies: ["PlanLoad"], path: "clients/load/plan-load"),
         // ncursesw from Debian's libncurses-dev.
@@ -78,7 +81,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "PlanLoadTests",
-            dependencies: ["PlanLoad", "PlanClient", "PlanStore", "ChronoSketchCore", "PlanTestSupport", "CWebSockets"]),
+            dependencies: [
+                "PlanLoad", "PlanClient", "PlanStore", "ChronoSketchCore", "PlanTestSupport", "CWebSockets",
+                "WebSocketWire",
+            ]),
         .testTarget(
             name: "PlanTerminalTests",
             dependencies: ["PlanTerminal", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport"],

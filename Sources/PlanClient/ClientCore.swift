@@ -1,3 +1,4 @@
+import CNetwork
 import CWebSockets
 import Glibc
 
@@ -30,7 +31,7 @@ final class ClientCore {
 
     func createContext() throws(ClientError) -> ClientContextHandle {
         cs_lws_log_errors_only()
-        cs_raise_descriptor_limit()
+        cn_raise_descriptor_limit()
         let table = cs_make_protocols("chronosketch.v1", clientCallback, 0, 65536)
         protocols = table
         var info = lws_context_creation_info()

@@ -49,11 +49,11 @@ enum SHA1 {
 }
 
 /// Base64 (RFC 4648, with padding).
-enum Base64 {
+public enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// The encoding of `bytes`.
-    static func encode(_ bytes: [UInt8]) -> String {
+    public static func encode(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
         for start in stride(from: 0, to: bytes.count, by: 3) {
             let chunk = bytes[start..<min(start + 3, bytes.count)]
@@ -67,7 +67,7 @@ enum Base64 {
     }
 
     /// The bytes `text` encodes, or nil when it is not canonical padded Base64.
-    static func decode(_ text: String) -> [UInt8]? {
+    public static func decode(_ text: String) -> [UInt8]? {
         let characters = Array(text.utf8)
         guard characters.count % 4 == 0 else { return nil }
         var output: [UInt8] = []

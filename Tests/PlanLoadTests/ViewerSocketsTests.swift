@@ -5,6 +5,7 @@ import PlanClient
 import PlanTestSupport
 import Synchronization
 import Testing
+import WebSocketWire
 
 @testable import PlanLoad
 
@@ -64,9 +65,7 @@ final class ScriptedServer: @unchecked Sendable {
 
     /// The RFC's accept value for `key`.
     static func accept(for key: String) -> String {
-        var out = [CChar](repeating: 0, count: 64)
-        _ = cs_websocket_accept(key, &out, 64)
-        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        WebSocketHandshake.acceptValue(key: key)
     }
 
     func write(_ text: String) throws { try write(Array(text.utf8)) }

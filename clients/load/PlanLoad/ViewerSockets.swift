@@ -1,8 +1,9 @@
-import CWebSockets
+import CNetwork
 import ChronoSketchCore
 import Glibc
 import PlanClient
 import Synchronization
+import WebSocketWire
 
 /// What happens on a viewer's connection, reported on the transport's thread.
 enum ViewerEvent {
@@ -125,13 +126,13 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         upgradeTimeoutNanoseconds =
             UInt64(upgradeTimeout.components.seconds) * 1_000_000_000
             + UInt64(upgradeTimeout.components.attoseconds / 1_000_000_000)
-        cs_raise_descriptor_limit()
+        cn_raise_descriptor_limit()
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
-        wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        wake = cn_eventfd()
         guard epoll >= 0, wake >= 0 else {
             throw .transport("cannot create epoll: \(String(cString: strerror(errno)))")
         }
-        _ = cs_epoll_control(epoll, EPOLL_CTL_ADD, wake, EPOLLIN.rawValue, 0)
+        _ = cn_epoll_control(epoll, EPOLL_CTL_ADD, wake, EPOLLIN.rawValue, 0)
         let box = Unmanaged.passRetained(self)
         guard
             pthread_create(
@@ -195,7 +196,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         var tokens = [UInt64](repeating: 0, count: 256)
         var events = [UInt32](repeating: 0, count: 256)
         while !stopping.load(ordering: .acquiring) {
-            let count = cs_epoll_wait(epoll, &tokens, &events, 256, pendingCount > 0 ? 250 : 1000)
+            let count = cn_epoll_wait(epoll, &tokens, &events, 256, pendingCount > 0 ? 250 : 1000)
             if count < 0 && errno != EINTR { break }
             for index in 0..<max(0, Int(count)) {
                 if tokens[index] == 0 {
@@ -281,7 +282,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         pendingCount += 1
         socket.output = handshake(for: socket, endpoint)
         socket.wantsWritable = true
-        _ = cs_epoll_control(epoll, EPOLL_CTL_ADD, fd, EPOLLIN.rawValue | EPOLLOUT.rawValue, id)
+        _ = cn_epoll_control(epoll, EPOLL_CTL_ADD, fd, EPOLLIN.rawValue | EPOLLOUT.rawValue, id)
     }
 
     /// The endpoint's first address (IPv4 or IPv6), resolved once.
@@ -305,14 +306,8 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     private func handshake(for socket: Socket, _ endpoint: ClientTransport.Endpoint) -> [UInt8] {
         var nonce = [UInt8](repeating: 0, count: 16)
         for index in nonce.indices { nonce[index] = UInt8(truncatingIfNeeded: nextMask()) }
-        var key = [CChar](repeating: 0, count: 32)
-        nonce.withUnsafeBytes { raw in
-            _ = lws_b64_encode_string(raw.baseAddress!.assumingMemoryBound(to: CChar.self), 16, &key, 32)
-        }
-        let keyText = String(decoding: key.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var accept = [CChar](repeating: 0, count: 64)
-        _ = cs_websocket_accept(keyText, &accept, 64)
-        socket.expectedAccept = String(decoding: accept.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let keyText = Base64.encode(nonce)
+        socket.expectedAccept = WebSocketHandshake.acceptValue(key: keyText)
         let request =
             "GET \(endpoint.path) HTTP/1.1\r\nHost: \(endpoint.host):\(endpoint.port)\r\nUpgrade: websocket\r\n"
             + "Connection: Upgrade\r\nSec-WebSocket-Key: \(keyText)\r\nSec-WebSocket-Version: 13\r\n"
@@ -498,14 +493,14 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         if wants != socket.wantsWritable {
             socket.wantsWritable = wants
             let events = EPOLLIN.rawValue | (wants ? EPOLLOUT.rawValue : 0)
-            _ = cs_epoll_control(epoll, EPOLL_CTL_MOD, socket.fd, events, socket.id)
+            _ = cn_epoll_control(epoll, EPOLL_CTL_MOD, socket.fd, events, socket.id)
         }
     }
 
     private func finish(_ socket: Socket, code: UInt16?, reason: String) {
         guard sockets.removeValue(forKey: socket.id) != nil else { return }
         if socket.phase != .open { pendingCount -= 1 }
-        _ = cs_epoll_control(epoll, EPOLL_CTL_DEL, socket.fd, 0, 0)
+        _ = cn_epoll_control(epoll, EPOLL_CTL_DEL, socket.fd, 0, 0)
         Glibc.close(socket.fd)
         socket.handler(.closed(code: code, reason: reason))
     }
