@@ -98,6 +98,12 @@ def check(swift_version):
     elif match.group(1) != wanted:
         problem(f"build stage: {image} has Swift {match.group(1)}, the toolchain is {swift_version}")
 
+    # Both stages on the same Debian release (the runtime packages are that release's).
+    runtime_image = all_stages[-1][0][1].split()[0]
+    build_release = image.rsplit("-", 1)[-1]
+    if not runtime_image.startswith(f"debian:{build_release}"):
+        problem(f"the build image {image} and the runtime image {runtime_image} are not the same Debian release")
+
     # Every COPY source exists and is not kept out of the context by .dockerignore.
     patterns = [
         line.strip() for line in open(".dockerignore") if line.strip() and not line.strip().startswith("#")
