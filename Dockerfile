@@ -1,20 +1,35 @@
 # The plan server in a container: built with the Swift toolchain image, run on Debian slim.
-FROM swift:6.1-bookworm AS build
-RUN apt-get update && apt-get install -y --no-install-recommends libpq-dev libwebsockets-dev pkg-config \
+# The build image's Swift version is the one CI uses (6.3; ops/check-container compares it with the
+# toolchain's), and it copies everything Package.swift names (SwiftPM refuses to load the package
+# when a target's directory is missing; ops/check-container loads it from exactly this copy set).
+FROM swift:6.3-bookworm AS build
+# libpq-dev and libssl-dev for plan-server; libwebsockets-dev for the client library the package names.
+RUN apt-get update && apt-get install -y --no-install-recommends libpq-dev libssl-dev libwebsockets-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources Sources
+COPY clients clients
+COPY Fuzz Fuzz
 COPY Benchmarks Benchmarks
 COPY Tests Tests
-RUN swift build -c release --product plan-server --static-swift-stdlib
+# The Swift runtime is linked statically: the binary needs only the system libraries below.
+RUN swift build -c release --product plan-server --static-swift-stdlib \
+    && install -D "$(swift build -c release --show-bin-path)/plan-server" /out/plan-server \
+    && ldd /out/plan-server
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends libpq5 libwebsockets17 ca-certificates curl \
+# The shared libraries plan-server links (ldd, mapped to packages with dpkg -S): libpq5, libssl3
+# (libssl, libcrypto), libstdc++6, libgcc-s1, libc6; curl for the health check.
+RUN apt-get update && apt-get install -y --no-install-recommends \
+        libpq5 libssl3 libstdc++6 libgcc-s1 libc6 ca-certificates curl \
     && rm -rf /var/lib/apt/lists/*
-COPY --from=build /src/.build/release/plan-server /usr/local/bin/plan-server
+COPY --from=build /out/plan-server /usr/local/bin/plan-server
+# The image build fails here when a library the binary links is missing from this stage.
+RUN ldd /usr/local/bin/plan-server && ! ldd /usr/local/bin/plan-server | grep 'not found'
 COPY sql /usr/local/share/chronosketch/sql
 COPY ops/demo-plan.json /usr/local/share/chronosketch/demo-plan.json
+COPY ops/docker/init /usr/local/bin/chronosketch-init
 ENV PLAN_SQL_DIR=/usr/local/share/chronosketch/sql
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s CMD curl -fs http://127.0.0.1:8080/healthz || exit 1

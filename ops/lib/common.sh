@@ -19,3 +19,14 @@ ensure_apt_packages() {
 require_swift() {
     command -v swift >/dev/null 2>&1 || { echo "swift is not on PATH (expected Swift 6.3)" >&2; exit 1; }
 }
+
+# Starts the checkout's own PostgreSQL cluster the way ops/run uses it (.data/pg, port
+# PGPORT_PRIVATE or 5440), says on stderr where the cluster lives and prints its DATABASE_URL.
+# Run it from the checkout's root. (ops/check-run-dir runs it from a directory `postgres` cannot enter.)
+start_run_cluster() {
+    local url
+    # (`|| return`: errexit does not reach into the command substitution this usually runs in.)
+    url=$(PGPORT_PRIVATE=${PGPORT_PRIVATE:-5440} ops/pg start .data/pg) || return 1
+    echo "   cluster in $(ops/pg where .data/pg) (log: server.log there)" >&2
+    echo "$url"
+}
