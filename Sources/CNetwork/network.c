@@ -13,6 +13,7 @@
 #include <sys/eventfd.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 int cn_epoll_control(int epoll, int operation, int fd, uint32_t events, uint64_t token) {
@@ -106,6 +107,15 @@ void cn_eventfd_drain(int fd) {
 
 ssize_t cn_send(int fd, const void *bytes, size_t count, int more) {
     return send(fd, bytes, count, MSG_NOSIGNAL | (more ? MSG_MORE : 0));
+}
+
+ssize_t cn_send2(int fd, const void *first, size_t first_count, const void *second, size_t second_count, int more) {
+    struct iovec parts[2] = {{(void *)first, first_count}, {(void *)second, second_count}};
+    struct msghdr message;
+    memset(&message, 0, sizeof message);
+    message.msg_iov = parts;
+    message.msg_iovlen = 2;
+    return sendmsg(fd, &message, MSG_NOSIGNAL | (more ? MSG_MORE : 0));
 }
 
 int cn_errno(void) { return errno; }

@@ -13,7 +13,7 @@ struct UnavailableTests {
     func outage() async throws {
         let directory = "/tmp/chronosketch-outage-\(UInt32.random(in: 0...UInt32.max))"
         let pg = "\(TestDatabase.repositoryRoot)/ops/pg"
-        let started = shell("PGPORT_PRIVATE=5443 \(pg) start \(directory) --fast")
+        let started = (try await offThePool { shell("PGPORT_PRIVATE=5443 \(pg) start \(directory) --fast") })
         try #require(started.status == 0, "\(started.output)")
         defer { shell("\(pg) destroy \(directory)") }
         let url = started.output.split(separator: "\n").last.map(String.init) ?? ""
@@ -30,7 +30,7 @@ struct UnavailableTests {
         let spec = copy["spec"]!
         let operation = PlanOperation.replace(previous: spec, proposed: spec.with(title: "during outage"))
 
-        #expect(shell("\(pg) kill \(directory)").status == 0)
+        #expect((try await offThePool { shell("\(pg) kill \(directory)") }).status == 0)
         let refused = try await client.propose(operation, plan: "p", id: "retry-me")
         #expect(refused.rejectionCode == .unavailable)
         let health = shell("curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:\(server.port)/healthz")
@@ -43,7 +43,7 @@ struct UnavailableTests {
         }
         #expect(sawUnhealthy)
 
-        #expect(shell("PGPORT_PRIVATE=5443 \(pg) start \(directory) --fast").status == 0)
+        #expect((try await offThePool { shell("PGPORT_PRIVATE=5443 \(pg) start \(directory) --fast") }).status == 0)
         let stored = try #require(try store.loadPlan("p"))
         #expect(stored.version == 0, "nothing was applied during the outage")
         let retried = try await client.propose(operation, plan: "p", id: "retry-me")

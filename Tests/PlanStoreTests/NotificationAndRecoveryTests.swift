@@ -65,7 +65,7 @@ struct NotificationAndRecoveryTests {
     func restart() async throws {
         let directory = "/tmp/chronosketch-restart-\(UInt32.random(in: 0...UInt32.max))"
         let pg = "\(TestDatabase.repositoryRoot)/ops/pg"
-        let started = shell("PGPORT_PRIVATE=5441 \(pg) start \(directory) --fast")
+        let started = (try await offThePool { shell("PGPORT_PRIVATE=5441 \(pg) start \(directory) --fast") })
         try #require(started.status == 0, "\(started.output)")
         defer { shell("\(pg) destroy \(directory)") }
         let url = started.output.split(separator: "\n").last.map(String.init) ?? ""
@@ -85,7 +85,7 @@ struct NotificationAndRecoveryTests {
         try store.commit(plan: "p", baseVersion: 0, mutations: [first])
 
         // Crash-stop the server: every call now fails cleanly as unavailable.
-        #expect(shell("\(pg) kill \(directory)").status == 0)
+        #expect((try await offThePool { shell("\(pg) kill \(directory)") }).status == 0)
         var candidate = state
         let again = candidate.tasks["spec"]!
         let second = try StoreFixtures.mutation(
@@ -100,7 +100,7 @@ struct NotificationAndRecoveryTests {
         #expect(!store.isAvailable())
 
         // Back up: the same store reconnects by itself; the failed commit left nothing behind.
-        #expect(shell("PGPORT_PRIVATE=5441 \(pg) start \(directory) --fast").status == 0)
+        #expect((try await offThePool { shell("PGPORT_PRIVATE=5441 \(pg) start \(directory) --fast") }).status == 0)
         let loaded = try #require(try store.loadPlan("p"))
         #expect(loaded.version == 1)
         #expect(loaded.document.state.tasks["spec"]?.title == "before crash")

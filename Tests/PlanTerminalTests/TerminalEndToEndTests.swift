@@ -12,74 +12,79 @@ import Testing
     .enabled(if: TestDatabase.configuredURL != nil && Tmux.isAvailable, "needs DATABASE_URL and tmux"))
 struct TerminalEndToEndTests {
     @Test("edit a task, see it in a second client, and a stale draft's localized rejection")
-    func editAndReject() throws {
-        let store = TestDatabase.store
-        let plan = TestDatabase.unique("plan")
-        try store.createPlan(
-            id: plan,
-            document: PlanDocument(
-                title: "Terminal E2E", state: PlanState(tasks: Sample.collection, timeline: TimelineData())))
-        let ann = TestDatabase.unique("ann")
-        let annToken = try store.createUser(ann)
-        try store.grant(user: ann, plan: plan, role: .editor)
-        let bob = TestDatabase.unique("bob")
-        let bobToken = try store.createUser(bob)
-        try store.grant(user: bob, plan: plan, role: .editor)
-        let server = try ServerProcess.start(databaseURL: TestDatabase.url)
-        let tmux = Tmux()
-        let binary = productsDirectory + "/plan"
-        for (session, token) in [("a", annToken), ("b", bobToken)] {
-            try tmux.start(
-                session, [binary, "--server", server.url, "--token", token, "--plan", plan, "--start", "2026-09-07"])
-        }
-        for session in ["a", "b"] {
-            _ = try tmux.waitFor(session) {
-                $0.contains("connected") && $0.contains("Terminal E2E") && $0.contains("Spec")
+    func editAndReject() async throws {
+        // Blocking work (tmux polling, subprocesses) runs off the cooperative pool, which
+        // other tests need (see offThePool).
+        try await offThePool {
+            let store = TestDatabase.store
+            let plan = TestDatabase.unique("plan")
+            try store.createPlan(
+                id: plan,
+                document: PlanDocument(
+                    title: "Terminal E2E", state: PlanState(tasks: Sample.collection, timeline: TimelineData())))
+            let ann = TestDatabase.unique("ann")
+            let annToken = try store.createUser(ann)
+            try store.grant(user: ann, plan: plan, role: .editor)
+            let bob = TestDatabase.unique("bob")
+            let bobToken = try store.createUser(bob)
+            try store.grant(user: bob, plan: plan, role: .editor)
+            let server = try ServerProcess.start(databaseURL: TestDatabase.url)
+            let tmux = Tmux()
+            let binary = productsDirectory + "/plan"
+            for (session, token) in [("a", annToken), ("b", bobToken)] {
+                try tmux.start(
+                    session,
+                    [binary, "--server", server.url, "--token", token, "--plan", plan, "--start", "2026-09-07"])
             }
+            for session in ["a", "b"] {
+                _ = try tmux.waitFor(session) {
+                    $0.contains("connected") && $0.contains("Terminal E2E") && $0.contains("Spec")
+                }
+            }
+            _ = try tmux.waitFor("a") { $0.contains("2 here") }
+
+            // A: Spec's progress 20 → 80.
+            try tmux.send("a", "Down", "p")
+            _ = try tmux.waitFor("a") { $0.contains("Progress (%)") }
+            try tmux.send("a", "BSpace", "BSpace")
+            try tmux.send("a", "-l", "80")
+            try tmux.send("a", "Tab", "Enter")
+            let saved = try tmux.waitFor("a") { $0.contains("Saved.") }
+            #expect(row("Spec", in: saved)?.contains("80 %") == true)
+            #expect(saved.contains("v1"))
+
+            // B sees it, opens a draft on Spec (now at 80).
+            let seen = try tmux.waitFor("b") { row("Spec", in: $0)?.contains("80 %") == true }
+            #expect(seen.contains("v1"))
+            try tmux.send("b", "Down", "p")
+            _ = try tmux.waitFor("b") { $0.contains("Progress (%)") }
+
+            // A changes Spec again: B's draft is now stale.
+            try tmux.send("a", "p")
+            _ = try tmux.waitFor("a") { $0.contains("Progress (%)") }
+            try tmux.send("a", "BSpace", "BSpace")
+            try tmux.send("a", "-l", "90")
+            try tmux.send("a", "Tab", "Enter")
+            _ = try tmux.waitFor("a") { $0.contains("Saved.") && row("Spec", in: $0)?.contains("90 %") == true }
+            _ = try tmux.waitFor("b") { $0.contains("v2") }
+
+            // B saves its stale draft: the rejection's localized reason shows and the draft stays.
+            try tmux.send("b", "BSpace", "BSpace")
+            try tmux.send("b", "-l", "55")
+            try tmux.send("b", "Tab", "Enter")
+            let rejected = try tmux.waitFor("b") { $0.contains("The task was changed or removed") }
+            #expect(rejected.contains("Progress (%)  55"))
+            #expect(row("Spec", in: rejected)?.contains("90 %") == true)
+
+            // Close discards the draft; the timeline shows the confirmed data.
+            try tmux.send("b", "Escape")
+            _ = try tmux.waitFor("b") { !$0.contains("Progress (%)") }
+            try tmux.send("b", "Tab")
+            let timeline = try tmux.waitFor("b") { $0.contains("Week 37 2026") }
+            #expect(timeline.contains("◆") || timeline.contains("Release"))
+            try tmux.send("a", "q")
+            try tmux.send("b", "q")
         }
-        _ = try tmux.waitFor("a") { $0.contains("2 here") }
-
-        // A: Spec's progress 20 → 80.
-        try tmux.send("a", "Down", "p")
-        _ = try tmux.waitFor("a") { $0.contains("Progress (%)") }
-        try tmux.send("a", "BSpace", "BSpace")
-        try tmux.send("a", "-l", "80")
-        try tmux.send("a", "Tab", "Enter")
-        let saved = try tmux.waitFor("a") { $0.contains("Saved.") }
-        #expect(row("Spec", in: saved)?.contains("80 %") == true)
-        #expect(saved.contains("v1"))
-
-        // B sees it, opens a draft on Spec (now at 80).
-        let seen = try tmux.waitFor("b") { row("Spec", in: $0)?.contains("80 %") == true }
-        #expect(seen.contains("v1"))
-        try tmux.send("b", "Down", "p")
-        _ = try tmux.waitFor("b") { $0.contains("Progress (%)") }
-
-        // A changes Spec again: B's draft is now stale.
-        try tmux.send("a", "p")
-        _ = try tmux.waitFor("a") { $0.contains("Progress (%)") }
-        try tmux.send("a", "BSpace", "BSpace")
-        try tmux.send("a", "-l", "90")
-        try tmux.send("a", "Tab", "Enter")
-        _ = try tmux.waitFor("a") { $0.contains("Saved.") && row("Spec", in: $0)?.contains("90 %") == true }
-        _ = try tmux.waitFor("b") { $0.contains("v2") }
-
-        // B saves its stale draft: the rejection's localized reason shows and the draft stays.
-        try tmux.send("b", "BSpace", "BSpace")
-        try tmux.send("b", "-l", "55")
-        try tmux.send("b", "Tab", "Enter")
-        let rejected = try tmux.waitFor("b") { $0.contains("The task was changed or removed") }
-        #expect(rejected.contains("Progress (%)  55"))
-        #expect(row("Spec", in: rejected)?.contains("90 %") == true)
-
-        // Close discards the draft; the timeline shows the confirmed data.
-        try tmux.send("b", "Escape")
-        _ = try tmux.waitFor("b") { !$0.contains("Progress (%)") }
-        try tmux.send("b", "Tab")
-        let timeline = try tmux.waitFor("b") { $0.contains("Week 37 2026") }
-        #expect(timeline.contains("◆") || timeline.contains("Release"))
-        try tmux.send("a", "q")
-        try tmux.send("b", "q")
     }
 }
 
@@ -89,53 +94,58 @@ struct TerminalEndToEndTests {
     .enabled(if: TestDatabase.configuredURL != nil, "needs DATABASE_URL"))
 struct SubcommandEndToEndTests {
     @Test("show, chart, export and propose (confirmed 0, rejected 1, error 2)")
-    func subcommands() throws {
-        let store = TestDatabase.store
-        let plan = TestDatabase.unique("plan")
-        try store.createPlan(
-            id: plan,
-            document: PlanDocument(title: "Demo", state: PlanState(tasks: Sample.collection, timeline: TimelineData())))
-        let user = TestDatabase.unique("cli")
-        let token = try store.createUser(user)
-        try store.grant(user: user, plan: plan, role: .editor)
-        let server = try ServerProcess.start(databaseURL: TestDatabase.url)
-        let plan_ = productsDirectory + "/plan"
-        let connection = ["--plan", plan, "--token", token, "--server", server.url]
+    func subcommands() async throws {
+        // Blocking work (tmux polling, subprocesses) runs off the cooperative pool, which
+        // other tests need (see offThePool).
+        try await offThePool {
+            let store = TestDatabase.store
+            let plan = TestDatabase.unique("plan")
+            try store.createPlan(
+                id: plan,
+                document: PlanDocument(
+                    title: "Demo", state: PlanState(tasks: Sample.collection, timeline: TimelineData())))
+            let user = TestDatabase.unique("cli")
+            let token = try store.createUser(user)
+            try store.grant(user: user, plan: plan, role: .editor)
+            let server = try ServerProcess.start(databaseURL: TestDatabase.url)
+            let plan_ = productsDirectory + "/plan"
+            let connection = ["--plan", plan, "--token", token, "--server", server.url]
 
-        let show = try runProgram([plan_, "show"] + connection + ["--language", "de"])
-        #expect(show.status == 0)
-        #expect(show.output == "Demo (v0)\n" + ListRenderer(language: .german).text(rows: Sample.collection.rows()))
+            let show = try runProgram([plan_, "show"] + connection + ["--language", "de"])
+            #expect(show.status == 0)
+            #expect(show.output == "Demo (v0)\n" + ListRenderer(language: .german).text(rows: Sample.collection.rows()))
 
-        let chart = try runProgram(
-            [plan_] + connection + ["chart", "--start", "2026-09-07", "--days", "30", "--zoom", "2"])
-        #expect(chart.status == 0)
-        #expect(
-            chart.output
-                == ChartRenderer(language: .english).text(
-                    rows: Sample.collection.rows(), dependencies: Sample.dependencies,
-                    horizon: try ChartHorizon(start: Sample.date("2026-09-07"), days: 30), zoom: .twoDays))
-        #expect(!chart.output.contains("\u{1B}"))
+            let chart = try runProgram(
+                [plan_] + connection + ["chart", "--start", "2026-09-07", "--days", "30", "--zoom", "2"])
+            #expect(chart.status == 0)
+            #expect(
+                chart.output
+                    == ChartRenderer(language: .english).text(
+                        rows: Sample.collection.rows(), dependencies: Sample.dependencies,
+                        horizon: try ChartHorizon(start: Sample.date("2026-09-07"), days: 30), zoom: .twoDays))
+            #expect(!chart.output.contains("\u{1B}"))
 
-        let export = try runProgram([plan_, "export"] + connection)
-        #expect(export.status == 0)
-        #expect(export.output.hasPrefix("{\"plan\":\"\(plan)\",\"version\":0,\"title\":\"Demo\""))
+            let export = try runProgram([plan_, "export"] + connection)
+            #expect(export.status == 0)
+            #expect(export.output.hasPrefix("{\"plan\":\"\(plan)\",\"version\":0,\"title\":\"Demo\""))
 
-        let path = "/tmp/plan-e2e-proposal-\(getpid()).json"
-        defer { unlink(path) }
-        func propose(_ json: String) throws -> (status: Int32, output: String) {
-            let file = fopen(path, "wb")
-            fputs(json, file)
-            fclose(file)
-            return try runProgram([plan_, "propose", path] + connection)
+            let path = "/tmp/plan-e2e-proposal-\(getpid()).json"
+            defer { unlink(path) }
+            func propose(_ json: String) throws -> (status: Int32, output: String) {
+                let file = fopen(path, "wb")
+                fputs(json, file)
+                fclose(file)
+                return try runProgram([plan_, "propose", path] + connection)
+            }
+            let link = #"{"type":"link","dependency":{"predecessorID":"review","successorID":"release"}}"#
+            let confirmed = try propose(link)
+            #expect(confirmed.status == 0)
+            #expect(confirmed.output.hasPrefix("confirmed at version 1"))
+            let rejected = try propose(#"{"type":"propose","op":"# + link + "}")
+            #expect(rejected.status == 1)
+            #expect(rejected.output.hasPrefix("rejected: duplicateDependency"))
+            let broken = try propose("{")
+            #expect(broken.status == 2)
         }
-        let link = #"{"type":"link","dependency":{"predecessorID":"review","successorID":"release"}}"#
-        let confirmed = try propose(link)
-        #expect(confirmed.status == 0)
-        #expect(confirmed.output.hasPrefix("confirmed at version 1"))
-        let rejected = try propose(#"{"type":"propose","op":"# + link + "}")
-        #expect(rejected.status == 1)
-        #expect(rejected.output.hasPrefix("rejected: duplicateDependency"))
-        let broken = try propose("{")
-        #expect(broken.status == 2)
     }
 }

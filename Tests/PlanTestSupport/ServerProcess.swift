@@ -44,7 +44,12 @@ public final class ServerProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
-        let argv = launcher + [binary, "serve", "--host", host, "--port", "0", "--database", databaseURL] + arguments
+        // A generous hello deadline unless the test sets one: a test task may wait for a busy
+        // cooperative pool between its connect and its hello.
+        let deadline = arguments.contains("--hello-timeout-seconds") ? [] : ["--hello-timeout-seconds", "120"]
+        let argv =
+            launcher + [binary, "serve", "--host", host, "--port", "0", "--database", databaseURL] + deadline
+            + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
         var pid: pid_t = 0

@@ -34,6 +34,10 @@ void cn_eventfd_drain(int fd);
 /// Sends without SIGPIPE; `more` says more data follows at once (MSG_MORE). -1 with errno.
 ssize_t cn_send(int fd, const void *bytes, size_t count, int more);
 
+/// Sends `first` then `second` in one call (a frame header and its payload), without SIGPIPE;
+/// `more` as for `cn_send`. Returns the bytes sent (possibly fewer than both), or -1 with errno.
+ssize_t cn_send2(int fd, const void *first, size_t first_count, const void *second, size_t second_count, int more);
+
 /// errno, for Swift code that cannot read it reliably across calls.
 int cn_errno(void);
 

@@ -38,6 +38,11 @@ struct Channel {
         }
     }
 
+    /// Whether TLS holds decrypted input that no read took yet (the socket may be empty).
+    var hasBufferedInput: Bool {
+        tls.map { SSL_pending($0) > 0 } ?? false
+    }
+
     /// Writes from `bytes`; `more` says more follows at once (the kernel may hold a partial packet).
     func write(_ bytes: UnsafeRawBufferPointer, more: Bool) -> ChannelResult {
         if let tls {
@@ -47,6 +52,30 @@ struct Channel {
         }
         while true {
             let count = cn_send(fd, bytes.baseAddress, bytes.count, more ? 1 : 0)
+            if count > 0 { return .moved(count) }
+            switch cn_errno() {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .wouldBlock(needsWritable: true)
+            default: return .closed
+            }
+        }
+    }
+
+    /// Writes `header` (not yet written from `headerSent` on) and then `body`, in one call on a
+    /// plain socket; the count covers both.
+    func write(header: [UInt8], from headerSent: Int, body: UnsafeRawBufferPointer, more: Bool) -> ChannelResult {
+        guard tls == nil, headerSent < header.count else {
+            if headerSent < header.count {
+                return header.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[headerSent...]), more: true) }
+            }
+            return write(body, more: more)
+        }
+        while true {
+            let count = header.withUnsafeBytes { head in
+                cn_send2(
+                    fd, head.baseAddress! + headerSent, head.count - headerSent, body.baseAddress, body.count,
+                    more ? 1 : 0)
+            }
             if count > 0 { return .moved(count) }
             switch cn_errno() {
             case EINTR: continue

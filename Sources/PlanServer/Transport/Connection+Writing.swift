@@ -30,13 +30,11 @@ extension Connection {
                 sending = next
             }
             guard var write = sending else { break }
+            let more = !control.isEmpty || !queue.isEmpty || fragmenting != nil
             let result: ChannelResult
             if write.sent < write.header.count {
-                result = write.header.withUnsafeBytes {
-                    channel.write(UnsafeRawBufferPointer(rebasing: $0[write.sent...]), more: true)
-                }
+                result = channel.write(header: write.header, from: write.sent, body: write.body, more: more)
             } else {
-                let more = !control.isEmpty || !queue.isEmpty || fragmenting != nil
                 result = channel.write(
                     UnsafeRawBufferPointer(rebasing: write.body[(write.sent - write.header.count)...]), more: more)
             }

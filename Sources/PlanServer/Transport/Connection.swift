@@ -55,6 +55,8 @@ final class Connection {
     /// coalescing list.
     var lastWrite: UInt64 = 0
     var awaitingFlush = false
+    /// Whether it waits in the loop's list of connections to write after the next round.
+    var awaitingWrite = false
     /// A deadline (monotonic nanoseconds) for the handshake or the close; 0: none.
     var deadline: UInt64 = 0
     /// Whether the descriptor has been closed.
@@ -93,6 +95,8 @@ final class Connection {
                 return
             }
         }
+        // Plaintext OpenSSL already took off the socket raises no epoll event: come back for it.
+        if !dropped, channel.hasBufferedInput { loop.readLater(self) }
     }
 
     private func continueTLSHandshake() {

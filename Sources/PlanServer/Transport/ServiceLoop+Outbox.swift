@@ -55,12 +55,13 @@ extension ServiceLoop {
                 }
             }
         }
-        // Answers first, in the order they were given (a connection that got only a broadcast
-        // before one that got the answer that followed it), then broadcasts whose time has come.
+        // Answers now, in the order they were given (a connection that got only a broadcast before
+        // one that got the answer that followed it); broadcasts whose time has come after the
+        // next round's events.
         for (connection, _) in writeNow.values.sorted(by: { $0.last < $1.last }) where !connection.dropped {
             connection.flush()
         }
-        for connection in due where !connection.dropped { connection.flush() }
+        for connection in due where !connection.dropped { writeLater(connection) }
     }
 
     /// Queues `buffer` unless the connection's queue is past the cap: then it is released and the
@@ -109,7 +110,7 @@ extension ServiceLoop {
             return true
         }
         shard.coalescingCount.store(coalescing.count, ordering: .relaxed)
-        for connection in due where !connection.dropped { connection.flush() }
+        for connection in due where !connection.dropped { writeLater(connection) }
         if moreDue { shard.wake() }
     }
 }

@@ -27,6 +27,12 @@ final class ServiceLoop {
     var queuedBytesDelta = 0
     /// Connections whose broadcasts wait for the frame interval, flushed by `flushCoalesced`.
     var coalescing: [Connection] = []
+    /// Connections to write after the next round's events (see `writeLater`), and to read again
+    /// (TLS input already decrypted).
+    var writeSoon: [Connection] = []
+    var readSoon: [Connection] = []
+    /// When to watch the listening socket again after running out of descriptors (0: watched).
+    var listenerResumeAt: UInt64 = 0
     /// Array frames built lately, with the messages they join (see `joined`).
     var recentBatches: [(parts: [OutgoingBuffer], frame: OutgoingBuffer)] = []
     /// `--frame-interval-ms` in nanoseconds.
@@ -65,7 +71,14 @@ final class ServiceLoop {
         var tokens = [UInt64](repeating: 0, count: 256)
         var events = [UInt32](repeating: 0, count: 256)
         while !transport.stopping.load(ordering: .acquiring) {
-            let count = cn_epoll_wait(epoll, &tokens, &events, 256, 1000)
+            // Broadcasts due in the last round are written after this round's events: whatever
+            // arrived for them meanwhile goes in the same frame (more messages, fewer frames).
+            let deferred = writeSoon
+            writeSoon = []
+            let reads = readSoon
+            readSoon = []
+            let timeout = deferred.isEmpty && reads.isEmpty ? (listenerResumeAt == 0 ? 1000 : 50) : 0
+            let count = cn_epoll_wait(epoll, &tokens, &events, 256, Int32(timeout))
             for index in 0..<max(0, Int(count)) {
                 switch tokens[index] {
                 case ServiceLoop.wakeToken:
@@ -79,7 +92,13 @@ final class ServiceLoop {
                     service(connection, events: events[index])
                 }
             }
+            for connection in deferred {
+                connection.awaitingWrite = false
+                if !connection.dropped { connection.flush() }
+            }
+            for connection in reads where !connection.dropped { connection.readable() }
             let now = ServiceLoop.now()
+            if listenerResumeAt != 0, now >= listenerResumeAt { watchListener() }
             if now >= nextSweep {
                 nextSweep = now + 1_000_000_000
                 sweepDeadlines(now: now)
@@ -116,7 +135,18 @@ final class ServiceLoop {
         let listener = transport.listener.load(ordering: .acquiring)
         for _ in 0..<64 {
             let fd = cn_accept(listener)
-            guard fd >= 0 else { return }  // EAGAIN, or an error of that one connection
+            guard fd >= 0 else {
+                switch cn_errno() {
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    // Out of descriptors: the backlog waits while connections close (a listener
+                    // left readable would spin this thread).
+                    _ = cn_epoll_control(epoll, EPOLL_CTL_DEL, listener, 0, 0)
+                    listenerResumeAt = ServiceLoop.now() + 50_000_000
+                case EAGAIN, EWOULDBLOCK: break
+                default: continue  // an error of that one connection (Linux reports them here)
+                }
+                return
+            }
             guard acceptingConnections, transport.accepting.load(ordering: .acquiring) else {
                 Glibc.close(fd)
                 continue
@@ -129,6 +159,14 @@ final class ServiceLoop {
             }
             adopt(fd)
         }
+    }
+
+    /// Watches the listening socket again.
+    private func watchListener() {
+        listenerResumeAt = 0
+        let listener = transport.listener.load(ordering: .acquiring)
+        _ = cn_epoll_control(
+            epoll, EPOLL_CTL_ADD, listener, EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue, ServiceLoop.listenerToken)
     }
 
     /// Starts serving a connection this thread accepted or was handed.
@@ -175,6 +213,18 @@ final class ServiceLoop {
         connection.writeInterest = wanted
         let events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | (wanted ? EPOLLOUT.rawValue : 0)
         _ = cn_epoll_control(epoll, EPOLL_CTL_MOD, connection.fd, events, connection.id.rawValue)
+    }
+
+    /// Reads the connection again in the next round.
+    func readLater(_ connection: Connection) {
+        readSoon.append(connection)
+    }
+
+    /// Writes the connection after the next round's events, once.
+    func writeLater(_ connection: Connection) {
+        guard !connection.awaitingWrite else { return }
+        connection.awaitingWrite = true
+        writeSoon.append(connection)
     }
 
     /// Gives the connection `seconds` to finish its handshake or close.
