@@ -66,7 +66,11 @@ public struct JSONObjectReader: Sendable {
 
     /// A required string member (refused when it holds U+0000, see `TextPolicy`).
     public func string(_ key: String) throws(DecodingFailure) -> String {
-        try required(key).text(at: path(key))
+        let value = try required(key)
+        guard case .string(let text) = value else { throw failure(key, "expected a string, found \(value.typeName)") }
+        // The path is only spelled out for a failure (building it for every field costs a decode).
+        if let problem = TextPolicy.problem(text) { throw failure(key, problem) }
+        return text
     }
 
     /// A string member that may be absent or null (refused when it holds U+0000).

@@ -20,11 +20,22 @@ extension Connection {
     /// buffer, so that control frames (pongs, a close) can pass between them.
     static let fragmentSize = 65536
 
-    /// Writes what is queued until the socket would block or nothing is left. Returns false when
-    /// the connection ended.
+    /// At most this much is written to one connection per call of `flush`; the rest follows in
+    /// a later round, so that a large snapshot to a thousand viewers does not keep the thread from
+    /// the others (and from accepting and reading) until each socket is full.
+    static let bytesPerTurn = 4 * fragmentSize
+
+    /// Writes what is queued until the socket would block, nothing is left or the turn is used
+    /// up (then the connection is written again in the next round). Returns false when the
+    /// connection ended.
     @discardableResult
     func flush() -> Bool {
+        var written = 0
         while !dropped {
+            guard written < Connection.bytesPerTurn else {
+                loop.writeLater(self)
+                return true
+            }
             if sending == nil {
                 guard let next = nextWrite() else { break }
                 sending = next
@@ -40,6 +51,7 @@ extension Connection {
             }
             switch result {
             case .moved(let count):
+                written += count
                 write.sent += count
                 sending = write.sent < write.total ? write : nil
                 if sending == nil { lastWrite = ServiceLoop.now() }

@@ -1,4 +1,5 @@
 import CPostgres
+import ChronoSketchCore
 import Glibc
 
 /// One statement with text parameters (`$1`, `$2`, …); nil is SQL NULL.
@@ -123,7 +124,7 @@ public final class PGConnection: @unchecked Sendable {
     /// would be stored cut short (and PostgreSQL `text` cannot hold it anyway). Refused before
     /// anything is sent; the protocol refuses such strings at the edge already (`TextPolicy`).
     static func refuseNUL(in parameters: [String?]) throws(StoreError) {
-        for case let parameter? in parameters where parameter.utf8.contains(0) {
+        for case let parameter? in parameters where TextPolicy.containsNUL(parameter) {
             throw .invalid("a value holds U+0000 (NUL), which the database cannot store")
         }
     }
