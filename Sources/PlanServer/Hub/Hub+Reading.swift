@@ -135,6 +135,10 @@ extension Hub {
             metrics.subscriptions.wrappingAdd(1, ordering: .relaxed)
         }
         session.subscriptions.insert(runtime.id)
+        runtime.presence.insert(
+            PresenceRoster.Member(
+                connection: session.connection, rank: (session.roles[runtime.id] ?? .viewer) >= .editor ? 0 : 1,
+                entry: PresenceSession(session: session.sessionID, user: session.user ?? "", client: session.client)))
         // The newcomer hears who is here at once; the others with the next coalesced update.
         send(presenceMessage(runtime), to: session.connection)
         runtime.presenceChanged(knownTo: session.connection)
@@ -148,6 +152,7 @@ extension Hub {
             return
         }
         if let runtime = plans[planID], runtime.subscribers.remove(session.connection) != nil {
+            runtime.presence.remove(session.connection)
             runtime.presenceChanged()
             metrics.subscriptions.wrappingAdd(-1, ordering: .relaxed)
         }
@@ -205,18 +210,9 @@ extension Hub {
 
     // MARK: Presence
 
+    /// Who is here: the count, and the first 50 (editors first), kept incrementally (`PresenceRoster`).
     func presenceMessage(_ runtime: PlanRuntime) -> ServerMessage {
-        var entries: [(rank: Int, entry: PresenceSession)] = []
-        for connection in runtime.subscribers {
-            guard let session = sessions[connection] else { continue }
-            let rank = (session.roles[runtime.id] ?? .viewer) >= .editor ? 0 : 1
-            entries.append(
-                (rank, PresenceSession(session: session.sessionID, user: session.user ?? "", client: session.client)))
-            if entries.count > 5000 { break }
-        }
-        entries.sort { ($0.rank, $0.entry.session) < ($1.rank, $1.entry.session) }
-        return .presence(
-            plan: runtime.id, count: runtime.subscribers.count, sessions: entries.prefix(50).map(\.entry))
+        .presence(plan: runtime.id, count: runtime.presence.count, sessions: runtime.presence.sessions)
     }
 
     /// Once per second: coalesced presence, and plans nobody needs leave memory.

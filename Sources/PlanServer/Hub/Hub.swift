@@ -100,6 +100,7 @@ final class Hub {
             metrics.connections.wrappingAdd(-1, ordering: .relaxed)
             for plan in session.subscriptions {
                 plans[plan]?.subscribers.remove(connection)
+                plans[plan]?.presence.remove(connection)
                 plans[plan]?.presenceChanged()
                 metrics.subscriptions.wrappingAdd(-1, ordering: .relaxed)
             }

@@ -106,6 +106,8 @@ final class PlanRuntime {
     /// The plan's watches, indexed by the resources they request: a confirmed timeline change
     /// looks only at the watches on the resources it touched.
     var watches = TimelineWatchIndex<WatchKey>()
+    /// The subscribers as `presence` lists them.
+    var presence = PresenceRoster()
     /// Presence changed since the last coalesced update; `presenceCurrent` already got it.
     var presenceDirty = false
     /// The newest subscriber, which received the current presence directly when it joined.
