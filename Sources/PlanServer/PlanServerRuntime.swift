@@ -40,7 +40,8 @@ public final class PlanServerRuntime: Sendable {
                 tlsCertificatePath: configuration.tlsCertificatePath,
                 tlsKeyPath: configuration.tlsKeyPath, maxMessageBytes: configuration.limits.maxMessageBytes,
                 maxQueueBytes: configuration.limits.maxQueueBytes, frameInterval: configuration.frameInterval,
-                serviceThreads: configuration.serviceThreads, handshakeTimeout: configuration.helloTimeout),
+                serviceThreads: configuration.serviceThreads, handshakeTimeout: configuration.helloTimeout,
+                pingInterval: configuration.pingInterval),
             onEvent: { continuation.yield(.transport($0)) },
             onHTTP: { path in
                 switch path {

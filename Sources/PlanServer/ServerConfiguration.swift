@@ -33,6 +33,9 @@ public struct ServerConfiguration: Sendable {
     /// as a plan advances, older ones are trimmed, and a subscriber resuming from before them gets
     /// a snapshot. 0 (the default) keeps the whole log.
     public var logKeep = 0
+    /// A connection silent this long gets a ping; silent for twice as long, it is closed.
+    /// Zero turns pings off.
+    public var pingInterval: Duration = .seconds(20)
     /// A connection that has not sent `hello` this long after it opened is closed with 1008.
     public var helloTimeout: Duration = .seconds(10)
     /// How long a plan nobody uses stays in memory.

@@ -31,4 +31,44 @@ struct RemotePeerTests {
         let log = server.log
         #expect(log.contains("opened from \(pair.clientAddress) "), "the log names the numeric peer address")
     }
+
+    @Test("a cut link: the server finds its viewers silent by pings and frees them within two intervals")
+    func partition() async throws {
+        let pair = try NetworkNamespacePair()
+        let fixture = try PlanFixture.make()
+        let server = try ServerProcess.start(
+            arguments: ["--ping-interval-seconds", "1"], launcher: pair.launcher(pair.server), host: pair.serverAddress)
+        defer { _ = server.terminate() }
+        let viewers = 50
+        let loader = ServerProcess.productsDirectory + "/plan-load"
+        let output = "/tmp/plan-load-partition-\(getpid()).log"
+        let started = try await offThePool {
+            shell(
+                pair.launcher(pair.client).joined(separator: " ")
+                    + " \(loader) --server \(server.url) --token \(fixture.viewerToken) --plan \(fixture.plan)"
+                    + " --viewers \(viewers) --ramp 0 --sample 0 --duration 60 --json > \(output) 2>&1 & echo $!")
+        }
+        let loaderPID = pid_t(started.output) ?? 0
+        defer {
+            kill(loaderPID, SIGKILL)
+            shell("rm -f \(output)")
+        }
+        // Every viewer subscribed (the server logs each authentication), then the link goes down.
+        try await waitForLog(server, count: viewers, of: "authenticated as")
+        try pair.setLink(up: false)
+        // Nothing reaches the server any more: it must notice by itself (TCP would take minutes).
+        try await waitForLog(server, count: viewers, of: "no answer to pings")
+        #expect(kill(server.pid, 0) == 0)
+    }
+
+    /// Polls the server's log (another process's file: there is no event to await) every 100 ms
+    /// until `count` lines contain `text`, for at most 15 s.
+    private func waitForLog(_ server: ServerProcess, count: Int, of text: String) async throws {
+        for _ in 0..<150 {
+            if server.log.split(separator: "\n").filter({ $0.contains(text) }).count >= count { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let found = server.log.split(separator: "\n").filter { $0.contains(text) }.count
+        throw HarnessError("\(found) of \(count) log lines with \"\(text)\" after 15 s")
+    }
 }

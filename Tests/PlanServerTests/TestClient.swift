@@ -87,9 +87,10 @@ final class TestClient: Sendable {
 
     /// Waits for the welcome.
     func ready(within seconds: Double = 10) async throws {
+        // A failed attempt of a client that tries again (a server still starting) is not the end.
         let event = await inbox.next(within: seconds) {
             if case .welcome = $0 { return true }
-            if case .disconnected = $0 { return true }
+            if case .disconnected(_, _, willReconnect: false) = $0 { return true }
             return false
         }
         guard case .welcome = event else { throw HarnessError("no welcome: \(String(describing: event))") }

@@ -132,6 +132,10 @@ public final class FuzzSocket {
             guard first & 0x80 != 0 else { return parseFrame() }
             defer { message = [] }
             return .message(opcode: messageOpcode, payload: message)
+        case 0x9:
+            // A client answers pings (the server closes peers that stay silent).
+            send(WebSocketFrame(opcode: WebSocketFrame.Opcode.pong, payload: payload).bytes)
+            return parseFrame()
         default:
             return parseFrame()
         }

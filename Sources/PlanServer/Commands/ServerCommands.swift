@@ -90,6 +90,12 @@ public enum ServerCommands {
                     }
                     configuration.helloTimeout = .seconds(seconds)
                 }
+                if let text = options.value("--ping-interval-seconds") {
+                    guard let seconds = Int(text), (0...3600).contains(seconds) else {
+                        throw CommandError("bad --ping-interval-seconds \(text) (0 to 3600; 0: no pings)")
+                    }
+                    configuration.pingInterval = .seconds(seconds)
+                }
                 if let text = options.value("--log-keep") {
                     guard let versions = Int(text), versions >= 0 else { throw CommandError("bad --log-keep \(text)") }
                     configuration.logKeep = versions

@@ -57,6 +57,10 @@ final class Connection {
     var awaitingFlush = false
     /// Whether it waits in the loop's list of connections to write after the next round.
     var awaitingWrite = false
+    /// When the peer was last heard from (monotonic nanoseconds), and whether a ping waits for
+    /// its answer.
+    var lastHeard = ServiceLoop.now()
+    var pingOutstanding = false
     /// A deadline (monotonic nanoseconds) for the handshake or the close; 0: none.
     var deadline: UInt64 = 0
     /// Whether the descriptor has been closed.
@@ -85,6 +89,8 @@ final class Connection {
             let result = loop.scratch.withUnsafeMutableBytes { channel.read($0) }
             switch result {
             case .moved(let count):
+                lastHeard = ServiceLoop.now()
+                pingOutstanding = false
                 loop.scratch.withUnsafeBytes { consume(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             case .wouldBlock(let needsWritable):
                 readNeedsWritable = needsWritable

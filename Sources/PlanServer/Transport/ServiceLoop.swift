@@ -265,6 +265,30 @@ final class ServiceLoop {
             drop(connection)
         }
         timed = timed.filter { $0.value.deadline != 0 && !$0.value.dropped }
+        checkLiveness(now: now)
+    }
+
+    /// Pings connections silent for a ping interval; closes those silent for two (a dead peer or
+    /// a cut link would otherwise hold its memory, and queue broadcasts, until TCP gives up).
+    private func checkLiveness(now: UInt64) {
+        let interval = UInt64(transport.configuration.pingInterval.components.seconds) * 1_000_000_000
+        guard interval > 0 else { return }
+        var silent: [Connection] = []
+        for connection in connections.values where connection.phase == .webSocket {
+            let quiet = now &- connection.lastHeard
+            if quiet >= 2 * interval {
+                silent.append(connection)
+            } else if quiet >= interval, !connection.pingOutstanding {
+                connection.pingOutstanding = true
+                connection.control.append(OutgoingBuffer(Array("ping".utf8), opcode: .ping))
+                writeLater(connection)
+            }
+        }
+        let seconds = transport.configuration.pingInterval.components.seconds * 2
+        for connection in silent {
+            connection.fail(.goingAway, "no answer to pings for \(seconds) s")
+            drop(connection)
+        }
     }
 
     /// The array frame of `parts`, reused when the same messages were joined lately:

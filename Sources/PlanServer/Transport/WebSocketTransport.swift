@@ -39,14 +39,18 @@ public final class WebSocketTransport: Sendable {
         /// A connection whose HTTP request (and TLS handshake) is not complete this long after it
         /// was accepted is closed.
         public var handshakeTimeout: Duration = .seconds(10)
+        /// A connection silent this long is sent a ping; one silent twice as long (a dead peer, a
+        /// cut link) is closed and its memory freed. Zero: no pings.
+        public var pingInterval: Duration = .seconds(20)
 
         /// Creates a configuration.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, tlsCertificatePath: String? = nil, tlsKeyPath: String? = nil,
             maxMessageBytes: Int = 1 << 20, maxQueueBytes: Int = 8 << 20, frameInterval: Duration = .zero,
-            serviceThreads: Int = 1, handshakeTimeout: Duration = .seconds(10)
+            serviceThreads: Int = 1, handshakeTimeout: Duration = .seconds(10), pingInterval: Duration = .seconds(20)
         ) {
             self.handshakeTimeout = handshakeTimeout
+            self.pingInterval = pingInterval
             self.frameInterval = frameInterval
             self.serviceThreads = max(1, serviceThreads)
             self.host = host
