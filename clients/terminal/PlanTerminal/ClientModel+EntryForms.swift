@@ -112,12 +112,11 @@ extension ClientModel {
             labels.end.padded(to: width) + " " + strings.dateTime(entry.end),
             strings.durationLabel.padded(to: width) + " " + strings.duration(minutes: entry.minutes),
             labels.resources + ": " + (assigned.isEmpty ? "—" : assigned.joined(separator: ", ")),
-            "",
-            strings.entryActionsHeading,
         ]
-        lines += TaskAction.entryActions.filter { $0 != .entryDetails }.map {
-            "  " + String($0.key) + "  " + $0.title(settings.language)
+        let actions = TaskAction.entryActions.filter { $0 != .entryDetails && $0 != .addEntry }.map {
+            String($0.key) + " " + $0.title(settings.language)
         }
+        lines += (strings.entryActionsHeading + " " + actions.joined(separator: " · ")).wrapped(to: 64)
         return lines
     }
 
