@@ -44,7 +44,8 @@ struct ResourceQueryPlannerTests {
                 resourceIDs: ["r1"], collapsed: [], visibleRows: 0..<1, viewport: try viewport(first: 10)))
         #expect(inside == (try query("2026-09-15T00:00", "2026-10-09T00:00")))
         let atStart = try #require(
-            ResourceQueryPlanner.query(resourceIDs: ["r1"], collapsed: [], visibleRows: 0..<1, viewport: try viewport()))
+            ResourceQueryPlanner.query(resourceIDs: ["r1"], collapsed: [], visibleRows: 0..<1, viewport: try viewport())
+        )
         #expect(atStart == (try query("2026-09-07T00:00", "2026-09-29T00:00")))
         let atEnd = try #require(
             ResourceQueryPlanner.query(

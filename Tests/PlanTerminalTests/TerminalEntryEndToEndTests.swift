@@ -46,7 +46,8 @@ extension TerminalEndToEndTests {
             let audit = try #require(added.entries.first { $0.title == "Audit" })
             #expect(audit.start == (try LocalDateTime("2026-09-10T00:00")))
             #expect(audit.end == (try LocalDateTime("2026-09-12T00:00")))
-            #expect(added.assignments.filter { $0.entryID == audit.id }.map(\.resourceID).sorted() == ["room-1", "room-2"])
+            #expect(
+                added.assignments.filter { $0.entryID == audit.id }.map(\.resourceID).sorted() == ["room-1", "room-2"])
 
             // B sees it on both rows (zoom 1 is 3 cells a day: 2 days are 6 cells). On Room 1 its
             // bar would run into Kickoff's title: it takes a second lane, the row grows.

@@ -22,7 +22,8 @@ extension ResourceQueryPlanner {
         let limit = TimelineQuery.maximumDays
         for buffer in stride(from: bufferColumns, through: 0, by: -1) {
             let start = axis.column(at: max(visible.lowerBound - buffer, 0)).firstDate
-            let end = axis.column(at: min(visible.upperBound - 1 + buffer, axis.columnCount - 1)).lastDate
+            let end =
+                axis.column(at: min(visible.upperBound - 1 + buffer, axis.columnCount - 1)).lastDate
                 .dayNumber + 1
             if end - start.dayNumber <= limit { return query(start, days: end - start.dayNumber, ids) }
         }

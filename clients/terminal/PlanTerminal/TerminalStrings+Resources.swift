@@ -35,7 +35,9 @@ extension TerminalStrings {
     /// No entry is selected in the resources view.
     public var noEntrySelected: String { german ? "Kein Eintrag ausgewählt." : "No entry selected." }
     /// A draft time that is not a `LocalDateTime`.
-    public var notATime: String { german ? "Ungültiger Zeitpunkt (JJJJ-MM-TTTHH:MM)." : "Not a time (YYYY-MM-DDTHH:MM)." }
+    public var notATime: String {
+        german ? "Ungültiger Zeitpunkt (JJJJ-MM-TTTHH:MM)." : "Not a time (YYYY-MM-DDTHH:MM)."
+    }
     /// A draft whose end is not after its start.
     public var endNotAfterStart: String {
         german ? "Das Ende muss nach dem Beginn liegen." : "The end must be after the start."
