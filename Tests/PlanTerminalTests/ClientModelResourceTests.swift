@@ -16,8 +16,7 @@ struct ClientModelResourceTests {
         _ = model.handle(.welcome(user: "ann"))
         _ = model.handle(.copy(ClientPlanCopy(PlanSnapshot(plan: "demo", version: 3, document: document))))
         _ = model.handle(.key(.tab))
-        let actions = model.handle(.key(.tab))
-        guard case .watch(let query, let id)? = actions.last else { throw HarnessError("no watch: \(actions)") }
+        let (query, id) = try ClientModelResourceTests.watchSent(by: &model, after: model.handle(.key(.tab)))
         #expect(query.resourceIDs == ["room-1", "room-2"])
         _ = model.handle(
             .server(
@@ -25,6 +24,18 @@ struct ClientModelResourceTests {
                     plan: "demo", watch: id, version: 3, query: query,
                     page: document.state.timeline.page(for: query))))
         return (model, document)
+    }
+
+    /// The watch the model sends once the coalescing delay `actions` ask for has passed.
+    static func watchSent(by model: inout ClientModel, after actions: [ClientAction]) throws -> (TimelineQuery, String)
+    {
+        guard case .wake(let milliseconds, let token)? = actions.last else {
+            throw HarnessError("no wake-up: \(actions)")
+        }
+        #expect(milliseconds == 80)
+        let sent = model.handle(.wake(token: token))
+        guard case .watch(let query, let id)? = sent.last else { throw HarnessError("no watch: \(sent)") }
+        return (query, id)
     }
 
     @Test("the resources view shows the watched page's entries as bars")

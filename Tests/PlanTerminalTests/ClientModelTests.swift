@@ -168,19 +168,16 @@ struct ClientModelTests {
         )
     }
 
-    @Test("the resource view watches the visible columns ±1 and rows +3")
-    func resourceWatch() {
+    @Test("the resource view watches the visible columns and rows with their buffers, after the coalescing delay")
+    func resourceWatch() throws {
         var model = loaded()
         _ = model.handle(.key(.tab))
-        let actions = model.handle(.key(.tab))
-        guard case .watch(let query, _)? = actions.last else {
-            Issue.record("no watch: \(actions)")
-            return
-        }
+        let (query, _) = try ClientModelResourceTests.watchSent(by: &model, after: model.handle(.key(.tab)))
         #expect(query.resourceIDs == ["room-1"])
         #expect(query.start == LocalDateTime(startOf: Sample.date("2026-09-07")))
-        let right = model.handle(.key(.character("]")))
-        #expect(right.count == 2)
+        let (moved, _) = try ClientModelResourceTests.watchSent(by: &model, after: model.handle(.key(.character("]"))))
+        #expect(moved.start > query.start)
+        #expect(model.resources.planner.state == .loading)
     }
 }
 

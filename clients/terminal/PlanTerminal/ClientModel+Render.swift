@@ -93,12 +93,11 @@ extension ClientModel {
                 : "+ -          zoom (1, 2, 4, 6, 8 days per column)"),
             (de ? "Enter        verfügbare Aktionen anzeigen" : "Enter        show the available actions"),
         ]
-        for action in TaskAction.allCases where action != .moveEntry && action != .reassignEntry {
+        for action in TaskAction.allCases where !action.isEntryAction {
             lines.append(String(action.key) + "            " + action.title(settings.language))
         }
-        lines.append(de ? "n            Ressourcen: nächster Eintrag" : "n            resources: next entry")
-        lines.append("m            " + TaskAction.moveEntry.title(settings.language))
-        lines.append("r            " + TaskAction.reassignEntry.title(settings.language))
+        lines.append(de ? "Ressourcen:" : "Resources:")
+        lines += strings.resourceKeyLines
         lines.append(
             de
                 ? "Formulare: Tab/↑↓ Feld, ←→ Wert, Enter Speichern, Esc Schließen"
@@ -110,51 +109,5 @@ extension ClientModel {
         canvas.write(strings.helpTitle, x: 1, y: y, style: .bold)
         for (offset, line) in helpLines.enumerated() { canvas.write(line, x: 1, y: y + 1 + offset) }
         canvas.write(strings.helpClose, x: 1, y: y + 2 + helpLines.count, style: .dim)
-    }
-
-    private func drawResources(into canvas: inout TextCanvas, y: Int) {
-        let rows = resourceRows
-        guard !rows.isEmpty else {
-            canvas.write(strings.noResources, x: 1, y: y + 1)
-            return
-        }
-        let renderer = ChartRenderer(language: settings.language, nameWidth: nameWidth)
-        let cells = ChartRenderer.cellsPerColumn(viewport.axis.zoom)
-        var chart = TextCanvas(width: viewport.visibleColumns * cells, height: bodyHeight)
-        renderer.drawHeaders(viewport: viewport, into: &chart)
-        let axis = viewport.axis
-        let startMinute = LocalDateTime(startOf: axis.horizon.start).minuteNumber
-        let perCell = Double(1440 * axis.zoom.daysPerColumn) / Double(cells)
-        let origin = viewport.firstColumn * cells
-        let horizonCells = Int((axis.width * Double(cells)).rounded(.up)) - origin
-        let selected = selectedEntry
-        let pendingEntries = pendingEntryIDs
-        for (offset, index) in (topRow..<min(topRow + visibleRowCount, rows.count)).enumerated() {
-            let resource = rows[index]
-            let line = ChartRenderer.headerHeight + offset
-            canvas.write(
-                resource.label.padded(to: nameWidth), x: 0, y: y + line,
-                style: index == selectedIndex ? .reverse : .normal)
-            canvas.set("│", x: nameWidth, y: y + line)
-            for assigned in resources.entries(of: resource.id) {
-                let from = Double(assigned.entry.start.minuteNumber - startMinute) / perCell - Double(origin)
-                let to = Double(assigned.entry.end.minuteNumber - startMinute) / perCell - Double(origin)
-                let start = max(Int(from.rounded(.down)), 0)
-                let end = min(max(Int(to.rounded(.up)), start + 1), chart.width, horizonCells)
-                guard start < end else { continue }
-                let style: CellStyle = assigned == selected ? .reverse : .normal
-                for cell in start..<end { chart.set("█", x: cell, y: line, style: style) }
-                let title =
-                    assigned.entry.title
-                    + (pendingEntries.contains(assigned.entry.id) ? " " + strings.pendingMarker : "")
-                if end - start >= title.count + 2 {
-                    chart.write(title, x: start + 1, y: line, style: .reverse)
-                } else {
-                    chart.write(title.truncated(to: max(chart.width - end - 1, 0)), x: end + 1, y: line, style: .dim)
-                }
-            }
-        }
-        for header in 0..<ChartRenderer.headerHeight { canvas.set("│", x: nameWidth, y: y + header) }
-        canvas.draw(chart, x: nameWidth + 1, y: y)
     }
 }

@@ -15,6 +15,8 @@ public enum ClientEvent: Sendable {
     case copy(ClientPlanCopy)
     /// The connection dropped.
     case disconnected(reason: String, willReconnect: Bool)
+    /// The delay a `ClientAction.wake` asked for passed.
+    case wake(token: Int)
 }
 
 /// What the adapter must do for the client.
@@ -25,6 +27,8 @@ public enum ClientAction: Sendable {
     case watch(TimelineQuery, id: String)
     /// End a watch.
     case unwatch(id: String)
+    /// Send `ClientEvent.wake(token:)` after this many milliseconds (re-queries are coalesced).
+    case wake(afterMilliseconds: Int, token: Int)
     /// Leave.
     case quit
 }
@@ -96,12 +100,13 @@ public struct ClientModel: Sendable {
     /// The footer message (errors, confirmations).
     public internal(set) var message: String?
     /// The resource view's state.
-    public internal(set) var resources = ResourceViewState()
+    public internal(set) var resources: ResourceViewState
     var counter = 0
 
     /// A client with nothing received yet.
     public init(settings: ClientSettings) {
         self.settings = settings
+        resources = ResourceViewState(idPrefix: settings.idPrefix)
         viewport = ChartViewport(axis: TimeAxis(horizon: settings.horizon), visibleColumns: 1)
         layoutChanged()
     }
@@ -158,6 +163,8 @@ public struct ClientModel: Sendable {
             return receive(message)
         case .key(let key):
             return press(key)
+        case .wake(let token):
+            return resources.planner.wake(token: token).map(ClientAction.init)
         }
     }
 
@@ -219,15 +226,20 @@ public struct ClientModel: Sendable {
                 let reason = strings.rejection(code)
                 form?.phase = .editing
                 form?.error = reason
+                // A decided proposal id is answered the same forever: the next Save needs a new
+                // one. `unavailable` and `rateLimited` are no decisions: the retry keeps it.
+                if code != .unavailable && code != .rateLimited { form?.proposalID = nil }
             } else {
                 self.message = strings.rejected(code)
             }
         case .presence(let plan, _, let sessions) where plan == settings.plan:
             presence = sessions
-        case .error(_, let text, _):
+        case .error(let code, let text, _):
+            // A watch has no ref: a badQuery while the view loads is its answer.
+            if code == .badQuery { resources.planner.refused(text) }
             self.message = strings.serverError(text)
-        case .page(let plan, let watch, _, let query, let page, _) where plan == settings.plan:
-            if watch == resources.watchID { resources.apply(query: query, page: page) }
+        case .page(let plan, let watch, _, _, let page, _) where plan == settings.plan:
+            receivePage(watch: watch, page: page)
         default:
             break
         }
@@ -257,6 +269,7 @@ public struct ClientModel: Sendable {
         case .pageDown: moveSelection(visibleRowCount)
         case .home: moveSelection(-selectedIndex)
         case .end: moveSelection(rows.count)
+        case .character(" ") where mode == .resources: toggleResource()
         case .character(" "): toggleDisclosure()
         case .left, .character("["):
             if mode == .list { setCollapsed(true) } else { viewport.movePrevious() }
@@ -266,7 +279,10 @@ public struct ClientModel: Sendable {
         case .character("+"), .character("="): zoom(viewport.axis.zoom.finer)
         case .character("-"): zoom(viewport.axis.zoom.coarser)
         case .enter:
-            if mode == .resources { return [] }
+            if mode == .resources {
+                openEntryDetails()
+                return []
+            }
             message = TaskAction.available(for: selectedTask).map { "\($0.key): \($0.title(settings.language))" }
                 .joined(separator: "  ")
         case .character(let character):
@@ -294,14 +310,16 @@ public struct ClientModel: Sendable {
 
     private mutating func pressInForm(_ key: Key) -> [ClientAction] {
         guard var form else { return [] }
+        if case .character(let character) = key, pressInDetails(character) { return [] }
         switch form.handle(key) {
         case .none:
             self.form = form
         case .close:
             self.form = nil
             resources.formTarget = nil
+        case .save where form.action.isEntryAction:
+            return saveEntryForm(&form)
         case .save:
-            if let target = resources.formTarget { return saveEntryForm(&form, target: target) }
             guard let collection else { return [] }
             counter += 1
             let newID = "t-\(settings.idPrefix)-\(counter)"
@@ -334,6 +352,7 @@ public struct ClientModel: Sendable {
         if selectedIndex < topRow { topRow = selectedIndex }
         if selectedIndex >= topRow + visibleRowCount { topRow = selectedIndex - visibleRowCount + 1 }
         topRow = max(min(topRow, max(count - visibleRowCount, 0)), 0)
+        if mode == .resources { clampResourceScroll() }
     }
 
     private mutating func toggleDisclosure() {
@@ -361,7 +380,12 @@ public struct ClientModel: Sendable {
 
     private mutating func layoutChanged() {
         let renderer = ChartRenderer(language: settings.language, nameWidth: nameWidth)
-        viewport.resize(visibleColumns: renderer.visibleColumns(forWidth: width, zoom: viewport.axis.zoom))
+        var columns = renderer.visibleColumns(forWidth: width, zoom: viewport.axis.zoom)
+        if mode == .resources {
+            // No visible column beyond what one query may load.
+            columns = min(columns, ResourceQueryPlanner.maximumVisibleColumns(zoom: viewport.axis.zoom))
+        }
+        viewport.resize(visibleColumns: columns)
         clampSelection()
     }
 }

@@ -47,13 +47,13 @@ final class CursesScreen {
     var width: Int { Int(cn_cols()) }
     var height: Int { Int(cn_lines()) }
 
-    /// Blocks until a key or an event arrives (or a second passes); false when the terminal is
-    /// gone (standard input hung up).
-    func wait(for eventFD: Int32) -> Bool {
+    /// Blocks until a key or an event arrives (or `milliseconds` pass); false when the terminal
+    /// is gone (standard input hung up).
+    func wait(for eventFD: Int32, milliseconds: Int = 1000) -> Bool {
         var fds = [
             pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: eventFD, events: Int16(POLLIN), revents: 0),
         ]
-        _ = poll(&fds, 2, 1000)
+        _ = poll(&fds, 2, Int32(milliseconds))
         return fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) == 0
     }
 

@@ -52,9 +52,17 @@ enum InteractiveClient {
         _ = model.handle(.resize(width: screen.width, height: screen.height))
         screen.draw(model.render())
         var running = true
+        // Wake-ups the model asked for (coalesced re-queries): deadline and token.
+        var timers: [(deadline: ContinuousClock.Instant, token: Int)] = []
         while running {
-            guard screen.wait(for: inbox.fd) else { break }
+            let now = ContinuousClock.now
+            let timeout = timers.map { max(Int(($0.deadline - now) / .milliseconds(1)), 0) }.min() ?? 1000
+            guard screen.wait(for: inbox.fd, milliseconds: min(timeout, 1000)) else { break }
             var actions: [ClientAction] = []
+            let woken = ContinuousClock.now
+            let due = timers.filter { $0.deadline <= woken }
+            timers.removeAll { $0.deadline <= woken }
+            for timer in due { actions += model.handle(.wake(token: timer.token)) }
             for event in inbox.drain() {
                 switch event {
                 case .welcome(_, let user, _):
@@ -82,6 +90,8 @@ enum InteractiveClient {
                 case .propose(let operation, let id): connection.propose(operation, plan: plan, id: id)
                 case .watch(let query, let id): connection.watch(plan, query: query, id: id)
                 case .unwatch(let id): connection.unwatch(id)
+                case .wake(let milliseconds, let token):
+                    timers.append((ContinuousClock.now + .milliseconds(milliseconds), token))
                 case .quit: running = false
                 }
             }

@@ -5,6 +5,16 @@ public enum TaskAction: String, Sendable, Hashable, CaseIterable {
     case details, dates, duration, progress, group, order, addTask, addChild, remove, link, unlink
     /// Resource view: move the selected timeline entry (keeping its length) or reassign it.
     case moveEntry, reassignEntry
+    /// Resource view: add an entry, remove, resize or retitle the selected one, show its details.
+    case addEntry, removeEntry, resizeEntry, retitleEntry, entryDetails
+
+    /// The actions of the resources view, in the order the help and the details list them.
+    public static let entryActions: [TaskAction] = [
+        .entryDetails, .addEntry, .moveEntry, .resizeEntry, .retitleEntry, .reassignEntry, .removeEntry,
+    ]
+
+    /// Whether the action is one of the resources view's (on timeline entries).
+    public var isEntryAction: Bool { TaskAction.entryActions.contains(self) }
 
     /// The key that opens the action's form.
     public var key: Character {
@@ -22,6 +32,11 @@ public enum TaskAction: String, Sendable, Hashable, CaseIterable {
         case .unlink: "L"
         case .moveEntry: "m"
         case .reassignEntry: "r"
+        case .addEntry: "a"
+        case .removeEntry: "x"
+        case .resizeEntry: "s"
+        case .retitleEntry: "e"
+        case .entryDetails: "i"
         }
     }
 
@@ -59,6 +74,11 @@ public enum TaskAction: String, Sendable, Hashable, CaseIterable {
         case .unlink: return de ? "Abhängigkeit entfernen" : "Remove dependency"
         case .moveEntry: return de ? "Eintrag verschieben" : "Move entry"
         case .reassignEntry: return de ? "Eintrag neu zuordnen" : "Reassign entry"
+        case .addEntry: return de ? "Eintrag hinzufügen" : "Add entry"
+        case .removeEntry: return de ? "Eintrag entfernen" : "Remove entry"
+        case .resizeEntry: return de ? "Beginn und Ende ändern" : "Change start and end"
+        case .retitleEntry: return de ? "Eintrag umbenennen" : "Rename entry"
+        case .entryDetails: return de ? "Eintrag: Details" : "Entry details"
         }
     }
 }

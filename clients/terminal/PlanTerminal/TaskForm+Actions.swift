@@ -108,7 +108,7 @@ extension TaskForm {
                     .choice(de ? "von" : "of", others.map { ($0.id, $0.title) }, selected: nil),
                 ],
                 note: others.isEmpty ? strings.actionUnavailable : nil)
-        case .moveEntry, .reassignEntry:
+        case .moveEntry, .reassignEntry, .addEntry, .removeEntry, .resizeEntry, .retitleEntry, .entryDetails:
             return TaskForm(action: action, original: task, title: heading, fields: [], note: strings.actionUnavailable)
         case .unlink:
             let touching = collection.dependencies.filter { $0.predecessorID == task?.id || $0.successorID == task?.id }
@@ -232,7 +232,7 @@ extension TaskForm {
             return fields[0].selectedID == "successor"
                 ? .link(TaskDependency(predecessorID: other, successorID: original.id))
                 : .link(TaskDependency(predecessorID: original.id, successorID: other))
-        case .moveEntry, .reassignEntry:
+        case .moveEntry, .reassignEntry, .addEntry, .removeEntry, .resizeEntry, .retitleEntry, .entryDetails:
             break
         case .unlink:
             guard let id = fields[0].selectedID else { break }

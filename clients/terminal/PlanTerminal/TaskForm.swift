@@ -8,6 +8,8 @@ public struct FormField: Sendable, Hashable {
         case text(String)
         /// The index of the chosen option among `options`.
         case choice(Int)
+        /// The indexes of the chosen options and the option under the cursor (several choices).
+        case multiple(Set<Int>, cursor: Int)
     }
 
     /// The label shown before the value.
@@ -32,6 +34,22 @@ public struct FormField: Sendable, Hashable {
             label: label, value: .choice(index), options: options.map(\.label), optionIDs: options.map(\.id))
     }
 
+    /// A field choosing one or more of `(id, label)` options (Left/Right move, Space toggles).
+    public static func multiple(_ label: String, _ options: [(id: String, label: String)], selected: Set<String>)
+        -> FormField
+    {
+        let chosen = Set(options.indices.filter { selected.contains(options[$0].id) })
+        return FormField(
+            label: label, value: .multiple(chosen, cursor: chosen.min() ?? 0), options: options.map(\.label),
+            optionIDs: options.map(\.id))
+    }
+
+    /// The ids of the chosen options of a multiple choice, in option order.
+    public var selectedIDs: [String] {
+        guard case .multiple(let chosen, _) = value else { return selectedID.map { [$0] } ?? [] }
+        return chosen.sorted().compactMap { optionIDs.indices.contains($0) ? optionIDs[$0] : nil }
+    }
+
     /// The text of a text field.
     public var text: String {
         if case .text(let text) = value { return text }
@@ -49,6 +67,11 @@ public struct FormField: Sendable, Hashable {
         switch value {
         case .text(let text): return text
         case .choice(let index): return options.indices.contains(index) ? "◂ " + options[index] + " ▸" : "—"
+        case .multiple(let chosen, let cursor):
+            guard options.indices.contains(cursor) else { return "—" }
+            let names = chosen.sorted().compactMap { options.indices.contains($0) ? options[$0] : nil }
+            return "◂ " + (chosen.contains(cursor) ? "[x] " : "[ ] ") + options[cursor] + " ▸  = "
+                + (names.isEmpty ? "—" : names.joined(separator: ", "))
         }
     }
 }
@@ -90,6 +113,13 @@ public struct TaskForm: Sendable, Hashable {
     public var error: String?
     /// A note explaining why saving is not possible (e.g. no sibling to order against).
     public var note: String?
+    /// Read-only lines shown above the fields (an entry's details).
+    public var info: [String] = []
+    /// The id of the proposal this draft was last saved as, kept until the server decides it (a
+    /// retry after `unavailable` or a reconnect is the same proposal, never applied twice).
+    public var proposalID: String?
+    /// The id of what the draft adds (an entry), kept across every retry.
+    public var newID: String?
 
     /// Creates a form.
     public init(action: TaskAction, original: GanttTask?, title: String, fields: [FormField], note: String? = nil) {
@@ -101,7 +131,7 @@ public struct TaskForm: Sendable, Hashable {
     }
 
     /// Whether Save is possible.
-    public var canSave: Bool { note == nil && phase == .editing }
+    public var canSave: Bool { note == nil && phase == .editing && action != .entryDetails }
 
     /// Feeds a key to the form.
     public mutating func handle(_ key: Key) -> Outcome {
@@ -134,6 +164,10 @@ public struct TaskForm: Sendable, Hashable {
             if case .text(let text) = fields[focus].value {
                 fields[focus].value = .text(text + String(character))
                 error = nil
+            } else if character == " ", case .multiple(var chosen, let cursor) = fields[focus].value {
+                if chosen.remove(cursor) == nil { chosen.insert(cursor) }
+                fields[focus].value = .multiple(chosen, cursor: cursor)
+                error = nil
             } else if character == " " {
                 step(1)
             }
@@ -151,6 +185,10 @@ public struct TaskForm: Sendable, Hashable {
             let count = fields[focus].options.count
             guard count > 0 else { return }
             fields[focus].value = .choice((index + delta + count) % count)
+        case .multiple(let chosen, let cursor):
+            let count = fields[focus].options.count
+            guard count > 0 else { return }
+            fields[focus].value = .multiple(chosen, cursor: (cursor + delta + count) % count)
         case .text(let text):
             if let date = try? CivilDate(text), let moved = try? date.adding(days: delta) {
                 fields[focus].value = .text(moved.description)
@@ -169,7 +207,8 @@ public struct TaskForm: Sendable, Hashable {
     public func canvas(width: Int, strings: TerminalStrings) -> TextCanvas {
         let de = strings.language == .german
         let labelWidth = min((fields.map(\.label.count).max() ?? 0) + 1, width / 2)
-        var lines: [(String, CellStyle)] = []
+        var lines: [(String, CellStyle)] = info.map { ($0, .normal) }
+        if !info.isEmpty && !fields.isEmpty { lines.append(("", .normal)) }
         for (index, field) in fields.enumerated() {
             let value =
                 field.display + (index == focus && { if case .text = field.value { true } else { false } }() ? "▏" : "")
@@ -196,7 +235,9 @@ public struct TaskForm: Sendable, Hashable {
         let save = "[ " + (de ? "Speichern" : "Save") + " ]"
         let close = "[ " + (de ? "Schließen" : "Close") + " ]"
         let buttons = canvas.height - 2
-        canvas.write(save, x: 2, y: buttons, style: focus == fields.count ? .reverse : (canSave ? .normal : .dim))
+        if action != .entryDetails {
+            canvas.write(save, x: 2, y: buttons, style: focus == fields.count ? .reverse : (canSave ? .normal : .dim))
+        }
         canvas.write(close, x: 4 + save.count, y: buttons, style: focus == fields.count + 1 ? .reverse : .normal)
         return canvas
     }

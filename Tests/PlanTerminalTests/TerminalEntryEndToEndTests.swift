@@ -1,0 +1,97 @@
+import ChronoSketchCore
+import Glibc
+import PlanStore
+import PlanTestSupport
+import Testing
+
+@testable import PlanTerminal
+
+extension TerminalEndToEndTests {
+    @Test("resources view: add an entry on two resources, resize it, remove it; a second client sees each step")
+    func entryAddResizeRemove() async throws {
+        // Blocking work (tmux polling, subprocesses) runs off the cooperative pool, which
+        // other tests need (see offThePool).
+        try await offThePool {
+            let store = TestDatabase.store
+            let plan = TestDatabase.unique("plan")
+            try store.createPlan(id: plan, document: try TerminalEndToEndTests.timelinePlan())
+            let server = try ServerProcess.start(databaseURL: TestDatabase.url)
+            let tmux = Tmux()
+            let binary = productsDirectory + "/plan"
+            for session in ["a", "b"] {
+                let token = try TerminalEndToEndTests.editor(store, of: plan, session == "a" ? "ann" : "bob")
+                try tmux.start(
+                    session,
+                    [binary, "--server", server.url, "--token", token, "--plan", plan, "--start", "2026-09-07"])
+                _ = try tmux.waitFor(session) { isConnected($0) && $0.contains("Spec") }
+                try tmux.send(session, "Tab", "Tab")
+                _ = try tmux.waitFor(session) { line(startingWith: "Room 1", in: $0)?.contains("Kickoff") == true }
+            }
+
+            // A adds "Audit" 2026-09-10T00:00 – 2026-09-12T00:00 on Room 1 and Room 2.
+            try tmux.send("a", "a")
+            _ = try tmux.waitFor("a") { $0.contains("Add entry") && $0.contains("◂ [x] Room 1 ▸") }
+            try tmux.send("a", "-l", "Audit")
+            try tmux.send("a", "Tab")
+            for _ in 0..<16 { try tmux.send("a", "BSpace") }
+            try tmux.send("a", "-l", "2026-09-10T00:00")
+            try tmux.send("a", "Tab")
+            for _ in 0..<16 { try tmux.send("a", "BSpace") }
+            try tmux.send("a", "-l", "2026-09-12T00:00")
+            try tmux.send("a", "Tab", "Right", "Space")
+            _ = try tmux.waitFor("a") { $0.contains("= Room 1, Room 2") }
+            try tmux.send("a", "Tab", "Enter")
+            _ = try tmux.waitFor("a") { $0.contains("Saved.") && heading(of: $0).contains("v1") }
+            let added = try #require(try store.loadPlan(plan)).document.state.timeline
+            let audit = try #require(added.entries.first { $0.title == "Audit" })
+            #expect(audit.start == (try LocalDateTime("2026-09-10T00:00")))
+            #expect(audit.end == (try LocalDateTime("2026-09-12T00:00")))
+            #expect(
+                added.assignments.filter { $0.entryID == audit.id }.map(\.resourceID).sorted() == ["room-1", "room-2"])
+
+            // B sees it on both rows (zoom 1 is 3 cells a day: 2 days are 6 cells). On Room 1 its
+            // bar would run into Kickoff's title: it takes a second lane, the row grows.
+            let seen = try tmux.waitFor("b") { line(startingWith: "Room 2", in: $0)?.contains("Audit") == true }
+            #expect(barSpan(line(startingWith: "Room 2", in: seen)) == 6)
+            let lines = seen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let room1 = try #require(lines.firstIndex { $0.hasPrefix("Room 1 ") })
+            #expect(lines[room1].contains("Kickoff"))
+            #expect(lines[room1 + 1].contains("Audit"))
+            #expect(barSpan(lines[room1 + 1]) == 6)
+
+            // A selects Audit on Room 2 and resizes it: the end moves to 2026-09-14T00:00.
+            try tmux.send("a", "Down", "s")
+            _ = try tmux.waitFor("a") { $0.contains("Change start and end") && $0.contains("2026-09-12T00:00") }
+            try tmux.send("a", "Tab")
+            for _ in 0..<16 { try tmux.send("a", "BSpace") }
+            try tmux.send("a", "-l", "2026-09-14T00:00")
+            try tmux.send("a", "Tab", "Enter")
+            _ = try tmux.waitFor("a") { $0.contains("Saved.") && heading(of: $0).contains("v2") }
+            _ = try tmux.waitFor("b") { barSpan(line(startingWith: "Room 2", in: $0)) == 12 }
+            let resized = try #require(try store.loadPlan(plan)).document.state.timeline.entry(audit.id)
+            #expect(resized?.start == audit.start)
+            #expect(resized?.end == (try LocalDateTime("2026-09-14T00:00")))
+
+            // A removes it: gone from both rows, Kickoff untouched.
+            try tmux.send("a", "x")
+            _ = try tmux.waitFor("a") { $0.contains("Remove “Audit”") }
+            try tmux.send("a", "Enter")
+            _ = try tmux.waitFor("a") { $0.contains("Saved.") && heading(of: $0).contains("v3") }
+            let gone = try tmux.waitFor("b") { !$0.contains("Audit") && heading(of: $0).contains("v3") }
+            #expect(line(startingWith: "Room 1", in: gone)?.contains("Kickoff") == true)
+            let removed = try #require(try store.loadPlan(plan)).document.state.timeline
+            #expect(removed.entry(audit.id) == nil)
+            #expect(removed.assignments.allSatisfy { $0.entryID != audit.id })
+            try tmux.send("a", "q")
+            try tmux.send("b", "q")
+        }
+    }
+}
+
+/// The width of the bar in a resource row's line: from its first "█" to its last (a title written
+/// inside the bar included).
+func barSpan(_ line: String?) -> Int {
+    let cells = barCells(line)
+    guard let first = cells.first, let last = cells.last else { return 0 }
+    return last - first + 1
+}
