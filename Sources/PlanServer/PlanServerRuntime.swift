@@ -41,7 +41,7 @@ public final class PlanServerRuntime: Sendable {
                 tlsKeyPath: configuration.tlsKeyPath, maxMessageBytes: configuration.limits.maxMessageBytes,
                 maxQueueBytes: configuration.limits.maxQueueBytes, frameInterval: configuration.frameInterval,
                 serviceThreads: configuration.serviceThreads, handshakeTimeout: configuration.helloTimeout,
-                pingInterval: configuration.pingInterval),
+                pingInterval: configuration.pingInterval, maxIntakeBacklog: configuration.maxIntakeBacklog),
             onEvent: { continuation.yield(.transport($0)) },
             onHTTP: { path in
                 switch path {
@@ -50,10 +50,16 @@ public final class PlanServerRuntime: Sendable {
                         ? HTTPResponse(status: 200, body: "ok\n")
                         : HTTPResponse(status: 503, body: "database unavailable\n")
                 case "/metrics":
-                    let queued = transportBox.withLock { $0?.queuedBytes } ?? 0
+                    let figures = transportBox.withLock { transport in
+                        transport.map {
+                            Metrics.TransportFigures(
+                                queuedBytes: $0.queuedBytes, intakeBacklog: $0.intakeWaiting,
+                                intakePauses: $0.intakePauses)
+                        }
+                    }
                     return HTTPResponse(
-                        status: 200, contentType: "text/plain; version=0.0.4", body: metrics.render(queuedBytes: queued)
-                    )
+                        status: 200, contentType: "text/plain; version=0.0.4",
+                        body: metrics.render(figures ?? Metrics.TransportFigures()))
                 default:
                     return HTTPResponse(status: 404, body: "not found; the WebSocket endpoint is /ws\n")
                 }

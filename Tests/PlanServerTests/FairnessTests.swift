@@ -76,6 +76,33 @@ struct FairnessTests {
     }
 }
 
+@Suite("Server: bounded intake")
+struct IntakeTests {
+    @Test(
+        "with the hub's backlog bound at 2 messages, a flood of 3,000 queries is read in pauses and answered whole, in order",
+        .timeLimit(.minutes(2)))
+    func pausedReading() async throws {
+        let fixture = try PlanFixture.make()
+        let server = try ServerProcess.start(arguments: ["--max-intake-backlog", "2"])
+        let client = try await TestClient.connected(to: server, token: fixture.viewerToken)
+        defer { client.close() }
+        let answers = FairnessTests.AnswerLog()
+        client.connection.observeMessages(exclusively: true) { answers.record($0) }
+        let query = try TimelineQuery(
+            start: Demo.time("2026-09-01T00:00"), end: Demo.time("2026-10-01T00:00"), resourceIDs: ["room-1"])
+        let count = 3000
+        for index in 0..<count {
+            client.connection.sendRaw(ClientMessage.query(plan: fixture.plan, query: query, ref: "q\(index)").bytes)
+        }
+        for await received in answers.counts.stream where received >= count { break }
+        #expect(answers.refs.withLock { $0 } == (0..<count).map { "q\($0)" })
+        let metrics = shell("curl -s http://127.0.0.1:\(server.port)/metrics").output
+        let pauses = metrics.split(separator: "\n").first { $0.hasPrefix("chronosketch_intake_pauses_total ") }
+        #expect((pauses?.split(separator: " ").last).flatMap { Int($0) } ?? 0 > 0, "\(pauses ?? "no metric")")
+        #expect(metrics.contains("\nchronosketch_intake_backlog 0\n"), "the backlog is empty again")
+    }
+}
+
 @Suite("Hub turns: bounded work per session and turn")
 struct TurnBudgetTests {
     @Test("a turn allows at most maxRequests requests, and none after maxDuration but the first")

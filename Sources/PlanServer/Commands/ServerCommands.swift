@@ -90,6 +90,12 @@ public enum ServerCommands {
                     }
                     configuration.helloTimeout = .seconds(seconds)
                 }
+                if let text = options.value("--max-intake-backlog") {
+                    guard let messages = Int(text), messages >= 2 else {
+                        throw CommandError("bad --max-intake-backlog \(text) (at least 2)")
+                    }
+                    configuration.maxIntakeBacklog = messages
+                }
                 if let text = options.value("--ping-interval-seconds") {
                     guard let seconds = Int(text), (0...3600).contains(seconds) else {
                         throw CommandError("bad --ping-interval-seconds \(text) (0 to 3600; 0: no pings)")

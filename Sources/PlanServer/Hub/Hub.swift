@@ -87,8 +87,10 @@ final class Hub {
             log.info("connection \(connection) opened from \(address) session \(sessionID)")
             if shuttingDown { transport.close(connection, code: .goingAway, reason: "server shutting down") }
         case .message(let connection, let bytes):
+            transport.messageTaken()
             receive(bytes, from: connection)
         case .binaryMessage(let connection):
+            transport.messageTaken()
             guard let session = sessions[connection] else { return }
             if case .awaitingHello = session.state {
                 refuseUnauthenticated(session, "send hello first")

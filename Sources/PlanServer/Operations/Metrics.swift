@@ -48,8 +48,26 @@ public final class Metrics: Sendable {
         proposals.withLock { $0[key, default: 0] += 1 }
     }
 
-    /// The Prometheus text exposition; `queuedBytes` comes from the transport.
-    public func render(queuedBytes: Int) -> String {
+    /// What the transport reports for `/metrics`.
+    public struct TransportFigures: Sendable {
+        /// Bytes queued and not yet written.
+        public var queuedBytes = 0
+        /// Messages read and not yet taken by the hub.
+        public var intakeBacklog = 0
+        /// Times reading a connection was paused because the hub was behind.
+        public var intakePauses = 0
+
+        /// Creates figures.
+        public init(queuedBytes: Int = 0, intakeBacklog: Int = 0, intakePauses: Int = 0) {
+            self.queuedBytes = queuedBytes
+            self.intakeBacklog = intakeBacklog
+            self.intakePauses = intakePauses
+        }
+    }
+
+    /// The Prometheus text exposition, with the transport's figures.
+    public func render(_ transport: TransportFigures) -> String {
+        let queuedBytes = transport.queuedBytes
         var text = ""
         func gauge(_ name: String, _ help: String, _ value: Int) {
             text += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n\(name) \(value)\n"
@@ -58,6 +76,12 @@ public final class Metrics: Sendable {
         gauge("chronosketch_subscriptions", "Plan subscriptions.", subscriptions.load(ordering: .relaxed))
         gauge("chronosketch_loaded_plans", "Plans held in memory.", loadedPlans.load(ordering: .relaxed))
         gauge("chronosketch_send_queue_bytes", "Bytes queued and not yet written to sockets.", queuedBytes)
+        gauge(
+            "chronosketch_intake_backlog", "Messages read from sockets and not yet handled by the hub.",
+            transport.intakeBacklog)
+        text += "# HELP chronosketch_intake_pauses_total Times a connection was not read because the hub was behind.\n"
+        text += "# TYPE chronosketch_intake_pauses_total counter\n"
+        text += "chronosketch_intake_pauses_total \(transport.intakePauses)\n"
         text += "# HELP chronosketch_proposals_total Proposals settled, by outcome and rejection code.\n"
         text += "# TYPE chronosketch_proposals_total counter\n"
         for (labels, count) in proposals.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {

@@ -51,6 +51,8 @@ final class Connection {
     /// Whether EPOLLOUT is registered; whether a TLS read waits for the socket to be writable.
     var writeInterest = false
     var readNeedsWritable = false
+    /// Whether reading waits for the hub to catch up.
+    var readPaused = false
     /// When the last frame was written (monotonic nanoseconds); whether it waits in the
     /// coalescing list.
     var lastWrite: UInt64 = 0
@@ -86,6 +88,10 @@ final class Connection {
             return
         }
         for _ in 0..<4 where !dropped {
+            if phase == .webSocket, loop.transport.intakeIsFull {
+                loop.pauseReading(self)
+                return
+            }
             let result = loop.scratch.withUnsafeMutableBytes { channel.read($0) }
             switch result {
             case .moved(let count):
@@ -201,9 +207,9 @@ final class Connection {
     private func handle(_ event: FrameDecoder.Event) {
         switch event {
         case .text(let bytes):
-            if phase == .webSocket, pendingClose == nil { loop.transport.onEvent(.message(id, bytes)) }
+            if phase == .webSocket, pendingClose == nil { loop.transport.deliver(.message(id, bytes)) }
         case .binary:
-            if phase == .webSocket, pendingClose == nil { loop.transport.onEvent(.binaryMessage(id)) }
+            if phase == .webSocket, pendingClose == nil { loop.transport.deliver(.binaryMessage(id)) }
         case .ping(let payload):
             guard !closeQueued else { return }
             control.append(OutgoingBuffer(payload, opcode: .pong))

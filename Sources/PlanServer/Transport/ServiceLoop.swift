@@ -31,6 +31,8 @@ final class ServiceLoop {
     /// (TLS input already decrypted).
     var writeSoon: [Connection] = []
     var readSoon: [Connection] = []
+    /// Connections not read while the hub is behind.
+    var pausedReaders: [Connection] = []
     /// When to watch the listening socket again after running out of descriptors (0: watched).
     var listenerResumeAt: UInt64 = 0
     /// Array frames built lately, with the messages they join (see `joined`).
@@ -85,6 +87,7 @@ final class ServiceLoop {
                     cn_eventfd_drain(shard.wakeFD)
                     drainOutbox()
                     flushCoalesced()
+                    resumeReadingIfCaughtUp()
                 case ServiceLoop.listenerToken:
                     acceptConnections()
                 case let token:
@@ -211,8 +214,38 @@ final class ServiceLoop {
     func setWriteInterest(_ connection: Connection, _ wanted: Bool) {
         guard connection.writeInterest != wanted, !connection.dropped else { return }
         connection.writeInterest = wanted
-        let events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | (wanted ? EPOLLOUT.rawValue : 0)
+        updateInterest(connection)
+    }
+
+    /// What epoll watches for the connection: reading unless paused, writing while wanted.
+    private func updateInterest(_ connection: Connection) {
+        let events =
+            (connection.readPaused ? 0 : EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
+            | (connection.writeInterest ? EPOLLOUT.rawValue : 0)
         _ = cn_epoll_control(epoll, EPOLL_CTL_MOD, connection.fd, events, connection.id.rawValue)
+    }
+
+    /// Stops reading the connection while the hub is behind (`WebSocketTransport.intakeIsFull`):
+    /// its bytes wait in the kernel, and TCP slows the peer down.
+    func pauseReading(_ connection: Connection) {
+        guard !connection.readPaused, !connection.dropped else { return }
+        connection.readPaused = true
+        pausedReaders.append(connection)
+        transport.readPauses.wrappingAdd(1, ordering: .relaxed)
+        updateInterest(connection)
+    }
+
+    /// Reads the paused connections again once the hub has caught up.
+    func resumeReadingIfCaughtUp() {
+        guard !pausedReaders.isEmpty, !transport.intakeIsFull else { return }
+        let paused = pausedReaders
+        pausedReaders = []
+        let now = ServiceLoop.now()
+        for connection in paused where !connection.dropped {
+            connection.readPaused = false
+            connection.lastHeard = now  // not heard because not listened to
+            updateInterest(connection)
+        }
     }
 
     /// Reads the connection again in the next round.
@@ -266,6 +299,7 @@ final class ServiceLoop {
         }
         timed = timed.filter { $0.value.deadline != 0 && !$0.value.dropped }
         checkLiveness(now: now)
+        resumeReadingIfCaughtUp()
     }
 
     /// Pings connections silent for a ping interval; closes those silent for two (a dead peer or
@@ -274,7 +308,7 @@ final class ServiceLoop {
         let interval = UInt64(transport.configuration.pingInterval.components.seconds) * 1_000_000_000
         guard interval > 0 else { return }
         var silent: [Connection] = []
-        for connection in connections.values where connection.phase == .webSocket {
+        for connection in connections.values where connection.phase == .webSocket && !connection.readPaused {
             let quiet = now &- connection.lastHeard
             if quiet >= 2 * interval {
                 silent.append(connection)

@@ -42,13 +42,18 @@ public final class WebSocketTransport: Sendable {
         /// A connection silent this long is sent a ping; one silent twice as long (a dead peer, a
         /// cut link) is closed and its memory freed. Zero: no pings.
         public var pingInterval: Duration = .seconds(20)
+        /// Messages read but not yet taken by the consumer beyond which sockets are not read
+        /// (memory stays bounded when the hub falls behind; TCP slows the senders down).
+        public var maxIntakeBacklog = 10000
 
         /// Creates a configuration.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, tlsCertificatePath: String? = nil, tlsKeyPath: String? = nil,
             maxMessageBytes: Int = 1 << 20, maxQueueBytes: Int = 8 << 20, frameInterval: Duration = .zero,
-            serviceThreads: Int = 1, handshakeTimeout: Duration = .seconds(10), pingInterval: Duration = .seconds(20)
+            serviceThreads: Int = 1, handshakeTimeout: Duration = .seconds(10), pingInterval: Duration = .seconds(20),
+            maxIntakeBacklog: Int = 10000
         ) {
+            self.maxIntakeBacklog = max(2, maxIntakeBacklog)
             self.handshakeTimeout = handshakeTimeout
             self.pingInterval = pingInterval
             self.frameInterval = frameInterval
@@ -238,6 +243,40 @@ public final class WebSocketTransport: Sendable {
         }
         let fd = listener.exchange(-1, ordering: .acquiringAndReleasing)
         if fd >= 0 { Glibc.close(fd) }
+    }
+
+    // MARK: Bounded intake
+
+    /// Messages handed to the consumer (the hub) and not yet taken; above `maxIntakeBacklog`
+    /// the service threads stop reading sockets until it is back to half of that.
+    let intakeBacklog = Atomic<Int>(0)
+    /// How often a connection's reading was paused for the backlog.
+    let readPauses = Atomic<Int>(0)
+
+    /// Whether the consumer is too far behind for more reading.
+    var intakeIsFull: Bool {
+        intakeBacklog.load(ordering: .relaxed) >= configuration.maxIntakeBacklog
+    }
+
+    /// Messages waiting for the consumer (for `/metrics`).
+    public var intakeWaiting: Int { intakeBacklog.load(ordering: .relaxed) }
+
+    /// How often reading was paused because the consumer was behind (for `/metrics`).
+    public var intakePauses: Int { readPauses.load(ordering: .relaxed) }
+
+    /// Hands a message to the consumer, counting it in the backlog.
+    func deliver(_ event: TransportEvent) {
+        intakeBacklog.wrappingAdd(1, ordering: .relaxed)
+        onEvent(event)
+    }
+
+    /// The consumer took a message: when the backlog falls to half the bound, the service threads
+    /// read again.
+    public func messageTaken() {
+        let before = intakeBacklog.wrappingAdd(-1, ordering: .relaxed).oldValue
+        if before == configuration.maxIntakeBacklog / 2 + 1 {
+            for shard in shards { shard.wake() }
+        }
     }
 
     /// Open WebSocket connections, maintained by the service threads.
