@@ -12,21 +12,9 @@ extension TerminalEndToEndTests {
         // Blocking work (tmux polling, subprocesses) runs off the cooperative pool, which
         // other tests need (see offThePool).
         try await offThePool {
+            let (plan, server, tmux) = try TerminalEndToEndTests.resourcesScene()
+            defer { _ = server.terminate() }
             let store = TestDatabase.store
-            let plan = TestDatabase.unique("plan")
-            try store.createPlan(id: plan, document: try TerminalEndToEndTests.timelinePlan())
-            let server = try ServerProcess.start(databaseURL: TestDatabase.url)
-            let tmux = Tmux()
-            let binary = productsDirectory + "/plan"
-            for session in ["a", "b"] {
-                let token = try TerminalEndToEndTests.editor(store, of: plan, session == "a" ? "ann" : "bob")
-                try tmux.start(
-                    session,
-                    [binary, "--server", server.url, "--token", token, "--plan", plan, "--start", "2026-09-07"])
-                _ = try tmux.waitFor(session) { isConnected($0) && $0.contains("Spec") }
-                try tmux.send(session, "Tab", "Tab")
-                _ = try tmux.waitFor(session) { line(startingWith: "Room 1", in: $0)?.contains("Kickoff") == true }
-            }
 
             // A adds "Audit" 2026-09-10T00:00 – 2026-09-12T00:00 on Room 1 and Room 2.
             try tmux.send("a", "a")

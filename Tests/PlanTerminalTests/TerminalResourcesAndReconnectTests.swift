@@ -32,25 +32,34 @@ extension TerminalEndToEndTests {
         return token
     }
 
+    /// A real server and two editors' clients (ann in tmux session "a", bob in "b") on a new copy
+    /// of the timeline plan, both in the resources view showing Kickoff on Room 1.
+    static func resourcesScene() throws -> (plan: String, server: ServerProcess, tmux: Tmux) {
+        let store = TestDatabase.store
+        let plan = TestDatabase.unique("plan")
+        try store.createPlan(id: plan, document: try TerminalEndToEndTests.timelinePlan())
+        let server = try ServerProcess.start(databaseURL: TestDatabase.url)
+        let tmux = Tmux()
+        let binary = productsDirectory + "/plan"
+        for session in ["a", "b"] {
+            let token = try TerminalEndToEndTests.editor(store, of: plan, session == "a" ? "ann" : "bob")
+            try tmux.start(
+                session, [binary, "--server", server.url, "--token", token, "--plan", plan, "--start", "2026-09-07"])
+            _ = try tmux.waitFor(session) { isConnected($0) && $0.contains("Spec") }
+            try tmux.send(session, "Tab", "Tab")
+            _ = try tmux.waitFor(session) { line(startingWith: "Room 1", in: $0)?.contains("Kickoff") == true }
+        }
+        return (plan, server, tmux)
+    }
+
     @Test("resources view: move an entry (its duration kept) and reassign it; a second client sees both")
     func resourceEdits() async throws {
         // Blocking work (tmux polling, subprocesses) runs off the cooperative pool, which
         // other tests need (see offThePool).
         try await offThePool {
+            let (plan, server, tmux) = try TerminalEndToEndTests.resourcesScene()
+            defer { _ = server.terminate() }
             let store = TestDatabase.store
-            let plan = TestDatabase.unique("plan")
-            try store.createPlan(id: plan, document: try TerminalEndToEndTests.timelinePlan())
-            let server = try ServerProcess.start(databaseURL: TestDatabase.url)
-            let tmux = Tmux()
-            let binary = productsDirectory + "/plan"
-            for session in ["a", "b"] {
-                let token = try TerminalEndToEndTests.editor(store, of: plan, session == "a" ? "ann" : "bob")
-                try tmux.start(
-                    session,
-                    [binary, "--server", server.url, "--token", token, "--plan", plan, "--start", "2026-09-07"])
-                _ = try tmux.waitFor(session) { isConnected($0) && $0.contains("Spec") }
-                try tmux.send(session, "Tab", "Tab")
-            }
             // Both show Kickoff on Room 1, a bar of 27 hours at 8 hours a cell (zoom 1: 3 cells a day).
             var before: [Int] = []
             for session in ["a", "b"] {
