@@ -47,6 +47,27 @@ struct HostileInputTests {
         try await scene.expectBystanderUndisturbed()
     }
 
+    @Test("hello's ref is echoed by the welcome, and by the error that refuses an unknown token")
+    func helloRef() async throws {
+        let scene = try await BadInputScene.make()
+        defer { scene.close() }
+        let welcomed = try await AsyncRawWebSocket.connect(port: scene.server.port)
+        defer { welcomed.close() }
+        try await welcomed.sendText(#"{"type":"hello","token":"\#(scene.fixture.viewerToken)","ref":"h1"}"#)
+        guard case .welcome(_, _, _, _, _, let ref) = try await welcomed.next() else {
+            throw HarnessError("no welcome")
+        }
+        #expect(ref == "h1")
+        let refused = try await AsyncRawWebSocket.connect(port: scene.server.port)
+        defer { refused.close() }
+        try await refused.sendText(#"{"type":"hello","token":"no-such-token","ref":"h2"}"#)
+        let (messages, code) = try await refused.untilClose()
+        guard case .error(.unauthenticated, _, let errorRef)? = messages.first else {
+            throw HarnessError("no error: \(messages)")
+        }
+        #expect(errorRef == "h2" && code == CloseCode.policyViolation.rawValue)
+    }
+
     @Test("a token followed by \\u0000 and more does not authenticate: error unauthenticated, close 1008")
     func tokenWithNUL() async throws {
         let scene = try await BadInputScene.make()

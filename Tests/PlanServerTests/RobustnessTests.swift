@@ -121,13 +121,19 @@ struct RobustnessTests {
                 == PlanSnapshot(plan: fixture.plan, version: 2, document: stored.document))
     }
 
-    @Test("another process committed and moved the log start past this one: it reloads, subscribers get a snapshot")
+    @Test(
+        "another process committed and moved the log start past this one: it reloads, subscribers get a snapshot, watchers a page"
+    )
     func trimmedElsewhere() async throws {
         let fixture = try PlanFixture.make()
         let server = try ServerProcess.start()
         let viewer = try await TestClient.connected(to: server, token: fixture.viewerToken)
         defer { viewer.close() }
         let copy = try await viewer.subscribe(fixture.plan)
+        let query = try TimelineQuery(
+            start: Demo.time("2026-09-01T00:00"), end: Demo.time("2026-10-01T00:00"), resourceIDs: ["room-1"])
+        viewer.connection.watch(fixture.plan, query: query, id: "w")
+        _ = try await viewer.expect("page") { if case .page(_, "w", 0, _, _, _) = $0 { true } else { false } }
         let release = copy["release"]!
         let launched = release.with(title: "Launch")
         // Its own log row is already behind the start: following the log cannot work.
@@ -143,6 +149,7 @@ struct RobustnessTests {
                     plan: fixture.plan, version: 1, document: PlanDocument(title: fixture.document.title, state: state))
         )
         #expect(snapshot.tasks.first { $0.id == "release" } == launched)
+        _ = try await viewer.expect("page") { if case .page(_, "w", 1, _, _, _) = $0 { true } else { false } }
     }
 
     @Test("SIGKILL in the middle of a stream: every acknowledged edit survives; re-sent proposals apply once")

@@ -26,6 +26,9 @@ public struct TimelineWatchIndex<Key: Hashable & Sendable>: Sendable {
     /// The query of the watch `key`, if there is one.
     public subscript(key: Key) -> TimelineQuery? { queriesByKey[key] }
 
+    /// Every watch and its query (after a reload, all of them get a fresh page).
+    public var all: [(key: Key, query: TimelineQuery)] { queriesByKey.map { ($0.key, $0.value) } }
+
     /// Adds the watch `key`, or replaces its query if it exists.
     public mutating func insert(_ query: TimelineQuery, for key: Key) {
         remove(key)

@@ -111,6 +111,13 @@ extension Hub {
         runtime.snapshotCache = nil
         let snapshot = PlanSnapshot(plan: planID, version: stored.version, document: stored.document)
         broadcast(.snapshot(snapshot), to: runtime.subscriberList)
+        // Watchers cannot tell what changed in a reload: every watch gets a fresh page.
+        for (key, query) in runtime.watches.all {
+            broadcast(
+                .page(
+                    plan: planID, watch: key.watch, version: runtime.version, query: query,
+                    page: runtime.confirmed.timeline.page(for: query)), to: [key.connection])
+        }
         answerCommitted(unanswered, in: runtime)
         finishResynchronizing(runtime)
     }

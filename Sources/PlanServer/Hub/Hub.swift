@@ -137,11 +137,12 @@ final class Hub {
         }
         switch session.state {
         case .awaitingHello:
-            guard case .message(.hello(let token, let client, _)) = request else {
+            guard case .message(.hello(let token, let client, let ref)) = request else {
                 refuseUnauthenticated(session, "send hello first")
                 return
             }
             session.client = String(client.unicodeScalars.prefix(128))
+            session.helloRef = ref
             session.state = .authenticating
             let store = self.store
             let events = self.events
@@ -175,7 +176,7 @@ final class Hub {
 
     private func refuseUnauthenticated(_ session: Session, _ reason: String) {
         session.state = .closing
-        send(.error(code: .unauthenticated, message: reason), to: session.connection)
+        send(.error(code: .unauthenticated, message: reason, ref: session.helloRef), to: session.connection)
         transport.close(session.connection, code: .policyViolation, reason: reason)
         log.info("connection \(session.connection) refused: \(reason)")
     }
@@ -187,7 +188,8 @@ final class Hub {
             session.state = .ready(user: user)
             send(
                 .welcome(
-                    session: session.sessionID, user: user, server: serverName, limits: configuration.limits),
+                    session: session.sessionID, user: user, server: serverName, limits: configuration.limits,
+                    ref: session.helloRef),
                 to: connection)
             log.info("connection \(connection) authenticated as \(user) (client \(session.client))")
             processPending(session)

@@ -43,6 +43,8 @@ final class Session {
     let address: String
     var state: State = .awaitingHello
     var client = ""
+    /// The `ref` of the `hello`, echoed by the `welcome` (or the `error` refusing it).
+    var helloRef: String?
     /// Roles known for plans (granted roles are kept for the session's life).
     var roles: [String: PlanRole] = [:]
     /// Plans checked and found without a role, with when: rechecked after a short while, so a
