@@ -27,6 +27,23 @@ final class ClientCore {
 
     deinit {
         cs_free_protocols(protocols)
+        for policy in idlePolicies.values { policy.deallocate() }
+    }
+
+    /// lws's idle policies by (ping, hangup) seconds: lws keeps the pointer for the connection's
+    /// life, so each lives as long as this core.
+    private var idlePolicies: [UInt32: UnsafeMutablePointer<lws_retry_bo_t>] = [:]
+
+    private func idlePolicy(ping: UInt16, hangup: UInt16) -> UnsafeMutablePointer<lws_retry_bo_t> {
+        let key = UInt32(ping) << 16 | UInt32(hangup)
+        if let policy = idlePolicies[key] { return policy }
+        let policy = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
+        var value = lws_retry_bo_t()
+        value.secs_since_valid_ping = ping
+        value.secs_since_valid_hangup = hangup
+        policy.initialize(to: value)
+        idlePolicies[key] = policy
+        return policy
     }
 
     func createContext() throws(ClientError) -> ClientContextHandle {
@@ -90,6 +107,8 @@ final class ClientCore {
                 info.ssl_connection = endpoint.secure ? (endpoint.trustAnyCertificate ? 1 | 2 | 4 | 16 : 1) : 0
                 info.ietf_version_or_minus_one = -1
                 info.userdata = UnsafeMutableRawPointer(bitPattern: UInt(id))
+                info.retry_and_idle_policy = UnsafePointer(
+                    idlePolicy(ping: endpoint.pingSeconds, hangup: endpoint.hangupSeconds))
                 if let wsi = lws_client_connect_via_info(&info) {
                     connection.wsi = wsi
                 } else {

@@ -28,6 +28,11 @@ public final class ClientTransport: Sendable {
         public var secure: Bool
         /// Accept self-signed certificates and any host name (tests, private deployments).
         public var trustAnyCertificate = false
+        /// Liveness: after this many idle seconds the client pings; after `hangupSeconds` without
+        /// a sign of life (a pong) it hangs up, so a cut link is noticed and the client reconnects.
+        public var pingSeconds: UInt16 = 10
+        /// See `pingSeconds`.
+        public var hangupSeconds: UInt16 = 25
 
         /// Parses `ws://host:port/path` or `wss://…`.
         public init?(url: String) {

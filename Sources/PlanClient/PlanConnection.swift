@@ -32,6 +32,11 @@ public final class PlanConnection: Sendable {
         public var reconnect: Bool
         /// For wss://: accept self-signed certificates and any host name.
         public var trustAnyCertificate = false
+        /// Liveness: ping after this many idle seconds, hang up (and reconnect) after
+        /// `hangupSeconds` without an answer (a cut link, a frozen server).
+        public var pingSeconds: UInt16 = 10
+        /// See `pingSeconds`.
+        public var hangupSeconds: UInt16 = 25
 
         /// Creates options.
         public init(url: String, token: String, clientName: String = "PlanClient/1", reconnect: Bool = true) {
@@ -51,6 +56,8 @@ public final class PlanConnection: Sendable {
     struct State: Sendable {
         var connection: UInt64?
         var ready = false
+        /// Counts welcomes: paced re-sends stop when a newer connection took over.
+        var generation = 0
         var closedByUser = false
         var attempts = 0
         var copies: [String: ClientPlanCopy] = [:]
@@ -77,6 +84,8 @@ public final class PlanConnection: Sendable {
     public init(options: Options, transport: ClientTransport) throws(ClientError) {
         guard var endpoint = ClientTransport.Endpoint(url: options.url) else { throw .badURL(options.url) }
         endpoint.trustAnyCertificate = options.trustAnyCertificate
+        endpoint.pingSeconds = options.pingSeconds
+        endpoint.hangupSeconds = options.hangupSeconds
         self.options = options
         self.endpoint = endpoint
         self.transport = transport
@@ -222,12 +231,34 @@ public final class PlanConnection: Sendable {
         }
     }
 
+    /// Sends re-sent proposals `perSecond` at a time, one batch a second, while still connected.
+    private func resendPaced(_ proposals: [[UInt8]], perSecond: Int, generation: Int) {
+        Task { [weak self] in
+            var rest = proposals[...]
+            while !rest.isEmpty {
+                try? await Task.sleep(for: .seconds(1))  // the pace itself, not a wait for an event
+                guard let self,
+                    self.state.withLock({ $0.ready && !$0.closedByUser && $0.generation == generation })
+                else { return }
+                for bytes in rest.prefix(perSecond) { self.sendNow(bytes) }
+                rest = rest.dropFirst(perSecond)
+            }
+        }
+    }
+
     private func receive(_ message: ServerMessage) {
         var resend: [[UInt8]] = []
         switch message {
         case .welcome(let session, let user, _, _, let limits, _):
-            // Resume every subscription from its copy, restore watches, re-send unanswered proposals.
+            // Resume every subscription from its copy, restore watches, re-send unanswered proposals
+            // at the pace the server accepts (a backlog sent at once after a long cut would be
+            // answered with rateLimited beyond the limit).
+            let pace = max(1, limits.maxProposalsPerSecond / 2)
+            var later: [[UInt8]] = []
+            var generation = 0
             resend = state.withLock { state in
+                state.generation += 1
+                generation = state.generation
                 state.ready = true
                 state.attempts = 0
                 var bytes = state.subscriptions.map {
@@ -236,9 +267,12 @@ public final class PlanConnection: Sendable {
                 bytes += state.watches.map {
                     ClientMessage.watch(plan: $0.value.plan, query: $0.value.query, watch: $0.key).bytes
                 }
-                bytes += state.pending.map(\.bytes)
+                let proposals = state.pending.map(\.bytes)
+                bytes += proposals.prefix(pace)
+                later = Array(proposals.dropFirst(pace))
                 return bytes
             }
+            if !later.isEmpty { resendPaced(later, perSecond: pace, generation: generation) }
             continuation.yield(.welcome(session: session, user: user, limits: limits))
         case .snapshot, .confirmed, .resumed:
             guard let plan = message.plan else { break }

@@ -37,6 +37,52 @@ struct ClientReconnectTests {
         #expect(copy.snapshot == PlanSnapshot(plan: fixture.plan, version: 1, document: stored.document))
     }
 
+    @Test(
+        "a server that stops answering (frozen, or a cut link): the client's pings go unanswered, it hangs up and reconnects"
+    )
+    func frozenServer() async throws {
+        let fixture = try PlanFixture.make()
+        let server = try ServerProcess.start()
+        let viewer = try TestClient(
+            url: server.url, token: fixture.viewerToken, reconnect: true, transport: SharedTransport.instance,
+            liveness: (ping: 1, hangup: 3))
+        defer { viewer.close() }
+        try await viewer.ready()
+        _ = try await viewer.subscribe(fixture.plan)
+        // The kernel still takes the bytes, nothing answers: only the client's own check can tell.
+        kill(server.pid, SIGSTOP)
+        defer { kill(server.pid, SIGCONT) }
+        _ = try await viewer.expectDisconnect(within: 15)  // throws when still connected
+        kill(server.pid, SIGCONT)
+        try await viewer.ready(within: 20)
+        _ = try await viewer.expect("resumed", within: 20)
+    }
+
+    @Test("a backlog of proposals made while disconnected is re-sent at the server's pace: none is rateLimited")
+    func pacedResend() async throws {
+        let fixture = try PlanFixture.make()
+        let limit = ["--max-proposals-per-second", "40"]
+        var server = try ServerProcess.start(arguments: limit)
+        let port = server.port
+        let editor = try TestClient(
+            url: server.url, token: fixture.editorToken, reconnect: true, transport: SharedTransport.instance)
+        defer { editor.close() }
+        try await editor.ready()
+        _ = try await editor.subscribe(fixture.plan)
+        server.crash()
+        _ = try await editor.expectDisconnect()
+        let ids = try (0..<60).map { number in
+            editor.connection.propose(
+                .add(try GanttTask(id: "offline-\(number)", title: "Offline \(number)", kind: .summary)),
+                plan: fixture.plan)
+        }
+        server = try ServerProcess.start(arguments: limit + ["--port", "\(port)"])
+        for id in ids {
+            let answer = try await editor.answer(to: id, within: 20)
+            #expect(answer.ackVersion != nil, "\(id): \(answer)")
+        }
+    }
+
     @Test("a proposal made while disconnected is sent after the reconnect, once")
     func pendingProposalResent() async throws {
         let fixture = try PlanFixture.make()

@@ -60,10 +60,14 @@ final class TestClient: Sendable {
     let connection: PlanConnection
     let inbox = EventInbox()
 
-    init(url: String, token: String, name: String = "test", reconnect: Bool = false, transport: ClientTransport) throws
-    {
-        connection = try PlanConnection(
-            options: .init(url: url, token: token, clientName: name, reconnect: reconnect), transport: transport)
+    init(
+        url: String, token: String, name: String = "test", reconnect: Bool = false, transport: ClientTransport,
+        liveness: (ping: UInt16, hangup: UInt16) = (10, 25)
+    ) throws {
+        var options = PlanConnection.Options(url: url, token: token, clientName: name, reconnect: reconnect)
+        options.pingSeconds = liveness.ping
+        options.hangupSeconds = liveness.hangup
+        connection = try PlanConnection(options: options, transport: transport)
         let inbox = self.inbox
         let events = connection.events
         Task {
