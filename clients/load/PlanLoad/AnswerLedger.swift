@@ -73,7 +73,8 @@ final class AnswerLedger: Sendable {
 }
 
 extension LoadEditor {
-    /// Records an answer in the ledger; an `unavailable` one, with `--retry-unavailable`, has
+    /// Records an answer in the ledger (and, at a welcome after a drop, the proposals sent again);
+    /// an `unavailable` one, with `--retry-unavailable`, has
     /// the same proposal sent again with its id after 200–500 ms (it stays in flight).
     /// - Returns: whether the answer settles the proposal.
     func recordAnswer(_ message: ServerMessage) -> Bool {
@@ -93,6 +94,10 @@ extension LoadEditor {
             return false
         case .rejected(let id, _, let code, _, _, _):
             tallies.ledger.record(id: id, decision: "rejected \(code.rawValue)", confirmedVersion: nil)
+        case .welcome where dropped.exchange(false, ordering: .relaxed):
+            // After a drop: the connection has just sent every pending proposal with its id
+            // (unanswered when the connection dropped, or made while it was down).
+            tallies.ledger.countResent(connection.pendingProposalIDs.count)
         default:
             break
         }

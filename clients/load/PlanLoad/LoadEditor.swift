@@ -71,7 +71,7 @@ final class LoadEditor: Sendable {
     let retryUnavailable: Bool
     let tallies: EditorTallies
     let running = Atomic<Bool>(true)
-    /// Disconnected since the last welcome.
+    /// Disconnected since the last welcome (the next one re-sends what is pending).
     let dropped = Atomic<Bool>(false)
     let state: Mutex<State>
 
@@ -109,12 +109,8 @@ final class LoadEditor: Sendable {
                 case .disconnected(_, _, let again):
                     guard again else { break }
                     tallies.counts.withLock { $0.reconnects += 1 }
-                    // What was sent and is unanswered when the connection drops goes out again,
-                    // with its ids, after the next welcome (counted once per drop, not per attempt).
-                    if !dropped.exchange(true, ordering: .relaxed) {
-                        tallies.ledger.countResent(connection.pendingProposalIDs.count)
-                    }
-                case .welcome: dropped.store(false, ordering: .relaxed)
+                    dropped.store(true, ordering: .relaxed)
+                case .welcome: break
                 }
             }
         }
