@@ -13,7 +13,8 @@ struct LoadArgumentsTests {
                 "--viewers", "500", "--editors", "3", "--editor-threads", "5", "--in-flight", "8", "--duration", "2.5",
                 "--watchers", "4",
                 "--stale-ratio", "0.25", "--ramp", "0", "--sample", "7", "--connect-timeout", "9",
-                "--viewer-transport", "lws", "--server-pid", "42", "--reconnect", "--json",
+                "--viewer-transport", "lws", "--server-pid", "42", "--reconnect", "--json", "--retry-unavailable",
+                "--answers", "/tmp/acked",
             ])
         #expect(configuration.plans == ["a", "b"])
         #expect(configuration.viewers == 500 && configuration.editors == 3 && configuration.inFlight == 8)
@@ -21,8 +22,10 @@ struct LoadArgumentsTests {
         #expect(configuration.ramp == 0 && configuration.sampleViewers == 7 && configuration.connectTimeout == 9)
         #expect(configuration.viewersOnLWS && configuration.serverPID == 42 && configuration.editorThreads == 5)
         #expect(configuration.reconnect && configuration.json)
+        #expect(configuration.retryUnavailable && configuration.answersPath == "/tmp/acked")
         let defaults = try LoadConfiguration(arguments: Self.required)
         #expect(defaults.viewers == 100 && defaults.rate == 10 && !defaults.json && defaults.serverPID == nil)
+        #expect(!defaults.retryUnavailable && defaults.answersPath == nil)
         // One editor thread with a rate; with proposals in flight one per processor, never more
         // than editors; none without editors.
         #expect(defaults.editorThreads == nil && defaults.effectiveEditorThreads == 1)

@@ -59,15 +59,17 @@ extension LoadConfiguration {
         case let other?: throw LoadArgumentError("--viewer-transport \(other): expected sockets or lws")
         }
         reconnect = flags.contains("--reconnect")
+        retryUnavailable = flags.contains("--retry-unavailable")
+        answersPath = values["--answers"]
         json = flags.contains("--json")
     }
 
     static let valueNames: Set<String> = [
         "--server", "--token", "--plan", "--viewers", "--editors", "--editor-threads", "--rate", "--in-flight",
         "--duration", "--watchers",
-        "--stale-ratio", "--ramp", "--sample", "--connect-timeout", "--viewer-transport", "--server-pid",
+        "--stale-ratio", "--ramp", "--sample", "--connect-timeout", "--viewer-transport", "--server-pid", "--answers",
     ]
-    static let flagNames: Set<String> = ["--reconnect", "--json"]
+    static let flagNames: Set<String> = ["--reconnect", "--retry-unavailable", "--json"]
 }
 
 /// Why `plan-load`'s command line was refused.

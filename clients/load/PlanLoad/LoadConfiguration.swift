@@ -46,6 +46,11 @@ public struct LoadConfiguration: Sendable {
     public var staleRatio = 0.0
     /// Viewers reconnect after a drop and resume with `since` (for a server restart during the run).
     public var reconnect = false
+    /// Editors send a proposal answered `unavailable` again with its id (as a real client does)
+    /// until it is decided, instead of counting the answer as its outcome.
+    public var retryUnavailable = false
+    /// Where to write the confirmed proposals (`VERSION ID` a line), to compare with the plan's log.
+    public var answersPath: String?
     /// Seconds to wait at most for every viewer to hold its snapshot.
     public var connectTimeout = 120.0
     /// Seconds to wait after the load for answers and for the fresh snapshot (three times that

@@ -20,6 +20,8 @@ final class EditorTallies: Sendable {
     let counts = Mutex(Counts())
     /// Proposals sent and not yet answered, all editors together.
     let inFlight = Atomic<Int>(0)
+    /// Every decision by id, re-sends and `unavailable` answers.
+    let ledger = AnswerLedger()
 }
 
 /// One editor: a `PlanConnection` subscribed to its plan (and watching the plan's timeline), that
@@ -41,6 +43,8 @@ final class LoadEditor: Sendable {
         var removed: String?
         var original: GanttTask?
         var entry: String?
+        /// What was proposed, to send again after `unavailable` (`--retry-unavailable`).
+        var operation: PlanOperation?
     }
 
     struct State: Sendable {
@@ -64,9 +68,12 @@ final class LoadEditor: Sendable {
     let peers: Int
     let staleRatio: Double
     let window: Int
+    let retryUnavailable: Bool
     let tallies: EditorTallies
     let running = Atomic<Bool>(true)
-    private let state: Mutex<State>
+    /// Disconnected since the last welcome (the next one re-sends what is pending).
+    let dropped = Atomic<Bool>(false)
+    let state: Mutex<State>
 
     init(
         configuration: LoadConfiguration, index: Int, transport: ClientTransport, tallies: EditorTallies
@@ -79,6 +86,7 @@ final class LoadEditor: Sendable {
         rank = editorsOnPlan.firstIndex(of: index) ?? 0
         staleRatio = configuration.staleRatio
         window = configuration.inFlight
+        retryUnavailable = configuration.retryUnavailable
         self.tallies = tallies
         state = Mutex(State(random: SplitMix64(seed: monotonicNanoseconds() &+ UInt64(index) &* 0x9E37_79B9)))
         connection = try PlanConnection(
@@ -99,7 +107,9 @@ final class LoadEditor: Sendable {
                 switch event {
                 case .message: break  // never: the observer has them
                 case .disconnected(_, _, let again):
-                    if again { tallies.counts.withLock { $0.reconnects += 1 } }
+                    guard again else { break }
+                    tallies.counts.withLock { $0.reconnects += 1 }
+                    dropped.store(true, ordering: .relaxed)
                 case .welcome: break
                 }
             }
@@ -129,6 +139,7 @@ final class LoadEditor: Sendable {
     }
 
     private func handle(_ message: ServerMessage) {
+        guard recordAnswer(message) else { return }
         switch message {
         case .ack(let id, _, let version, let noop, _):
             settle(id, outcome: noop ? "noop" : "confirmed", version: version, confirmed: !noop)
@@ -212,7 +223,9 @@ final class LoadEditor: Sendable {
             }
             return addProposal(copy, &state, sent: sent, using: &generator)
         }
-        guard let (operation, pending) = formed else { return }
+        guard let (operation, formedPending) = formed else { return }
+        var pending = formedPending
+        pending.operation = operation
         state.withLock { state in
             state.pending[proposalID] = pending
             state.busy.formUnion(pending.busy)

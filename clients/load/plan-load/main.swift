@@ -7,7 +7,8 @@ let usage = """
     usage: plan-load --server ws://HOST:PORT/ws --token TOKEN --plan ID[,ID…] [--viewers N] [--editors M]
                      [--editor-threads T] [--rate R | --in-flight W] [--duration S] [--watchers K] [--stale-ratio F]
                      [--ramp VIEWERS_PER_S] [--sample N] [--reconnect] [--connect-timeout S]
-                     [--viewer-transport sockets|lws] [--server-pid PID] [--json]
+                     [--viewer-transport sockets|lws] [--server-pid PID] [--retry-unavailable]
+                     [--answers FILE] [--json]
       --plan A,B,…       viewers and editors are spread over the plans round robin
       --editor-threads T editors spread over T client threads (default: one per processor
                          with --in-flight, else one)
@@ -18,6 +19,8 @@ let usage = """
       --ramp V           viewers opened per second (default 2000; 0: all at once)
       --sample N         viewers that decode and apply everything (default 20)
       --reconnect        viewers reconnect after a drop and resume with since
+      --retry-unavailable editors send a proposal answered unavailable again, same id, until decided
+      --answers FILE     write the confirmed proposals there, VERSION ID a line (to check the log)
       --viewer-transport sockets (default: plain epoll sockets, ws:// only) or lws (as editors)
     """
 
