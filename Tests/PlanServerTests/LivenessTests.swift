@@ -1,3 +1,4 @@
+import ChronoSketchCore
 import Glibc
 import PlanTestSupport
 import Testing
@@ -36,5 +37,82 @@ struct LivenessTests {
             return try socket.readFrames(count: 1).first { $0.0 == 0xA }?.1
         }
         #expect(pong == Array("alive".utf8), "the connection outlived two ping intervals")
+    }
+}
+
+/// Peers that stop reading while they keep talking (review findings on the new transport).
+@Suite("Server: peers that stop reading")
+struct StalledReaderTests {
+    /// A plan whose snapshot (about 300 KB) fills a socket nobody reads.
+    static func bigPlan() throws -> PlanFixture {
+        var tasks = Demo.document.state.tasks.tasks
+        for number in 0..<3000 {
+            tasks.append(
+                try GanttTask(
+                    id: "bulk-\(number)", title: String(repeating: "b", count: 60),
+                    kind: .activity(schedule: nil, progress: 0)))
+        }
+        var document = Demo.document
+        document.state.tasks = try TaskCollection(tasks, dependencies: Demo.document.state.tasks.dependencies)
+        return try PlanFixture.make(document)
+    }
+
+    /// A connection past its hello, with 30 snapshots (about 9 MB, more than the kernel buffers
+    /// hold) asked for and not read: the server's writing to it is stuck.
+    static func stalled(_ server: ServerProcess, _ fixture: PlanFixture) throws -> RawTCP {
+        let socket = try RawTCP(port: server.port, receiveBuffer: 4096)
+        _ = try socket.send(Array(StrictWebSocketTests.upgrade.utf8)).readHead()
+        try socket.send(
+            RawTCP.maskedFrame(opcode: 0x1, Array(#"{"type":"hello","token":"\#(fixture.viewerToken)"}"#.utf8)))
+        let subscribe = RawTCP.maskedFrame(
+            opcode: 0x1, Array(#"{"type":"subscribe","plan":"\#(fixture.plan)"}"#.utf8))
+        for _ in 0..<30 { try socket.send(subscribe) }
+        return socket
+    }
+
+    /// Waits until the server holds more than 1 MB it cannot write (its socket to the stalled
+    /// peer is full: the figure stops moving): polled from `/metrics`, another process's state,
+    /// every 50 ms for 10 s.
+    static func waitUntilStuck(_ server: ServerProcess) async throws {
+        var previous = -1
+        for _ in 0..<200 {
+            let metrics = try await offThePool {
+                shell("curl -s http://127.0.0.1:\(server.port)/metrics").output
+            }
+            let queued =
+                metrics.split(separator: "\n").first { $0.hasPrefix("chronosketch_send_queue_bytes ") }
+                .flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+            if queued > 1_000_000, queued == previous { return }
+            previous = queued
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw HarnessError("the server never held queued bytes for the stalled peer")
+    }
+
+    /// A server whose send queue takes the 30 snapshots (the default would close with 1013).
+    static func server() throws -> ServerProcess {
+        try ServerProcess.start(arguments: ["--max-queue-bytes", "100000000"])
+    }
+
+    @Test("pings from a peer that does not read: the server holds one pong, not one per ping")
+    func pingFlood() async throws {
+        let fixture = try Self.bigPlan()
+        let server = try Self.server()
+        let socket = try Self.stalled(server, fixture)
+        try await Self.waitUntilStuck(server)
+        let pongs = try await offThePool { () throws -> Int in
+            let ping = RawTCP.maskedFrame(opcode: 0x9, Array("p".utf8))
+            for _ in 0..<20 { try socket.send(Array(repeating: ping, count: 100).flatMap { $0 }) }
+            // Now read everything: the welcome, the snapshot, and the pongs that were kept.
+            var pongs = 0
+            var dataBytes = 0
+            while dataBytes < 9_000_000 {
+                guard let frame = try socket.readFrames(count: 1).first else { break }
+                if frame.0 == 0xA { pongs += 1 }
+                if frame.0 == 0x1 || frame.0 == 0x0 { dataBytes += frame.1.count }
+            }
+            return pongs
+        }
+        #expect(pongs >= 1 && pongs < 10, "2,000 pings while not reading gave \(pongs) pongs")
     }
 }

@@ -10,11 +10,21 @@ import Testing
 struct RefusedValueTests {
     @Test("in a group commit, the proposal whose value the database refuses is rejected alone; the others commit")
     func poisonedBatch() async throws {
-        let fixture = try PlanFixture.make()
-        let server = try ServerProcess.start()
+        // A cluster of its own: the fault is a trigger on `tasks`, and creating one takes a lock
+        // that every other test's commits would queue behind.
+        let directory = "/tmp/chronosketch-refused-\(UInt32.random(in: 0...UInt32.max))"
+        let pg = "\(TestDatabase.repositoryRoot)/ops/pg"
+        let started = try await offThePool { shell("PGPORT_PRIVATE=5449 \(pg) start \(directory) --fast") }
+        try #require(started.status == 0, "\(started.output)")
+        defer { shell("\(pg) destroy \(directory)") }
+        let url = started.output.split(separator: "\n").last.map(String.init) ?? ""
+        let store = PlanStore(conninfo: url)
+        try store.migrate(directory: TestDatabase.migrationsDirectory)
+        let fixture = try PlanFixture.make(store: store)
+        let server = try ServerProcess.start(databaseURL: url)
         // A fault of the real database: titles "poison" of this plan fail as a data exception.
-        let function = TestDatabase.unique("poison").replacing("-", with: "_")
-        let database = try PGConnection(conninfo: TestDatabase.url)
+        let function = "poison"
+        let database = try PGConnection(conninfo: url)
         try database.query(
             """
             CREATE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -40,7 +50,7 @@ struct RefusedValueTests {
         let release = tasks["release"]!
 
         // Hold the plan's row: the first commit waits, and what comes meanwhile forms one batch.
-        let lock = try PGConnection(conninfo: TestDatabase.url)
+        let lock = try PGConnection(conninfo: url)
         try lock.query("BEGIN")
         try lock.query("SELECT 1 FROM plans WHERE id = $1 FOR UPDATE", [fixture.plan])
         try await alice.propose(.replace(previous: spec, proposed: progressed(spec, 21)), id: "first", fixture)

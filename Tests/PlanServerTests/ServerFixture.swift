@@ -11,9 +11,12 @@ struct PlanFixture {
     let viewerToken: String
     let strangerToken: String
     let document: PlanDocument
+    /// The store the plan and its users live in.
+    let store: PlanStore
 
-    static func make(_ document: PlanDocument = Demo.document) throws -> PlanFixture {
-        let store = TestDatabase.store
+    static func make(_ document: PlanDocument = Demo.document, store: PlanStore = TestDatabase.store) throws
+        -> PlanFixture
+    {
         let plan = TestDatabase.unique("plan")
         try store.createPlan(id: plan, document: document)
         let editor = TestDatabase.unique("editor")
@@ -25,14 +28,14 @@ struct PlanFixture {
         let strangerToken = try store.createUser(TestDatabase.unique("stranger"))
         return PlanFixture(
             plan: plan, editor: editor, editorToken: editorToken, viewerToken: viewerToken,
-            strangerToken: strangerToken, document: document)
+            strangerToken: strangerToken, document: document, store: store)
     }
 
     /// Another user with `role` on this plan.
     func user(_ role: PlanRole) throws -> String {
         let name = TestDatabase.unique(role.rawValue)
-        let token = try TestDatabase.store.createUser(name)
-        try TestDatabase.store.grant(user: name, plan: plan, role: role)
+        let token = try store.createUser(name)
+        try store.grant(user: name, plan: plan, role: role)
         return token
     }
 }

@@ -82,8 +82,8 @@ final class RawTCP: @unchecked Sendable {
     let fd: Int32
     private var buffered: [UInt8] = []
 
-    init(port: Int) throws {
-        fd = try connectLoopback(port: port)
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
+        fd = try connectLoopback(port: port, receiveBuffer: receiveBuffer)
     }
 
     deinit { close(fd) }
@@ -133,10 +133,18 @@ final class RawTCP: @unchecked Sendable {
         var frames: [(UInt8, [UInt8])] = []
         while frames.count < count {
             if buffered.count >= 2 {
-                let length = Int(buffered[1] & 0x7F)  // the server's control frames are short
-                if buffered.count >= 2 + length {
-                    frames.append((buffered[0] & 0x0F, Array(buffered[2..<2 + length])))
-                    buffered.removeFirst(2 + length)
+                var length = Int(buffered[1] & 0x7F)
+                var offset = 2
+                if length == 126, buffered.count >= 4 {
+                    length = Int(buffered[2]) << 8 | Int(buffered[3])
+                    offset = 4
+                } else if length == 127, buffered.count >= 10 {
+                    length = buffered[2..<10].reduce(0) { $0 << 8 | Int($1) }
+                    offset = 10
+                }
+                if length < 126 || offset > 2, buffered.count >= offset + length {
+                    frames.append((buffered[0] & 0x0F, Array(buffered[offset..<offset + length])))
+                    buffered.removeFirst(offset + length)
                     continue
                 }
             }

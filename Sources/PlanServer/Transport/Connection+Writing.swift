@@ -1,3 +1,4 @@
+import COpenSSL
 import Glibc
 import PlanProtocol
 import WebSocketWire
@@ -65,13 +66,17 @@ extension Connection {
             }
         }
         guard !dropped else { return false }
-        if writeInterest && !readNeedsWritable { loop.setWriteInterest(self, false) }
+        if writeInterest && !readNeedsWritable && phase != .tlsHandshake { loop.setWriteInterest(self, false) }
         return finishIfDone()
     }
 
     /// The next write: control frames first, then the next fragment of a large message, then
     /// queued data (small messages batched), then a pending close.
     private func nextWrite() -> FrameWrite? {
+        if let waiting = pong {
+            pong = nil
+            return whole(waiting)
+        }
         if !control.isEmpty { return whole(control.removeFirst()) }
         if closeQueued { return nil }  // nothing follows a close frame
         if let (buffer, offset) = fragmenting { return fragment(of: buffer, at: offset) }
@@ -112,18 +117,36 @@ extension Connection {
     private func finishIfDone() -> Bool {
         switch phase {
         case .httpResponse:
-            loop.drop(self)
-            return false
+            // Closing with unread request bytes would reset the connection and could destroy the
+            // answer in flight: our side ends, what the client still sends is read and dropped
+            // until it closes (2 s at most).
+            if peerClosed {
+                loop.drop(self)
+                return false
+            }
+            endOurSide()
+            loop.setDeadline(self, seconds: 2)
+            return true
         case .closing where closeQueued && control.isEmpty && sending == nil:
             loop.reportClosed(self)
             if peerClosed {
                 loop.drop(self)
                 return false
             }
-            shutdown(fd, Int32(SHUT_WR))
+            endOurSide()
             return true
         default:
             return true
+        }
+    }
+
+    /// Ends our direction: TLS's close_notify (so the peer sees a clean end, not a truncation),
+    /// or a TCP half-close.
+    private func endOurSide() {
+        if let tls = channel.tls {
+            _ = SSL_shutdown(tls)
+        } else {
+            shutdown(fd, Int32(SHUT_WR))
         }
     }
 }

@@ -33,8 +33,10 @@ final class Connection {
     /// Data frames waiting (shared buffers), and their payload bytes.
     var queue: [OutgoingBuffer] = []
     var queuedBytes = 0
-    /// Control frames and raw HTTP bytes, written before the next data frame.
+    /// Control frames and raw HTTP bytes, written before the next data frame; the pong to the
+    /// latest ping, if one waits, goes first.
     var control: [OutgoingBuffer] = []
+    var pong: OutgoingBuffer?
     /// The frame (or fragment) being written and how far; a large message whose next fragment
     /// is still to come.
     var sending: FrameWrite?
@@ -51,8 +53,10 @@ final class Connection {
     /// Whether EPOLLOUT is registered; whether a TLS read waits for the socket to be writable.
     var writeInterest = false
     var readNeedsWritable = false
-    /// Whether reading waits for the hub to catch up.
+    /// Whether reading waits for the hub to catch up; whether it ended (a half-closed peer that
+    /// still reads an answer).
     var readPaused = false
+    var readStopped = false
     /// When the last frame was written (monotonic nanoseconds); whether it waits in the
     /// coalescing list.
     var lastWrite: UInt64 = 0
@@ -82,13 +86,13 @@ final class Connection {
 
     /// The socket is readable (or reported an error): reads what is there, at most 256 KiB per
     /// call so that one busy peer does not hold the thread.
-    func readable() {
+    func readable(despitePause: Bool = false) {
         if phase == .tlsHandshake {
             continueTLSHandshake()
             return
         }
         for _ in 0..<4 where !dropped {
-            if phase == .webSocket, loop.transport.intakeIsFull {
+            if phase == .webSocket, !despitePause, loop.transport.intakeIsFull {
                 loop.pauseReading(self)
                 return
             }
@@ -117,6 +121,7 @@ final class Connection {
             phase = .requestHead
             readable()
         case .wouldBlock(let needsWritable):
+            readNeedsWritable = needsWritable
             loop.setWriteInterest(self, needsWritable)
         case .closed:
             loop.drop(self)
@@ -212,7 +217,9 @@ final class Connection {
             if phase == .webSocket, pendingClose == nil { loop.transport.deliver(.binaryMessage(id)) }
         case .ping(let payload):
             guard !closeQueued else { return }
-            control.append(OutgoingBuffer(payload, opcode: .pong))
+            // At most one pong waits: a newer ping replaces it (RFC 6455 §5.5.3), so a peer that
+            // pings and never reads cannot make the server hold a pong per ping.
+            pong = OutgoingBuffer(payload, opcode: .pong)
             _ = flush()
         case .pong:
             break
@@ -232,6 +239,7 @@ final class Connection {
                 closeQueued = true
                 phase = .closing
                 control.append(OutgoingBuffer(payload, opcode: .close))
+                loop.setDeadline(self, seconds: 5)
                 _ = flush()
             }
         }
@@ -241,13 +249,20 @@ final class Connection {
     /// with `code`, and end the connection.
     func fail(_ code: CloseCode, _ reason: String) {
         releaseQueue()
-        closedWith = (code, reason)
+        if closedWith == nil { closedWith = (code, reason) }
         queueClose(code, reason)
         _ = flush()
     }
 
     /// The peer went away (end of stream or an error).
     private func peerGone() {
+        if phase == .httpResponse, sending != nil || !control.isEmpty {
+            // A client that half-closed after its request still reads the answer.
+            peerClosed = true
+            readStopped = true
+            loop.setWriteInterest(self, true)
+            return
+        }
         loop.drop(self)
     }
 

@@ -130,7 +130,11 @@ final class ServiceLoop {
             }
             if !connection.dropped { connection.flush() }
         }
-        if !connection.dropped, events & (EPOLLIN.rawValue | failed) != 0 { connection.readable() }
+        // An error or hang-up is read (and ends the connection) even while reading is paused:
+        // epoll reports it whatever the interest, and ignoring it would spin this thread.
+        if !connection.dropped, events & (EPOLLIN.rawValue | failed) != 0 {
+            connection.readable(despitePause: events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0)
+        }
     }
 
     /// Accepts waiting connections (at most 64 at a time, so the other threads get theirs).
@@ -212,7 +216,8 @@ final class ServiceLoop {
 
     /// Watches (or stops watching) the socket for writability.
     func setWriteInterest(_ connection: Connection, _ wanted: Bool) {
-        guard connection.writeInterest != wanted, !connection.dropped else { return }
+        guard !connection.dropped else { return }
+        guard connection.writeInterest != wanted || connection.readStopped else { return }
         connection.writeInterest = wanted
         updateInterest(connection)
     }
@@ -220,7 +225,7 @@ final class ServiceLoop {
     /// What epoll watches for the connection: reading unless paused, writing while wanted.
     private func updateInterest(_ connection: Connection) {
         let events =
-            (connection.readPaused ? 0 : EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
+            (connection.readPaused || connection.readStopped ? 0 : EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
             | (connection.writeInterest ? EPOLLOUT.rawValue : 0)
         _ = cn_epoll_control(epoll, EPOLL_CTL_MOD, connection.fd, events, connection.id.rawValue)
     }
@@ -237,7 +242,7 @@ final class ServiceLoop {
 
     /// Reads the paused connections again once the hub has caught up.
     func resumeReadingIfCaughtUp() {
-        guard !pausedReaders.isEmpty, !transport.intakeIsFull else { return }
+        guard !pausedReaders.isEmpty, transport.intakeHasRoom else { return }
         let paused = pausedReaders
         pausedReaders = []
         let now = ServiceLoop.now()

@@ -258,6 +258,12 @@ public final class WebSocketTransport: Sendable {
         intakeBacklog.load(ordering: .relaxed) >= configuration.maxIntakeBacklog
     }
 
+    /// Whether the consumer is back to half the bound (reading resumes: no pause and resume at
+    /// every message around the bound).
+    var intakeHasRoom: Bool {
+        intakeBacklog.load(ordering: .relaxed) <= configuration.maxIntakeBacklog / 2
+    }
+
     /// Messages waiting for the consumer (for `/metrics`).
     public var intakeWaiting: Int { intakeBacklog.load(ordering: .relaxed) }
 
