@@ -314,7 +314,10 @@ final class ServiceLoop {
         guard interval > 0 else { return }
         var silent: [Connection] = []
         for connection in connections.values where connection.phase == .webSocket && !connection.readPaused {
-            let quiet = now &- connection.lastHeard
+            // Spread over half an interval by id: viewers that joined together (after a restart)
+            // are not all pinged, and do not all answer, in the same round.
+            let offset = (connection.id.rawValue % 1024) * (interval / 2048)
+            let quiet = (now &- connection.lastHeard) &- min(offset, now &- connection.lastHeard)
             if quiet >= 2 * interval {
                 silent.append(connection)
             } else if quiet >= interval, !connection.pingOutstanding {
