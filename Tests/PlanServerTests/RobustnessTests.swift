@@ -196,16 +196,7 @@ struct RobustnessTests {
     @Test("a reader that stops reading is closed with 1013 and released; the others get everything")
     func slowReader() async throws {
         // A plan whose snapshot is large (~300 KB), so a few unread snapshots pass the queue cap.
-        var tasks = Demo.document.state.tasks.tasks
-        for number in 0..<3000 {
-            tasks.append(
-                try GanttTask(
-                    id: "bulk-\(number)", title: String(repeating: "b", count: 60),
-                    kind: .activity(schedule: nil, progress: 0)))
-        }
-        var document = Demo.document
-        document.state.tasks = try TaskCollection(tasks, dependencies: Demo.document.state.tasks.dependencies)
-        let fixture = try PlanFixture.make(document)
+        let fixture = try StalledReaderTests.bigPlan()
         let server = try ServerProcess.start(arguments: ["--max-queue-bytes", "2000000"])
         let stalled = try RawWebSocket(port: server.port, receiveBuffer: 4096)
         try stalled.send(#"{"type":"hello","token":"\#(fixture.viewerToken)"}"#)
