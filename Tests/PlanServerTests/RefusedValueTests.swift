@@ -49,6 +49,10 @@ struct RefusedValueTests {
         let build = tasks["build"]!
         let release = tasks["release"]!
 
+        // Both sessions' roles are looked up before the row is held (nothing but the commit may
+        // wait on it).
+        try await alice.awaitProcessed(fixture)
+        try await bob.awaitProcessed(fixture)
         // Hold the plan's row: the first commit waits, and what comes meanwhile forms one batch.
         let lock = try PGConnection(conninfo: url)
         try lock.query("BEGIN")

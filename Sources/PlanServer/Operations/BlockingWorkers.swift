@@ -6,12 +6,16 @@ import Synchronization
 /// service thread nor Swift's cooperative pool ever blocks on the database.
 ///
 /// Jobs with the same `lane` run one after another on the same thread, in submission order (a
-/// plan's commits use the plan id as the lane); other jobs are spread over the threads.
+/// plan's commits use the plan id as the lane); other jobs go to the least loaded thread, so that
+/// a commit waiting on the database (a lock, a slow fsync) does not hold up a token check or a
+/// role lookup queued behind it.
 final class BlockingWorkers: Sendable {
     private final class Lane: Sendable {
         let jobs = Mutex<[@Sendable () -> Void]>([])
         let signal = DispatchSemaphore(value: 0)
         let stopping = Atomic<Bool>(false)
+        /// Jobs queued or running on this thread.
+        let load = Atomic<Int>(0)
     }
 
     private let lanes: [Lane]
@@ -36,9 +40,19 @@ final class BlockingWorkers: Sendable {
             hasher.combine(key)
             index = Int(UInt(bitPattern: hasher.finalize()) % UInt(lanes.count))
         } else {
-            index = next.wrappingAdd(1, ordering: .relaxed).oldValue % lanes.count
+            // The least loaded thread, starting the scan at a rotating one (ties are spread).
+            let start = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            var best = start % lanes.count
+            for offset in 1..<lanes.count {
+                let candidate = (start + offset) % lanes.count
+                if lanes[candidate].load.load(ordering: .relaxed) < lanes[best].load.load(ordering: .relaxed) {
+                    best = candidate
+                }
+            }
+            index = best
         }
         let lane = lanes[index]
+        lane.load.wrappingAdd(1, ordering: .relaxed)
         lane.jobs.withLock { $0.append(job) }
         lane.signal.signal()
     }
@@ -60,6 +74,7 @@ final class BlockingWorkers: Sendable {
             }
             if let job {
                 job()
+                lane.load.wrappingAdd(-1, ordering: .relaxed)
             } else if lane.stopping.load(ordering: .acquiring) {
                 return
             }
