@@ -17,15 +17,9 @@ struct FaultTests {
         "PostgreSQL killed for 2 s under load: unavailable, /healthz 503 then 200, nothing acked lost, each id decided once",
         .timeLimit(.minutes(1)))
     func databaseOutage() async throws {
-        let directory = "/tmp/chronosketch-fault-\(UInt32.random(in: 0...UInt32.max))"
-        let pg = "\(TestDatabase.repositoryRoot)/ops/pg"
-        let start = "PGPORT_PRIVATE=5446 \(pg) start \(directory) --fast"
-        let started = try await offThePool { shell(start) }
-        try #require(started.status == 0, "\(started.output)")
-        defer { shell("\(pg) destroy \(directory)") }
-        let url = started.output.split(separator: "\n").last.map(String.init) ?? ""
-        let store = PlanStore(conninfo: url)
-        try store.migrate(directory: TestDatabase.migrationsDirectory)
+        let cluster = try await PrivateCluster.start(port: 5446)
+        defer { withExtendedLifetime(cluster) {} }  // destroyed at the end, not after its last use
+        let (url, store) = (cluster.url, cluster.store)
         try store.createPlan(id: "p", document: Demo.document)
         let editorToken = try store.createUser("ed")
         try store.grant(user: "ed", plan: "p", role: .editor)
@@ -44,11 +38,11 @@ struct FaultTests {
         try await load.confirmedAtLeast(10)
 
         let down = ContinuousClock.now
-        #expect((try await offThePool { shell("\(pg) kill \(directory)") }).status == 0)
+        #expect(try await cluster.kill())
         // The health flag is refreshed once a second: it must turn 503 while the database is down.
         let unhealthy = try await healthz(server.port, becomes: "503", within: .seconds(5))
         try await Task.sleep(until: down + .seconds(2))  // the outage's length, not a synchronization
-        #expect((try await offThePool { shell(start) }).status == 0)
+        #expect(try await cluster.restart())
         let back = ContinuousClock.now
         let healthy = try await healthz(server.port, becomes: "200", within: .seconds(10))
         let decisions = try await answers.value

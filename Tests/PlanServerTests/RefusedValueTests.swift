@@ -12,14 +12,9 @@ struct RefusedValueTests {
     func poisonedBatch() async throws {
         // A cluster of its own: the fault is a trigger on `tasks`, and creating one takes a lock
         // that every other test's commits would queue behind.
-        let directory = "/tmp/chronosketch-refused-\(UInt32.random(in: 0...UInt32.max))"
-        let pg = "\(TestDatabase.repositoryRoot)/ops/pg"
-        let started = try await offThePool { shell("PGPORT_PRIVATE=5449 \(pg) start \(directory) --fast") }
-        try #require(started.status == 0, "\(started.output)")
-        defer { shell("\(pg) destroy \(directory)") }
-        let url = started.output.split(separator: "\n").last.map(String.init) ?? ""
-        let store = PlanStore(conninfo: url)
-        try store.migrate(directory: TestDatabase.migrationsDirectory)
+        let cluster = try await PrivateCluster.start(port: 5449)
+        defer { withExtendedLifetime(cluster) {} }  // destroyed at the end, not after its last use
+        let (url, store) = (cluster.url, cluster.store)
         let fixture = try PlanFixture.make(store: store)
         let server = try ServerProcess.start(databaseURL: url)
         // A fault of the real database: titles "poison" of this plan fail as a data exception.

@@ -11,14 +11,9 @@ struct UnavailableTests {
     /// Runs on a PostgreSQL cluster of its own, so that stopping it disturbs no other test.
     @Test("the database going away: unavailable, nothing applied; a retry with the same id succeeds later")
     func outage() async throws {
-        let directory = "/tmp/chronosketch-outage-\(UInt32.random(in: 0...UInt32.max))"
-        let pg = "\(TestDatabase.repositoryRoot)/ops/pg"
-        let started = (try await offThePool { shell("PGPORT_PRIVATE=5443 \(pg) start \(directory) --fast") })
-        try #require(started.status == 0, "\(started.output)")
-        defer { shell("\(pg) destroy \(directory)") }
-        let url = started.output.split(separator: "\n").last.map(String.init) ?? ""
-        let store = PlanStore(conninfo: url)
-        try store.migrate(directory: TestDatabase.repositoryRoot + "/sql")
+        let cluster = try await PrivateCluster.start(port: 5443)
+        defer { withExtendedLifetime(cluster) {} }  // destroyed at the end, not after its last use
+        let (url, store) = (cluster.url, cluster.store)
         try store.createPlan(id: "p", document: Demo.document)
         let token = try store.createUser("ed")
         try store.grant(user: "ed", plan: "p", role: .editor)
@@ -30,7 +25,7 @@ struct UnavailableTests {
         let spec = copy["spec"]!
         let operation = PlanOperation.replace(previous: spec, proposed: spec.with(title: "during outage"))
 
-        #expect((try await offThePool { shell("\(pg) kill \(directory)") }).status == 0)
+        #expect(try await cluster.kill())
         let refused = try await client.propose(operation, plan: "p", id: "retry-me")
         #expect(refused.rejectionCode == .unavailable)
         let health = shell("curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:\(server.port)/healthz")
@@ -43,7 +38,7 @@ struct UnavailableTests {
         }
         #expect(sawUnhealthy)
 
-        #expect((try await offThePool { shell("PGPORT_PRIVATE=5443 \(pg) start \(directory) --fast") }).status == 0)
+        #expect(try await cluster.restart())
         let stored = try #require(try store.loadPlan("p"))
         #expect(stored.version == 0, "nothing was applied during the outage")
         let retried = try await client.propose(operation, plan: "p", id: "retry-me")

@@ -63,14 +63,9 @@ struct NotificationAndRecoveryTests {
     /// Runs on a cluster of its own, so that stopping it disturbs no other test.
     @Test("PostgreSQL going away: clear unavailable errors, nothing half-written, recovery by itself")
     func restart() async throws {
-        let directory = "/tmp/chronosketch-restart-\(UInt32.random(in: 0...UInt32.max))"
-        let pg = "\(TestDatabase.repositoryRoot)/ops/pg"
-        let started = (try await offThePool { shell("PGPORT_PRIVATE=5441 \(pg) start \(directory) --fast") })
-        try #require(started.status == 0, "\(started.output)")
-        defer { shell("\(pg) destroy \(directory)") }
-        let url = started.output.split(separator: "\n").last.map(String.init) ?? ""
-        let store = PlanStore(conninfo: url)
-        try store.migrate(directory: TestDatabase.migrationsDirectory)
+        let cluster = try await PrivateCluster.start(port: 5441)
+        defer { withExtendedLifetime(cluster) {} }  // destroyed at the end, not after its last use
+        let (url, store) = (cluster.url, cluster.store)
         try store.createPlan(id: "p", document: StoreFixtures.demo)
         let events = EventCollector()
         let listener = PlanListener(conninfo: url) { events.continuation.yield($0) }
@@ -85,7 +80,7 @@ struct NotificationAndRecoveryTests {
         try store.commit(plan: "p", baseVersion: 0, mutations: [first])
 
         // Crash-stop the server: every call now fails cleanly as unavailable.
-        #expect((try await offThePool { shell("\(pg) kill \(directory)") }).status == 0)
+        #expect(try await cluster.kill())
         var candidate = state
         let again = candidate.tasks["spec"]!
         let second = try StoreFixtures.mutation(
@@ -100,7 +95,7 @@ struct NotificationAndRecoveryTests {
         #expect(!store.isAvailable())
 
         // Back up: the same store reconnects by itself; the failed commit left nothing behind.
-        #expect((try await offThePool { shell("PGPORT_PRIVATE=5441 \(pg) start \(directory) --fast") }).status == 0)
+        #expect(try await cluster.restart())
         let loaded = try #require(try store.loadPlan("p"))
         #expect(loaded.version == 1)
         #expect(loaded.document.state.tasks["spec"]?.title == "before crash")
