@@ -47,6 +47,7 @@ extension LoadConfiguration {
         ramp = try number("--ramp", ramp, atLeast: 0)
         sampleViewers = try number("--sample", sampleViewers, atLeast: 0)
         connectTimeout = try number("--connect-timeout", connectTimeout, atLeast: 0.001)
+        idleTimeout = try number("--idle-timeout", idleTimeout, atLeast: 0)
         if let pid = values["--server-pid"] {
             guard let number = Int32(pid), number > 0 else {
                 throw LoadArgumentError("--server-pid \(pid): not a process id")
@@ -67,7 +68,8 @@ extension LoadConfiguration {
     static let valueNames: Set<String> = [
         "--server", "--token", "--plan", "--viewers", "--editors", "--editor-threads", "--rate", "--in-flight",
         "--duration", "--watchers",
-        "--stale-ratio", "--ramp", "--sample", "--connect-timeout", "--viewer-transport", "--server-pid", "--answers",
+        "--stale-ratio", "--ramp", "--sample", "--connect-timeout", "--idle-timeout", "--viewer-transport",
+        "--server-pid", "--answers",
     ]
     static let flagNames: Set<String> = ["--reconnect", "--retry-unavailable", "--json"]
 }

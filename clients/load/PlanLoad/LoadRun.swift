@@ -32,7 +32,8 @@ public enum LoadRun {
         defer { transport.stop() }
         let viewerTransport: any ViewerTransport =
             configuration.viewersOnLWS || endpoint.secure
-            ? LWSViewerTransport(transport: transport) : try ViewerSockets()
+            ? LWSViewerTransport(transport: transport)
+            : try ViewerSockets(idleTimeout: .milliseconds(Int(configuration.idleTimeout * 1000)))
         // On any early exit too, the viewers' thread and sockets end with the run.
         defer { viewerTransport.stop() }
         let fleet = ViewerFleet(configuration: configuration, transport: viewerTransport, endpoint: endpoint)

@@ -91,6 +91,8 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         var wantsWritable = false
         /// When the connect began (monotonic nanoseconds), for the upgrade timeout.
         let startedAt = monotonicNanoseconds()
+        /// When bytes last arrived (monotonic nanoseconds), for the idle timeout.
+        var lastHeard = monotonicNanoseconds()
 
         init(id: UInt64, fd: Int32, handler: @escaping @Sendable (ViewerEvent) -> Void) {
             self.id = id
@@ -116,16 +118,22 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
 
     /// A connection that is not open this long after its connect is given up.
     let upgradeTimeoutNanoseconds: UInt64
+    /// An open connection that hears nothing this long is given up (0: never).
+    let idleTimeoutNanoseconds: UInt64
+    private var lastIdleSweep: UInt64 = 0
     /// The largest frame accepted (a larger one closes the connection with 1009).
     static let maxFrameBytes = 256 << 20
     private var maskRandom = SplitMix64(seed: monotonicNanoseconds() ^ UInt64(UInt32(truncatingIfNeeded: getpid())))
 
     /// Starts the service thread; a connection not open `upgradeTimeout` after its connect is
     /// closed.
-    init(upgradeTimeout: Duration = .seconds(10)) throws(ClientError) {
+    init(upgradeTimeout: Duration = .seconds(10), idleTimeout: Duration = .zero) throws(ClientError) {
         upgradeTimeoutNanoseconds =
             UInt64(upgradeTimeout.components.seconds) * 1_000_000_000
             + UInt64(upgradeTimeout.components.attoseconds / 1_000_000_000)
+        idleTimeoutNanoseconds =
+            UInt64(idleTimeout.components.seconds) * 1_000_000_000
+            + UInt64(idleTimeout.components.attoseconds / 1_000_000_000)
         cn_raise_descriptor_limit()
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         wake = cn_eventfd()
@@ -209,6 +217,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
             }
             drainInbox()
             sweepUpgrades()
+            sweepIdle()
         }
         for socket in Array(sockets.values) { finish(socket, code: nil, reason: "client stopped") }
         for command in inbox.withLock({ commands in
@@ -226,6 +235,19 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         for socket in Array(sockets.values)
         where socket.phase != .open && now - socket.startedAt > upgradeTimeoutNanoseconds {
             finish(socket, code: nil, reason: "no WebSocket upgrade in time")
+        }
+    }
+
+    /// Gives up open connections that heard nothing for `idleTimeoutNanoseconds` (checked once
+    /// a second): a cut link shows no error, and the server's pings keep a live one from silence.
+    private func sweepIdle() {
+        guard idleTimeoutNanoseconds > 0 else { return }
+        let now = monotonicNanoseconds()
+        guard now - lastIdleSweep >= 1_000_000_000 else { return }
+        lastIdleSweep = now
+        for socket in Array(sockets.values)
+        where socket.phase == .open && now - socket.lastHeard > idleTimeoutNanoseconds {
+            finish(socket, code: nil, reason: "nothing heard for \(idleTimeoutNanoseconds / 1_000_000_000) s")
         }
     }
 
@@ -337,6 +359,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         while sockets[socket.id] != nil {
             let count = scratch.withUnsafeMutableBytes { recv(socket.fd, $0.baseAddress, $0.count, 0) }
             if count == 0 { return finish(socket, code: nil, reason: "connection closed by the server") }
+            if count > 0 { socket.lastHeard = monotonicNanoseconds() }
             if count < 0 {
                 if errno == EAGAIN || errno == EINTR { return }
                 return finish(socket, code: nil, reason: "connection lost: \(String(cString: strerror(errno)))")

@@ -6,7 +6,7 @@ import PlanLoad
 let usage = """
     usage: plan-load --server ws://HOST:PORT/ws --token TOKEN --plan ID[,ID…] [--viewers N] [--editors M]
                      [--editor-threads T] [--rate R | --in-flight W] [--duration S] [--watchers K] [--stale-ratio F]
-                     [--ramp VIEWERS_PER_S] [--sample N] [--reconnect] [--connect-timeout S]
+                     [--ramp VIEWERS_PER_S] [--sample N] [--reconnect] [--connect-timeout S] [--idle-timeout S]
                      [--viewer-transport sockets|lws] [--server-pid PID] [--retry-unavailable]
                      [--answers FILE] [--json]
       --plan A,B,…       viewers and editors are spread over the plans round robin
