@@ -29,11 +29,11 @@ struct LivenessTests {
             var answered = 0
             while answered < 2 {
                 guard let frame = try socket.readFrames(count: 1).first, frame.0 == 0x9 else { return nil }
-                try socket.send(RawTCP.maskedFrame(opcode: 0xA, frame.1))
+                try socket.send(AsyncRawWebSocket.frameBytes(opcode: 0xA, frame.1))
                 answered += 1
             }
             // Still open after the intervals: our own ping is answered.
-            try socket.send(RawTCP.maskedFrame(opcode: 0x9, Array("alive".utf8)))
+            try socket.send(AsyncRawWebSocket.frameBytes(opcode: 0x9, Array("alive".utf8)))
             return try socket.readFrames(count: 1).first { $0.0 == 0xA }?.1
         }
         #expect(pong == Array("alive".utf8), "the connection outlived two ping intervals")
@@ -63,8 +63,9 @@ struct StalledReaderTests {
         let socket = try RawTCP(port: server.port, receiveBuffer: 4096)
         _ = try socket.send(Array(StrictWebSocketTests.upgrade.utf8)).readHead()
         try socket.send(
-            RawTCP.maskedFrame(opcode: 0x1, Array(#"{"type":"hello","token":"\#(fixture.viewerToken)"}"#.utf8)))
-        let subscribe = RawTCP.maskedFrame(
+            AsyncRawWebSocket.frameBytes(
+                opcode: 0x1, Array(#"{"type":"hello","token":"\#(fixture.viewerToken)"}"#.utf8)))
+        let subscribe = AsyncRawWebSocket.frameBytes(
             opcode: 0x1, Array(#"{"type":"subscribe","plan":"\#(fixture.plan)"}"#.utf8))
         for _ in 0..<30 { try socket.send(subscribe) }
         return socket
@@ -101,7 +102,7 @@ struct StalledReaderTests {
         let socket = try Self.stalled(server, fixture)
         try await Self.waitUntilStuck(server)
         let pongs = try await offThePool { () throws -> Int in
-            let ping = RawTCP.maskedFrame(opcode: 0x9, Array("p".utf8))
+            let ping = AsyncRawWebSocket.frameBytes(opcode: 0x9, Array("p".utf8))
             for _ in 0..<20 { try socket.send(Array(repeating: ping, count: 100).flatMap { $0 }) }
             // Now read everything: the welcome, the snapshot, and the pongs that were kept.
             var pongs = 0

@@ -62,7 +62,7 @@ struct StrictWebSocketTests {
         let socket = try RawTCP(port: server.port)
         let pongs = try await offThePool { () throws -> [[UInt8]] in
             _ = try socket.send(Array(Self.upgrade.utf8)).readHead()
-            let pings = (1...3).flatMap { RawTCP.maskedFrame(opcode: 0x9, Array("p\($0)".utf8)) }
+            let pings = (1...3).flatMap { AsyncRawWebSocket.frameBytes(opcode: 0x9, Array("p\($0)".utf8)) }
             return try socket.send(pings).readFrames(count: 3).filter { $0.0 == 0xA }.map(\.1)
         }
         #expect(pongs == [Array("p1".utf8), Array("p2".utf8), Array("p3".utf8)])
@@ -77,7 +77,8 @@ struct StrictWebSocketTests {
     }
 }
 
-/// A blocking TCP client for hand-made bytes; reads time out after 10 s.
+/// A blocking TCP client for hand-made bytes (frames from `AsyncRawWebSocket.frameBytes`); reads
+/// time out after 10 s.
 final class RawTCP: @unchecked Sendable {
     let fd: Int32
     private var buffered: [UInt8] = []
@@ -89,11 +90,6 @@ final class RawTCP: @unchecked Sendable {
     deinit { close(fd) }
 
     /// A masked client frame.
-    static func maskedFrame(opcode: UInt8, _ payload: [UInt8]) -> [UInt8] {
-        let mask: [UInt8] = [1, 2, 3, 4]
-        return [0x80 | opcode, 0x80 | UInt8(payload.count)] + mask
-            + payload.enumerated().map { $0.element ^ mask[$0.offset & 3] }
-    }
 
     @discardableResult
     func send(_ bytes: [UInt8]) throws -> RawTCP {
