@@ -41,6 +41,9 @@ final class ServiceLoop {
     let frameIntervalNanoseconds: UInt64
     private var nextSweep: UInt64 = 0
 
+    /// The one ping frame every connection is sent (immutable, shared like any broadcast).
+    static let pingFrame = OutgoingBuffer(Array("ping".utf8), opcode: .ping)
+
     static let wakeToken = UInt64.max
     static let listenerToken = UInt64.max - 1
 
@@ -322,7 +325,7 @@ final class ServiceLoop {
                 silent.append(connection)
             } else if quiet >= interval, !connection.pingOutstanding {
                 connection.pingOutstanding = true
-                connection.control.append(OutgoingBuffer(Array("ping".utf8), opcode: .ping))
+                connection.control.append(ServiceLoop.pingFrame)
                 writeLater(connection)
             }
         }
