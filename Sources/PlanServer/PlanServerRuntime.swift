@@ -72,13 +72,13 @@ public final class PlanServerRuntime: Sendable {
             case .resynchronize: continuation.yield(.externalCommit(plan: nil, version: 0))
             }
         }
-        let hub = Hub(
-            configuration: configuration, store: store, transport: transport, workers: workers, metrics: metrics,
-            log: log, events: continuation)
+        let executor = HubExecutor(
+            hub: Hub(configuration: configuration, metrics: metrics), store: store, transport: transport,
+            workers: workers, log: log, events: continuation)
         let stopped = DispatchSemaphore(value: 0)
         self.stopped = stopped
-        hub.shutdownFinished = { stopped.signal() }
-        Task { await hub.run(stream) }
+        executor.shutdownFinished = { stopped.signal() }
+        Task { await executor.run(stream) }
         // /healthz tells the truth from the first request on.
         flags.healthy.store(store.isAvailable(), ordering: .relaxed)
         try transport.start()

@@ -159,7 +159,7 @@ struct MigrationTests {
             let edit = try StoreFixtures.mutation(
                 .replace(previous: spec, proposed: spec.with(title: "Edited")), on: &state, id: "e")
             let rejection = RecordedDecision(
-                proposalID: "r", user: "tester", decision: .rejected(version: 0, code: "staleTask", message: "stale"))
+                proposalID: "r", user: "tester", decision: .rejected(version: 0, code: .staleTask, message: "stale"))
             try store.commit(plan: id, baseVersion: 0, mutations: [edit], decisions: [rejection])
         }
         let connection = try PGConnection(conninfo: TestDatabase.url)
@@ -178,7 +178,7 @@ struct MigrationTests {
         #expect(try rows(doomed) == [0, 0, 0, 0])
         // A late commit of decisions only (a rejection) for the deleted plan leaves no orphans.
         let late = RecordedDecision(
-            proposalID: "late", user: "tester", decision: .rejected(version: 1, code: "staleTask", message: "stale"))
+            proposalID: "late", user: "tester", decision: .rejected(version: 1, code: .staleTask, message: "stale"))
         try store.commit(plan: doomed, baseVersion: 1, mutations: [], decisions: [late])
         #expect(try rows(doomed) == [0, 0, 0, 0])
         #expect(try rows(kept) == full)

@@ -89,7 +89,7 @@ struct PlanRoundTripTests {
             batch.append(mutation)
         }
         let rejection = RecordedDecision(
-            proposalID: "bad-1", user: "tester", decision: .rejected(version: 3, code: "staleTask", message: "stale"))
+            proposalID: "bad-1", user: "tester", decision: .rejected(version: 3, code: .staleTask, message: "stale"))
         let version = try store.commit(plan: id, baseVersion: 0, mutations: batch, decisions: [rejection])
         #expect(version == batch.count)
         let loaded = try #require(try store.loadPlan(id))
@@ -105,7 +105,7 @@ struct PlanRoundTripTests {
             try store.decision(plan: id, user: "tester", proposalID: "g1") == .acknowledged(version: 2, noop: false))
         #expect(
             try store.decision(plan: id, user: "tester", proposalID: "bad-1")
-                == .rejected(version: 3, code: "staleTask", message: "stale"))
+                == .rejected(version: 3, code: .staleTask, message: "stale"))
         #expect(try store.decision(plan: id, user: "someone-else", proposalID: "g1") == nil)
     }
 

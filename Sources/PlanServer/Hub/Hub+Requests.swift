@@ -5,7 +5,7 @@ import PlanStore
 extension Hub {
     /// What handling a request needs before it can go on.
     enum Readiness {
-        case ready(PlanRole, PlanRuntime)
+        case ready(PlanRole, PlanOwner)
         case waiting
         case answered
     }
@@ -16,11 +16,11 @@ extension Hub {
     /// connection's flood cannot hold the hub while other sessions wait.
     func processPending(_ session: Session) {
         session.blocked = false
-        var budget = TurnBudget(started: .now)
+        var budget = TurnBudget(started: clock())
         while let message = session.pending.first {
             guard session.user != nil else { return }
             if case .closing = session.state { return }
-            guard budget.take(now: .now) else {
+            guard budget.take(now: clock()) else {
                 yieldTurn(session)
                 return
             }
@@ -37,7 +37,7 @@ extension Hub {
         guard !session.awaitingTurn else { return }
         session.awaitingTurn = true
         metrics.yieldedTurns.wrappingAdd(1, ordering: .relaxed)
-        events.yield(.continuePending(session.connection))
+        emit(.continueLater(session.connection))
     }
 
     /// A session's next turn: its waiting requests go on, unless the connection is gone (its
@@ -56,15 +56,15 @@ extension Hub {
             message = decoded
         case .invalid(.rejected(let id, let plan?, let code, let text, let ref)):
             // A malformed proposal whose plan could be read is a decision like any other.
-            return handlePlanRequest(plan, request, session: session) { runtime, role in
+            return handlePlanRequest(plan, request, session: session) { owner, role in
                 propose(
-                    runtime, role: role, id: id, baseVersion: nil, verdict: .reject(code, text), ref: ref,
+                    owner, role: role, id: id, baseVersion: nil, verdict: .reject(code, text), ref: ref,
                     session: session)
             }
         case .invalid(let error):
             if case .rejected(let id, _, let code, _, _) = error {
                 metrics.countProposal(outcome: "rejected", code: code.rawValue)
-                log.info("rejected \(id) from \(session.user ?? "-"): \(error.message)")
+                log("rejected \(id) from \(session.user ?? "-"): \(error.message)")
             }
             if let answer = error.answer(version: nil) { send(answer, to: session.connection) }
             return true
@@ -81,26 +81,25 @@ extension Hub {
             return true
         case .subscribe(let plan, let since, let ref):
             var finished = true
-            let ready = handlePlanRequest(plan, request, session: session) { runtime, _ in
-                finished = subscribe(runtime, since: since, ref: ref, session: session)
+            let ready = handlePlanRequest(plan, request, session: session) { owner, _ in
+                finished = subscribe(owner, since: since, ref: ref, session: session)
             }
             return ready && finished
         case .query(let plan, let query, let ref):
-            return handlePlanRequest(plan, request, session: session) { runtime, _ in
-                answerQuery(runtime, query: query, watch: nil, ref: ref, session: session)
+            return handlePlanRequest(plan, request, session: session) { owner, _ in
+                answerQuery(owner, query: query, watch: nil, ref: ref, session: session)
             }
         case .watch(let plan, let query, let watch, let ref):
-            return handlePlanRequest(plan, request, session: session) { runtime, _ in
-                answerQuery(runtime, query: query, watch: watch, ref: ref, session: session)
+            return handlePlanRequest(plan, request, session: session) { owner, _ in
+                answerQuery(owner, query: query, watch: watch, ref: ref, session: session)
             }
         case .propose(let id, let plan, let baseVersion, let operation, let ref):
             // An op too large to judge is refused before it costs anything, as a decision.
             let verdict: QueuedProposal.Verdict =
                 operation.sizeProblem(configuration.limits).map { .reject(.tooLarge, $0) } ?? .judge(operation)
-            return handlePlanRequest(plan, request, session: session) { runtime, role in
+            return handlePlanRequest(plan, request, session: session) { owner, role in
                 propose(
-                    runtime, role: role, id: id, baseVersion: baseVersion, verdict: verdict, ref: ref,
-                    session: session)
+                    owner, role: role, id: id, baseVersion: baseVersion, verdict: verdict, ref: ref, session: session)
             }
         }
     }
@@ -108,14 +107,14 @@ extension Hub {
     /// Runs `body` once the user's role on `planID` is known and the plan is in memory; false
     /// while that waits for the database.
     private func handlePlanRequest(
-        _ planID: String, _ request: Request, session: Session, _ body: (PlanRuntime, PlanRole) -> Void
+        _ planID: String, _ request: Request, session: Session, _ body: (PlanOwner, PlanRole) -> Void
     ) -> Bool {
         switch readiness(of: planID, for: request, session: session) {
         case .waiting: return false
         case .answered: return true
-        case .ready(let role, let runtime):
-            runtime.lastUsed = .now
-            body(runtime, role)
+        case .ready(let role, let owner):
+            owner.lastUsed = now
+            body(owner, role)
             return true
         }
     }
@@ -124,31 +123,24 @@ extension Hub {
     private func readiness(of planID: String, for request: Request, session: Session) -> Readiness {
         guard let user = session.user else { return .answered }
         guard let role = session.roles[planID] else {
-            if let denied = session.deniedAt[planID], ContinuousClock.now - denied < .seconds(2) {
+            if let denied = session.deniedAt[planID], now - denied < .seconds(2) {
                 answerUnknownPlan(planID, request: request, session: session)
                 return .answered
             }
-            let store = self.store
-            let events = self.events
-            let connection = session.connection
-            workers.submit {
-                events.yield(
-                    .roleLoaded(
-                        connection, plan: planID,
-                        Result { () throws(StoreError) in try store.role(of: user, in: planID) }))
-            }
+            emit(.run(.lookUpRole(session.connection, user: user, plan: planID)))
             return .waiting
         }
-        if let runtime = plans[planID] { return .ready(role, runtime) }
-        if loading[planID] == nil {
-            loading[planID] = []
-            let store = self.store
-            let events = self.events
-            workers.submit(lane: planID) {
-                events.yield(.planLoaded(planID, Result { () throws(StoreError) in try store.loadPlan(planID) }))
-            }
+        switch plans[planID] {
+        case .loaded(let owner)?:
+            return .ready(role, owner)
+        case .loading(var waiting)?:
+            plans[planID] = nil
+            waiting.insert(session.connection)
+            plans[planID] = .loading(waiting: waiting)
+        case nil:
+            plans[planID] = .loading(waiting: [session.connection])
+            emit(.run(.loadPlan(planID)))
         }
-        loading[planID]!.insert(session.connection)
         return .waiting
     }
 
@@ -159,7 +151,7 @@ extension Hub {
             session.roles[plan] = role
             session.deniedAt[plan] = nil
         case .success(nil):
-            session.deniedAt[plan] = .now
+            session.deniedAt[plan] = now
         case .failure(let error):
             answerUnavailable(session, error)
             return
@@ -168,21 +160,21 @@ extension Hub {
     }
 
     func finishPlanLoad(_ planID: String, _ result: Result<StoredPlan?, StoreError>) {
-        let waiting = loading.removeValue(forKey: planID) ?? []
+        guard case .loading(let waiting)? = plans.removeValue(forKey: planID) else { return }
         switch result {
         case .success(let stored?):
-            let runtime = PlanRuntime(stored: stored)
-            plans[planID] = runtime
+            let owner = PlanOwner(stored: stored, configuration: configuration, metrics: metrics, now: now)
+            plans[planID] = .loaded(owner)
             metrics.loadedPlans.wrappingAdd(1, ordering: .relaxed)
+            log("plan \(planID) loaded at version \(stored.version) (\(stored.document.state.tasks.count) tasks)")
             // Rows a trim left behind when the process that moved the log start stopped first.
-            if stored.logStart > 0 { deleteTrimmedLog(runtime) }
-            log.info("plan \(planID) loaded at version \(stored.version) (\(stored.document.state.tasks.count) tasks)")
+            if stored.logStart > 0 { emit(owner.startDeletingTrimmedLog()) }
         case .success(nil):
             // The role exists but the plan does not (deleted meanwhile): nobody may see it.
             for connection in waiting { sessions[connection]?.roles[planID] = nil }
-            for connection in waiting { sessions[connection]?.deniedAt[planID] = .now }
+            for connection in waiting { sessions[connection]?.deniedAt[planID] = now }
         case .failure(let error):
-            log.warning("plan \(planID) could not be loaded: \(error)")
+            warn("plan \(planID) could not be loaded: \(error)")
             for connection in waiting {
                 if let session = sessions[connection] { answerUnavailable(session, error) }
             }
@@ -222,8 +214,8 @@ extension Hub {
             return
         }
         session.state = .closing
-        log.warning("connection \(session.connection) closed: database unavailable (\(error))")
-        transport.close(session.connection, code: .tryAgainLater, reason: "database unavailable, reconnect later")
+        warn("connection \(session.connection) closed: database unavailable (\(error))")
+        close(session.connection, .tryAgainLater, "database unavailable, reconnect later")
     }
 }
 

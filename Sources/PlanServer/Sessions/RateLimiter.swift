@@ -14,8 +14,7 @@ struct RateLimiter {
     mutating func allow(now: ContinuousClock.Instant) -> Bool {
         let elapsed = now - last
         last = now
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        tokens = min(capacity, tokens + seconds * capacity)
+        tokens = min(capacity, tokens + elapsed.seconds * capacity)
         guard tokens >= 1 else { return false }
         tokens -= 1
         return true

@@ -63,11 +63,22 @@ final class Session {
     var watches: [String: (plan: String, query: TimelineQuery)] = [:]
     var rateLimiter: RateLimiter
 
-    init(connection: ConnectionID, sessionID: String, address: String, limits: ProtocolLimits) {
+    init(
+        connection: ConnectionID, sessionID: String, address: String, limits: ProtocolLimits,
+        now: ContinuousClock.Instant
+    ) {
         self.connection = connection
         self.sessionID = sessionID
         self.address = address
-        rateLimiter = RateLimiter(perSecond: limits.maxProposalsPerSecond, now: .now)
+        rateLimiter = RateLimiter(perSecond: limits.maxProposalsPerSecond, now: now)
+    }
+
+    /// The plans this session touches: subscribed, watched, or named by the request it waits on.
+    var plansInvolved: Set<String> {
+        var plans = subscriptions
+        for watch in watches.values { plans.insert(watch.plan) }
+        if let plan = pending.first?.plan { plans.insert(plan) }
+        return plans
     }
 
     /// The authenticated user, if any.

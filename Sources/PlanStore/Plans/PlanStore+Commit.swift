@@ -97,7 +97,7 @@ extension PlanStore {
                 outcomes.append("rejected")
                 versions.append(String(version))
                 noops.append("f")
-                codes.append(code)
+                codes.append(code.rawValue)
                 messages.append(message)
             }
         }

@@ -1,3 +1,5 @@
+import ChronoSketchCore
+
 extension PlanStore {
     /// The mutations of `plan` after version `since`, for resuming a subscriber, at most `limit`.
     /// - Returns: nil when there is no such plan; `.trimmed` when the log no longer reaches back.
@@ -33,7 +35,9 @@ extension PlanStore {
                 """, [plan, user, proposalID])
             guard row.rowCount == 1, let version = row.int(0, 1) else { return nil }
             if row.string(0, 0) == "ack" { return .acknowledged(version: version, noop: row.string(0, 2) == "t") }
-            return .rejected(version: version, code: row.string(0, 3) ?? "", message: row.string(0, 4) ?? "")
+            // A code this build does not know (written by a newer one) reads as the catch-all.
+            let code = row.string(0, 3).flatMap(RejectionCode.init(rawValue:)) ?? .badMessage
+            return .rejected(version: version, code: code, message: row.string(0, 4) ?? "")
         }
     }
 

@@ -11,6 +11,14 @@ public struct StoredPlan: Sendable {
     /// The log holds the versions after this one (earlier ones were trimmed).
     public var logStart = 0
 
+    /// Creates a plan as loaded (the store does; tests build them to drive a plan owner).
+    public init(id: String, version: Int, document: PlanDocument, logStart: Int = 0) {
+        self.id = id
+        self.version = version
+        self.document = document
+        self.logStart = logStart
+    }
+
     /// The JSON of `plan-server plan export`: the document's fields plus `id` and `version`.
     public var exportJSON: String {
         var writer = JSONWriter()
@@ -71,7 +79,7 @@ public enum Decision: Sendable, Hashable {
     /// Acknowledged at `version`; `noop` when it changed nothing.
     case acknowledged(version: Int, noop: Bool)
     /// Rejected, judged against the data of `version`.
-    case rejected(version: Int, code: String, message: String)
+    case rejected(version: Int, code: RejectionCode, message: String)
 }
 
 /// One row of the mutation log.

@@ -1,0 +1,86 @@
+import ChronoSketchCore
+import PlanProtocol
+import PlanStore
+
+/// What the hub and its plan owners decide to do: every effect they want, as a value. They
+/// perform none of it; `HubExecutor` does, and feeds the results of database jobs back as
+/// `HubEvent`s. Tests read these values to check ordering with no socket and no database.
+enum HubAction {
+    /// Queue bytes (encoded once) to one connection.
+    case send(OutgoingBuffer, to: ConnectionID)
+    /// Queue the same bytes to many connections.
+    case broadcast(OutgoingBuffer, to: [ConnectionID])
+    /// Close a connection with a code and a reason.
+    case close(ConnectionID, CloseCode, reason: String)
+    /// Run a job on a database worker; its result comes back as an event.
+    case run(WorkerJob)
+    /// Let a session go on with its waiting requests in a later turn (`HubEvent.continuePending`).
+    case continueLater(ConnectionID)
+    /// Write a line to the server log.
+    case log(LogLevel, String)
+    /// Every commit is finished: close every connection with 1001, then report the shutdown done.
+    case finishShutdown
+
+    /// The level of a log line.
+    enum LogLevel: Equatable {
+        case info
+        case warning
+    }
+}
+
+/// Work that blocks (database round trips) or takes long (encoding a big snapshot), run on a
+/// worker thread. Jobs with a plan run in that plan's lane, one after the other.
+enum WorkerJob: Sendable {
+    /// Check a `hello`'s token → `HubEvent.authenticated`.
+    case authenticate(ConnectionID, token: String)
+    /// Look up a user's role on a plan → `HubEvent.roleLoaded`.
+    case lookUpRole(ConnectionID, user: String, plan: String)
+    /// Load a plan into memory → `HubEvent.planLoaded`.
+    case loadPlan(String)
+    /// Load a plan again after its data could not be followed → `HubEvent.planReloaded`.
+    case reloadPlan(String)
+    /// Commit a batch → `HubEvent.committed`.
+    case commit(CommitRequest)
+    /// Read stored decisions of proposals (user, id) → `HubEvent.decisionsLoaded`.
+    case lookUpDecisions(plan: String, [ProposalKey])
+    /// Read the log after `since` (at most `limit` rows) → `HubEvent.logRead`.
+    case readLog(plan: String, since: Int, limit: Int?, LogReadPurpose)
+    /// Delete a slice of the log rows below the log start → `HubEvent.trimmedLogDeleted`.
+    case deleteTrimmedLog(plan: String)
+    /// Encode a snapshot off the hub → `HubEvent.snapshotEncoded`.
+    case encodeSnapshot(PlanSnapshot)
+
+    /// The lane the job runs in: a plan's commits, loads and log reads keep their order.
+    var lane: String? {
+        switch self {
+        case .loadPlan(let plan), .reloadPlan(let plan), .lookUpDecisions(let plan, _): plan
+        case .commit(let request): request.plan
+        case .readLog(let plan, _, _, .catchUp): plan
+        case .authenticate, .lookUpRole, .readLog, .deleteTrimmedLog, .encodeSnapshot: nil
+        }
+    }
+}
+
+/// One group commit: the mutations on top of `baseVersion`, the decisions without a version of
+/// their own, and where the log's start moves (nil: it stays).
+struct CommitRequest: Sendable {
+    let plan: String
+    let baseVersion: Int
+    let mutations: [CommittedMutation]
+    let decisions: [RecordedDecision]
+    let logStart: Int?
+}
+
+/// Why the log is read.
+enum LogReadPurpose: Equatable, Sendable {
+    /// A subscriber resumes `since` a version older than this process's memory.
+    case resume(ConnectionID, ref: String?)
+    /// The plan follows what another process committed.
+    case catchUp
+}
+
+/// A proposal's identity for exactly-once answers: the user and the id they chose.
+struct ProposalKey: Hashable, Sendable {
+    let user: String
+    let proposalID: String
+}

@@ -1,0 +1,143 @@
+import ChronoSketchCore
+import PlanProtocol
+import PlanStore
+
+/// Runs the hub: takes each event from the stream, hands it to `Hub` with the time, and turns
+/// the actions it returns into transport writes, worker jobs and log lines. A worker job's
+/// result comes back through the same stream, so the hub sees everything in one order.
+///
+/// Everything here runs on the task that runs `run(_:)`; other threads only post events.
+final class HubExecutor {
+    let hub: Hub
+    let store: PlanStore
+    let transport: WebSocketTransport
+    let workers: BlockingWorkers
+    let metrics: Metrics
+    let log: ServerLog
+    let events: AsyncStream<HubEvent>.Continuation
+    /// Audiences larger than this share frames (see `ServerConfiguration.coalescingAudience`).
+    let coalescingAudience: Int
+    /// Called once every connection is closed after a shutdown.
+    var shutdownFinished: (@Sendable () -> Void)?
+
+    init(
+        hub: Hub, store: PlanStore, transport: WebSocketTransport, workers: BlockingWorkers, log: ServerLog,
+        events: AsyncStream<HubEvent>.Continuation
+    ) {
+        self.hub = hub
+        self.store = store
+        self.transport = transport
+        self.workers = workers
+        metrics = hub.metrics
+        self.log = log
+        self.events = events
+        coalescingAudience = hub.configuration.coalescingAudience
+    }
+
+    /// Processes events until the stream ends.
+    func run(_ stream: AsyncStream<HubEvent>) async {
+        for await event in stream {
+            switch event {
+            case .transport(.message), .transport(.binaryMessage): transport.messageTaken()
+            default: break
+            }
+            let started = ContinuousClock.now
+            perform(hub.handle(event, now: started))
+            if case .committed = event {
+                // Publishing a commit: applying, encoding once, queueing to every subscriber.
+                metrics.fanoutLatency.observe((ContinuousClock.now - started).seconds)
+            }
+        }
+    }
+
+    /// Performs actions in order.
+    func perform(_ actions: [HubAction]) {
+        for action in actions {
+            switch action {
+            case .send(let buffer, let connection):
+                transport.send(buffer, to: connection)
+            case .broadcast(let buffer, let connections):
+                transport.broadcast(buffer, to: connections, coalesce: connections.count > coalescingAudience)
+            case .close(let connection, let code, let reason):
+                transport.close(connection, code: code, reason: reason)
+            case .run(let job):
+                let store = self.store
+                let events = self.events
+                workers.submit(lane: job.lane) { events.yield(job.perform(on: store)) }
+            case .continueLater(let connection):
+                events.yield(.continuePending(connection))
+            case .log(.info, let text):
+                log.info(text)
+            case .log(.warning, let text):
+                log.warning(text)
+            case .finishShutdown:
+                finishShutdown()
+            }
+        }
+    }
+
+    /// Closes every connection with 1001 on a worker (it waits for queues to flush), then
+    /// reports the shutdown done.
+    private func finishShutdown() {
+        let finished = shutdownFinished
+        shutdownFinished = nil
+        let transport = self.transport
+        let log = self.log
+        workers.submit {
+            transport.shutdown(code: .goingAway, reason: "server shutting down")
+            log.info("all connections closed")
+            finished?()
+        }
+    }
+}
+
+extension WorkerJob {
+    /// Runs the job (on a worker thread: it blocks) and returns the event that reports it.
+    func perform(on store: PlanStore) -> HubEvent {
+        switch self {
+        case .authenticate(let connection, let token):
+            return .authenticated(connection, Result { () throws(StoreError) in try store.authenticate(token: token) })
+        case .lookUpRole(let connection, let user, let plan):
+            return .roleLoaded(
+                connection, plan: plan, Result { () throws(StoreError) in try store.role(of: user, in: plan) })
+        case .loadPlan(let plan):
+            return .planLoaded(plan, Result { () throws(StoreError) in try store.loadPlan(plan) })
+        case .reloadPlan(let plan):
+            return .planReloaded(plan, Result { () throws(StoreError) in try store.loadPlan(plan) })
+        case .commit(let request):
+            return .committed(
+                plan: request.plan,
+                Result { () throws(StoreError) in
+                    try store.commit(
+                        plan: request.plan, baseVersion: request.baseVersion, mutations: request.mutations,
+                        decisions: request.decisions, logStart: request.logStart)
+                })
+        case .lookUpDecisions(let plan, let keys):
+            return .decisionsLoaded(
+                plan: plan,
+                Result { () throws(StoreError) -> [ProposalKey: Decision] in
+                    var found: [ProposalKey: Decision] = [:]
+                    for key in keys {
+                        found[key] = try store.decision(plan: plan, user: key.user, proposalID: key.proposalID)
+                    }
+                    return found
+                })
+        case .readLog(let plan, let since, let limit, let purpose):
+            return .logRead(
+                plan: plan, since: since, purpose,
+                Result { () throws(StoreError) in
+                    if let limit {
+                        try store.mutations(of: plan, since: since, limit: limit)
+                    } else {
+                        try store.mutations(of: plan, since: since)
+                    }
+                })
+        case .deleteTrimmedLog(let plan):
+            return .trimmedLogDeleted(
+                plan: plan, Result { () throws(StoreError) in try store.deleteTrimmedLog(of: plan) })
+        case .encodeSnapshot(let snapshot):
+            return .snapshotEncoded(
+                plan: snapshot.plan, version: snapshot.version, OutgoingBuffer(ServerMessage.snapshot(snapshot).bytes))
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import ChronoSketchCore
+import PlanProtocol
+import PlanStore
+
+/// The plan's audiences: subscribers (snapshots, resuming, presence) and watches (pages).
+extension PlanOwner {
+    /// Plans with at least this many tasks have their snapshots encoded on a worker thread, so
+    /// that encoding megabytes never holds up the other plans.
+    static let workerSnapshotTasks = 20_000
+
+    /// How a `subscribe` went.
+    enum Subscribing {
+        /// Subscribed: the snapshot (or what was missed, and `resumed`) is queued.
+        case joined
+        /// A worker job (a log read, a snapshot encoding) must finish first; the subscriber
+        /// joins with its result.
+        case waiting
+    }
+
+    /// `subscribe`: a snapshot, or (with `since`) the missed `confirmed` and `resumed`; then the
+    /// live stream.
+    func subscribe(_ member: PresenceRoster.Member, since: Int?, ref: String?) -> ([HubAction], Subscribing) {
+        let connection = member.connection
+        // From before both memory and the log's start, the log would only answer "trimmed": a snapshot.
+        if let since, since <= version, since >= recentConfirmedStart - 1 || since >= logStart {
+            guard since >= recentConfirmedStart - 1 else {
+                // Older than this process's memory: read the log, then continue from memory.
+                let limit = recentConfirmedStart - 1 - since
+                emit(.run(.readLog(plan: id, since: since, limit: limit, .resume(connection, ref: ref))))
+                return (take(), .waiting)
+            }
+            for buffer in recentConfirmed.dropFirst(since - recentConfirmedStart + 1) {
+                emit(.send(buffer, to: connection))
+            }
+            send(.resumed(plan: id, version: version, ref: ref), to: connection)
+        } else if ref == nil, snapshotCache?.version != version, confirmed.tasks.count >= PlanOwner.workerSnapshotTasks
+        {
+            encodeSnapshotOnWorker(for: member)
+            return (take(), .waiting)
+        } else {
+            sendSnapshot(ref: ref, to: connection)
+        }
+        addSubscriber(member)
+        return (take(), .joined)
+    }
+
+    /// A log read for a resuming subscriber finished: what it missed and `resumed`, or a snapshot
+    /// when the log does not reach back (or join up); then it is subscribed.
+    func resumeRead(
+        _ member: PresenceRoster.Member, since: Int, ref: String?, _ result: Result<LogRead?, StoreError>
+    ) -> [HubAction] {
+        let connection = member.connection
+        switch result {
+        case .success(.mutations(let logged, _)?)
+        where logged.first?.version == since + 1 && (logged.last?.version ?? since) >= recentConfirmedStart - 1:
+            for entry in logged where entry.version < recentConfirmedStart {
+                emit(
+                    .send(
+                        confirmedBuffer(
+                            version: entry.version, proposalID: entry.proposalID, user: entry.user,
+                            changesJSON: entry.changesJSON), to: connection))
+            }
+            for buffer in recentConfirmed { emit(.send(buffer, to: connection)) }
+            send(.resumed(plan: id, version: version, ref: ref), to: connection)
+        case .success:
+            sendSnapshot(ref: ref, to: connection)
+        case .failure(let error):
+            warn("resume of \(id) for \(connection) fell back to a snapshot: \(error)")
+            sendSnapshot(ref: ref, to: connection)
+        }
+        addSubscriber(member)
+        return take()
+    }
+
+    /// Encodes the current snapshot off the hub; everyone asking for the same version waits for
+    /// the same bytes.
+    private func encodeSnapshotOnWorker(for member: PresenceRoster.Member) {
+        if snapshotEncodings[version] != nil {
+            snapshotEncodings[version]!.append(member)
+            return
+        }
+        snapshotEncodings[version] = [member]
+        emit(
+            .run(
+                .encodeSnapshot(
+                    PlanSnapshot(
+                        plan: id, version: version, document: PlanDocument(title: title, state: confirmed)))))
+    }
+
+    /// An encoded snapshot is ready: it goes to those waiting for it, then what was confirmed
+    /// since, and they are subscribed (returned, in order).
+    func snapshotEncoded(version encoded: Int, _ buffer: OutgoingBuffer) -> ([HubAction], joined: [ConnectionID]) {
+        let waiting = snapshotEncodings.removeValue(forKey: encoded) ?? []
+        guard encoded >= recentConfirmedStart - 1 else {
+            // The plan was reloaded meanwhile: what followed this version is not in memory.
+            for member in waiting { encodeSnapshotOnWorker(for: member) }
+            return (take(), [])
+        }
+        if encoded == version { snapshotCache = (encoded, buffer) }
+        let later = recentConfirmed.dropFirst(max(0, encoded - recentConfirmedStart + 1))
+        for member in waiting {
+            emit(.send(buffer, to: member.connection))
+            for confirmed in later { emit(.send(confirmed, to: member.connection)) }
+            addSubscriber(member)
+        }
+        return (take(), waiting.map(\.connection))
+    }
+
+    private func sendSnapshot(ref: String?, to connection: ConnectionID) {
+        if ref == nil, let cached = snapshotCache, cached.version == version {
+            emit(.send(cached.buffer, to: connection))
+            return
+        }
+        let snapshot = PlanSnapshot(plan: id, version: version, document: PlanDocument(title: title, state: confirmed))
+        let buffer = OutgoingBuffer(ServerMessage.snapshot(snapshot, ref: ref).bytes)
+        if ref == nil { snapshotCache = (version, buffer) }
+        emit(.send(buffer, to: connection))
+    }
+
+    private func addSubscriber(_ member: PresenceRoster.Member) {
+        if subscribers.insert(member.connection).inserted {
+            metrics.subscriptions.wrappingAdd(1, ordering: .relaxed)
+        }
+        presence.insert(member)
+        // The newcomer hears who is here at once; the others with the next coalesced update.
+        send(presenceMessage, to: member.connection)
+        presenceDirty = true
+        presenceCurrent = member.connection
+    }
+
+    /// A subscriber leaves the audience.
+    func unsubscribe(_ connection: ConnectionID) {
+        guard subscribers.remove(connection) != nil else { return }
+        presence.remove(connection)
+        presenceDirty = true
+        presenceCurrent = nil
+        metrics.subscriptions.wrappingAdd(-1, ordering: .relaxed)
+    }
+
+    /// Watches of one connection end.
+    func removeWatches(_ watchIDs: some Sequence<String>, of connection: ConnectionID) {
+        for watch in watchIDs { watches.remove(WatchKey(connection: connection, watch: watch)) }
+    }
+
+    /// A connection closed: its subscription, its watches (`watchIDs`) and any snapshot it
+    /// waited for go.
+    func disconnected(_ connection: ConnectionID, watches watchIDs: [String]) {
+        unsubscribe(connection)
+        removeWatches(watchIDs, of: connection)
+        for (version, waiting) in snapshotEncodings where waiting.contains(where: { $0.connection == connection }) {
+            snapshotEncodings[version] = waiting.filter { $0.connection != connection }
+        }
+    }
+
+    // MARK: Pages
+
+    /// Why a query cannot be answered on this plan, or nil.
+    func problem(with query: TimelineQuery) -> String? {
+        do {
+            try query.validate(against: confirmed.timeline)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    /// `query` (watch nil) or `watch`: one page now; a watch also registers for fresh pages.
+    func page(
+        _ query: TimelineQuery, watch: String?, ref: String?, for connection: ConnectionID, now: ContinuousClock.Instant
+    )
+        -> [HubAction]
+    {
+        lastUsed = now
+        if let watch { watches.insert(query, for: WatchKey(connection: connection, watch: watch)) }
+        sendPage(query, watch: watch, ref: ref, to: connection)
+        return take()
+    }
+
+    func sendPage(_ query: TimelineQuery, watch: String?, ref: String?, to connection: ConnectionID) {
+        send(
+            .page(
+                plan: id, watch: watch, version: version, query: query, page: confirmed.timeline.page(for: query),
+                ref: ref), to: connection)
+    }
+
+    /// Fresh pages for the watches a confirmed timeline change affects; only the watches on the
+    /// resources it touched are looked at (`TimelineWatchIndex`).
+    func refreshWatches(_ change: TimelineChange) {
+        for (key, query) in watches.affected(by: change) {
+            sendPage(query, watch: key.watch, ref: nil, to: key.connection)
+        }
+    }
+
+    // MARK: Presence and ticks
+
+    /// Who is here: the count, and the first 50 (editors first), kept incrementally (`PresenceRoster`).
+    var presenceMessage: ServerMessage {
+        .presence(plan: id, count: presence.count, sessions: presence.sessions)
+    }
+
+    /// Once per second: the coalesced presence update; a failed log deletion tried again.
+    func tick(now: ContinuousClock.Instant) -> [HubAction] {
+        eventTime = now
+        if presenceDirty {
+            presenceDirty = false
+            let recipients = subscriberList.filter { $0 != presenceCurrent }
+            presenceCurrent = nil
+            broadcast(OutgoingBuffer(presenceMessage.bytes), to: recipients)
+        }
+        if trimmedLogDeletion == .failed { deleteTrimmedLog() }
+        return take()
+    }
+}

@@ -1,0 +1,160 @@
+import ChronoSketchCore
+import PlanProtocol
+import PlanStore
+
+/// A commit's outcome: publish and answer, or judge again, look up decisions, catch up.
+extension PlanOwner {
+    /// The message every proposal of a batch gets when the database could not commit it.
+    static let commitFailedMessage = "the database could not commit; nothing was applied; retry with the same id"
+
+    /// A group commit finished.
+    func committed(_ result: Result<Int, StoreError>, now: ContinuousClock.Instant) -> [HubAction] {
+        eventTime = now
+        guard case .committing(let inFlight) = phase else { return [] }
+        phase = .idle
+        let batch = inFlight.batch
+        switch result {
+        case .success:
+            metrics.commitLatency.observe((now - inFlight.started).seconds)
+            if let moved = inFlight.logStart {
+                logStart = max(logStart, moved)
+                deleteTrimmedLog()
+            }
+            publish(batch, announced: inFlight.announced)
+        case .failure(.versionConflict):
+            log("plan \(id): another process committed first; catching up and judging again")
+            catchUp(failedBatch: batch.map(\.proposal))
+        case .failure(.duplicate):
+            // A proposal in the batch was decided before (by another process, or before a
+            // restart): answer from the stored decisions, judge the rest again.
+            let held = (batch + nextBatch).map(\.proposal)
+            nextBatch = []
+            phase = .lookingUpDecisions(held: held)
+            emit(.run(.lookUpDecisions(plan: id, held.map(\.origin.key))))
+        case .failure(let error) where error.isRefusedValue:
+            isolateRefusedValue(batch, error)
+        case .failure(let error):
+            warn("plan \(id): commit failed, nothing applied: \(error)")
+            for judged in batch {
+                answerAll(
+                    .rejected(version: version, code: .unavailable, message: PlanOwner.commitFailedMessage),
+                    origin: judged.origin, remember: false)
+            }
+            let waiting = nextBatch.map(\.proposal)
+            nextBatch = []
+            rejudge(waiting)
+        }
+        return take()
+    }
+
+    /// The database refused a value in the batch (nothing was applied): its proposals are judged
+    /// again and committed one per transaction, so that their batch-mates do not fail with the
+    /// one that holds the value. That one, alone, is rejected with `badMessage` as a decision
+    /// (the same value would be refused again, so `unavailable` would have its client retry forever).
+    private func isolateRefusedValue(_ batch: [JudgedProposal], _ error: StoreError) {
+        var again = batch.map(\.proposal)
+        if again.count == 1 {
+            let origin = again[0].origin
+            warn("plan \(id): the database refused a value of \(origin.proposalID): \(error)")
+            again = [
+                QueuedProposal(
+                    origin: origin,
+                    verdict: .reject(.badMessage, "the database refused a value of this proposal; nothing was applied"))
+            ]
+        } else {
+            warn("plan \(id): the database refused a value in a batch; committing it one by one")
+            committingAlone = again.count
+        }
+        let waiting = nextBatch.map(\.proposal)
+        nextBatch = []
+        rejudge(again + waiting)
+    }
+
+    /// After COMMIT: apply to the confirmed data, broadcast each `confirmed` (encoded once) in
+    /// version order, refresh affected watches, then answer the proposers: no answer leaves
+    /// before the version it was judged against is confirmed to everyone.
+    private func publish(_ batch: [JudgedProposal], announced: Int?) {
+        for judged in batch {
+            guard let mutation = judged.mutation else { continue }
+            let change: PlanChange
+            do {
+                change = try confirmed.apply(mutation.operation)
+            } catch {
+                warn("plan \(id): committed op no longer applies (\(error)); reloading")
+                // Committed all the same: answered once the reload's snapshot went out.
+                let held = nextBatch.map(\.proposal)
+                nextBatch = []
+                reload(held: held, committed: batch)
+                return
+            }
+            version += 1
+            fanOutConfirmed(
+                proposalID: mutation.proposalID, user: mutation.user, changesJSON: mutation.changesJSON, change: change)
+        }
+        snapshotCache = nil
+        answerCommitted(batch)
+        if let announced, announced > version {
+            // Another process committed meanwhile (announcements of our own commits are not newer).
+            catchUp()
+        } else {
+            startCommitIfIdle()
+        }
+    }
+
+    /// Answers every proposal of a committed batch with its decision.
+    func answerCommitted(_ batch: [JudgedProposal]) {
+        for judged in batch { answerAll(judged.decision, origin: judged.origin, remember: true) }
+    }
+
+    /// Encodes the `confirmed` of `version` once, queues it to every subscriber, keeps it for
+    /// resuming, and refreshes the watches a timeline change touches.
+    func fanOutConfirmed(proposalID: String, user: String, changesJSON: String, change: PlanChange) {
+        let buffer = confirmedBuffer(version: version, proposalID: proposalID, user: user, changesJSON: changesJSON)
+        broadcast(buffer, to: subscriberList)
+        appendConfirmed(buffer)
+        if case .timeline(let timelineChange) = change { refreshWatches(timelineChange) }
+    }
+
+    /// A `confirmed` message, encoded once with the `changes` as logged.
+    func confirmedBuffer(version: Int, proposalID: String, user: String, changesJSON: String) -> OutgoingBuffer {
+        OutgoingBuffer(
+            ServerMessage.confirmedBytes(
+                plan: id, version: version, mutationID: proposalID, user: user, changesJSON: changesJSON.utf8))
+    }
+
+    /// The stored decisions of held proposals are known: those decided are answered with them,
+    /// the rest judged again.
+    func decisionsLoaded(_ result: Result<[ProposalKey: Decision], StoreError>, now: ContinuousClock.Instant)
+        -> [HubAction]
+    {
+        eventTime = now
+        guard case .lookingUpDecisions(let held) = phase else { return [] }
+        phase = .idle
+        switch result {
+        case .success(let found):
+            var undecidedProposals: [QueuedProposal] = []
+            for proposal in held {
+                if let decision = found[proposal.origin.key] {
+                    answerAll(decision, origin: proposal.origin, remember: true)
+                } else {
+                    undecidedProposals.append(proposal)
+                }
+            }
+            rejudge(undecidedProposals)
+        case .failure:
+            for proposal in held {
+                answerAll(
+                    .rejected(version: version, code: .unavailable, message: PlanOwner.commitFailedMessage),
+                    origin: proposal.origin, remember: false)
+            }
+        }
+        return take()
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

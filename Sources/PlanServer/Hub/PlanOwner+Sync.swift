@@ -1,0 +1,149 @@
+import ChronoSketchCore
+import PlanProtocol
+import PlanStore
+
+/// Following other processes (NOTIFY, catching up from the log), reloading, and keeping the log
+/// to `ServerConfiguration.logKeep` versions.
+extension PlanOwner {
+    /// Another process committed up to `announced` (`Int.max`: notifications may have been missed).
+    func notified(_ announced: Int) -> [HubAction] {
+        guard announced > version else { return [] }
+        switch phase {
+        case .committing(var inFlight):
+            // Caught up once the commit is published (the announcement may be of that very commit).
+            inFlight.announced = max(inFlight.announced ?? 0, announced)
+            phase = .committing(inFlight)
+        case .idle:
+            catchUp()
+        case .lookingUpDecisions, .catchingUp, .reloading:
+            // Already bringing the plan up to date: judging waits for it.
+            break
+        }
+        return take()
+    }
+
+    /// Reads the log since the confirmed version and follows it. Proposals judged but not yet
+    /// committed, and new ones, wait and are judged again against the caught-up data.
+    func catchUp(failedBatch: [QueuedProposal] = []) {
+        let held = failedBatch + nextBatch.map(\.proposal)
+        nextBatch = []
+        phase = .catchingUp(held: held)
+        emit(.run(.readLog(plan: id, since: version, limit: nil, .catchUp)))
+    }
+
+    /// The log read for catching up finished: follow it (or reload when it does not join up),
+    /// then judge the held proposals.
+    func caughtUp(_ result: Result<LogRead?, StoreError>, now: ContinuousClock.Instant) -> [HubAction] {
+        eventTime = now
+        guard case .catchingUp(let held) = phase else { return [] }
+        switch result {
+        case .failure(let error):
+            warn("plan \(id): cannot read the log (\(error)); judging held proposals as they are")
+            rejudge(held)
+        case .success(.mutations(let logged, _)?):
+            guard follow(logged) else {
+                reload(held: held, committed: [])
+                break
+            }
+            snapshotCache = nil
+            rejudge(held)
+        case .success:
+            reload(held: held, committed: [])
+        }
+        return take()
+    }
+
+    /// Applies logged mutations after `version`, in order, and fans them out; false when one does
+    /// not follow (a gap, an op that does not read or apply).
+    private func follow(_ logged: [LoggedMutation]) -> Bool {
+        for entry in logged where entry.version > version {
+            guard entry.version == version + 1,
+                let operation = try? PlanOperation(json: try JSONValue(parsing: entry.opJSON)),
+                let change = try? confirmed.apply(operation)
+            else { return false }
+            version = entry.version
+            fanOutConfirmed(
+                proposalID: entry.proposalID, user: entry.user, changesJSON: entry.changesJSON, change: change)
+            recentDecisions.remember(
+                .acknowledged(version: entry.version, noop: false),
+                for: ProposalKey(user: entry.user, proposalID: entry.proposalID))
+        }
+        return true
+    }
+
+    /// Loads the plan again from the database; every subscriber gets a fresh snapshot.
+    func reload(held: [QueuedProposal], committed: [JudgedProposal]) {
+        phase = .reloading(held: held, committed: committed)
+        emit(.run(.reloadPlan(id)))
+    }
+
+    /// The plan was loaded again: a snapshot to every subscriber and a page to every watch, then
+    /// the answers that waited for it, then the held proposals are judged.
+    func reloaded(_ result: Result<StoredPlan?, StoreError>, now: ContinuousClock.Instant) -> [HubAction] {
+        eventTime = now
+        guard case .reloading(let held, let committed) = phase else { return [] }
+        guard case .success(let stored?) = result else {
+            warn("plan \(id): reload failed; keeping the data held")
+            answerCommitted(committed)
+            rejudge(held)
+            return take()
+        }
+        confirmed = stored.document.state
+        title = stored.document.title
+        version = stored.version
+        logStart = max(logStart, stored.logStart)
+        recentConfirmed = []
+        recentConfirmedStart = stored.version + 1
+        snapshotCache = nil
+        let snapshot = PlanSnapshot(plan: id, version: stored.version, document: stored.document)
+        broadcast(OutgoingBuffer(ServerMessage.snapshot(snapshot).bytes), to: subscriberList)
+        // Watchers cannot tell what changed in a reload: every watch gets a fresh page.
+        for (key, query) in watches.all { sendPage(query, watch: key.watch, ref: nil, to: key.connection) }
+        answerCommitted(committed)
+        rejudge(held)
+        return take()
+    }
+
+    // MARK: Log retention
+
+    /// Where a commit reaching `newVersion` moves the log's start: `logKeep` versions back, once
+    /// the log has grown a step (a tenth of `logKeep`, at most 1,000 versions) beyond that; nil
+    /// when it stays.
+    func nextLogStart(newVersion: Int) -> Int? {
+        let keep = configuration.logKeep
+        guard keep > 0 else { return nil }
+        let step = max(1, min(1_000, keep / 10))
+        // Subtracted, not added: any keep up to Int.max is fine.
+        return newVersion - logStart - keep >= step ? newVersion - keep : nil
+    }
+
+    /// Deletes the log rows a trim left behind (found when the plan is loaded).
+    func startDeletingTrimmedLog() -> [HubAction] {
+        deleteTrimmedLog()
+        return take()
+    }
+
+    /// Deletes the log rows at or below the log start on a worker, unless a deletion is under
+    /// way. The plan does not leave memory while a slice is being deleted.
+    func deleteTrimmedLog() {
+        guard trimmedLogDeletion != .running else { return }
+        trimmedLogDeletion = .running
+        emit(.run(.deleteTrimmedLog(plan: id)))
+    }
+
+    /// A slice was deleted (the next one follows when it was a whole slice) or could not be (tried
+    /// again on the next tick).
+    func trimmedLogDeleted(_ result: Result<Int, StoreError>) -> [HubAction] {
+        switch result {
+        case .success(let deleted):
+            trimmedLogDeletion = .idle
+            metrics.trimmedLogRows.wrappingAdd(deleted, ordering: .relaxed)
+            // A whole slice: more rows may wait (a log trimmed for the first time, say).
+            if deleted == PlanStore.trimmedLogSlice { deleteTrimmedLog() }
+        case .failure(let error):
+            trimmedLogDeletion = .failed
+            warn("plan \(id): cannot delete trimmed log rows (\(error)); trying again in a second")
+        }
+        return take()
+    }
+}
