@@ -94,6 +94,15 @@ public struct LoggedMutation: Sendable, Hashable {
     public let opJSON: String
     /// The `changes` JSON text, as broadcast.
     public let changesJSON: String
+
+    /// Creates a log row (the store reads them; tests write them to drive a plan owner).
+    public init(version: Int, proposalID: String, user: String, opJSON: String, changesJSON: String) {
+        self.version = version
+        self.proposalID = proposalID
+        self.user = user
+        self.opJSON = opJSON
+        self.changesJSON = changesJSON
+    }
 }
 
 /// The result of reading the log since a version.

@@ -1,0 +1,105 @@
+import ChronoSketchCore
+import PlanProtocol
+import PlanStore
+import Testing
+
+@testable import PlanServer
+
+/// Subscribers, resuming, watches and presence on a `PlanOwner` driven by hand.
+@Suite("Plan owner: audiences")
+struct PlanOwnerAudienceTests {
+    typealias F = OwnerFixture
+
+    func lines(_ result: ([HubAction], PlanOwner.Subscribing)) -> [String] {
+        ActionLines.lines(result.0)
+    }
+
+    /// An owner at version 5 that committed p1 (6) and p2 (7), with subscriber 9.
+    func ownerWithHistory() -> PlanOwner {
+        let owner = F.owner()
+        _ = owner.subscribe(F.member(9), since: nil, ref: nil)
+        _ = owner.propose(F.origin("p1"), F.rename("a", from: "a", to: "A"))
+        _ = owner.committed(.success(6))
+        _ = owner.propose(F.origin("p2"), F.rename("b", from: "b", to: "B"))
+        _ = owner.committed(.success(7))
+        return owner
+    }
+
+    @Test("resuming from memory: what was missed, then resumed; from the version itself, just resumed")
+    func resumeFromMemory() {
+        let owner = ownerWithHistory()
+        #expect(
+            lines(owner.subscribe(F.member(2), since: 6, ref: "r")) == [
+                "confirmed 7 p2 → 2", "resumed 7 → 2", "presence 2 → 2",
+            ])
+        #expect(lines(owner.subscribe(F.member(3), since: 7, ref: nil)) == ["resumed 7 → 3", "presence 3 → 3"])
+        // A version ahead of the plan is not resumable: a snapshot.
+        #expect(lines(owner.subscribe(F.member(4), since: 99, ref: nil)) == ["snapshot 7 → 4", "presence 4 → 4"])
+    }
+
+    @Test(
+        "resuming from before memory reads the log: missed rows, then memory, then resumed; a log that does not join up gives a snapshot"
+    )
+    func resumeFromLog() {
+        let owner = ownerWithHistory()
+        // Memory starts at 6: since 4 needs version 5 from the log.
+        let (asked, state) = owner.subscribe(F.member(2), since: 4, ref: nil)
+        #expect(ActionLines.lines(asked) == ["read log since 4 for 2"])
+        #expect(state == .waiting)
+        #expect(!owner.subscribers.contains(ConnectionID(2)))
+        let log = [F.logged(5, "old", rename: "a", from: "a", to: "a")]
+        let read = owner.resumeRead(F.member(2), since: 4, ref: nil, .success(.mutations(log, currentVersion: 7)))
+        #expect(
+            ActionLines.lines(read) == [
+                "confirmed 5 old → 2", "confirmed 6 p1 → 2", "confirmed 7 p2 → 2", "resumed 7 → 2", "presence 2 → 2",
+            ])
+        let gap = owner.resumeRead(F.member(3), since: 3, ref: nil, .success(.mutations(log, currentVersion: 7)))
+        #expect(ActionLines.lines(gap) == ["snapshot 7 → 3", "presence 3 → 3"])
+    }
+
+    @Test("big snapshots are encoded once on a worker for everyone waiting; a waiter that left is skipped")
+    func snapshotOnWorker() {
+        let owner = F.owner()
+        var tasks = owner.confirmed.tasks.tasks
+        for index in 0..<PlanOwner.workerSnapshotTasks { tasks.append(F.task("t\(index)")) }
+        owner.confirmed = PlanState(tasks: try! TaskCollection(tasks), timeline: owner.confirmed.timeline)
+        #expect(lines(owner.subscribe(F.member(1), since: nil, ref: nil)) == ["encode snapshot 5"])
+        #expect(lines(owner.subscribe(F.member(2), since: nil, ref: nil)) == [])
+        #expect(lines(owner.subscribe(F.member(3), since: nil, ref: nil)) == [])
+        #expect(!owner.isIdle)
+        owner.disconnected(ConnectionID(2), watches: [])
+        let (actions, joined) = owner.snapshotEncoded(
+            version: 5, OutgoingBuffer(Array(#"{"type":"resumed","plan":"p","version":5}"#.utf8)))
+        #expect(joined == [ConnectionID(1), ConnectionID(3)])
+        #expect(ActionLines.lines(actions) == ["resumed 5 → 1", "presence 1 → 1", "resumed 5 → 3", "presence 2 → 3"])
+        #expect(owner.subscribers == [ConnectionID(1), ConnectionID(3)])
+    }
+
+    @Test("after a reload every subscriber gets the snapshot and every watch a fresh page")
+    func reloadRefreshesWatchers() {
+        let owner = F.owner()
+        _ = owner.subscribe(F.member(9), since: nil, ref: nil)
+        #expect(
+            ActionLines.lines(owner.page(F.roomQuery, watch: "w", ref: "q", for: ConnectionID(4), now: F.start)) == [
+                "page w 5 → 4"
+            ])
+        _ = owner.notified(8)
+        _ = owner.caughtUp(.success(.trimmed(currentVersion: 8)), now: F.start)
+        let stored = StoredPlan(id: "p", version: 8, document: F.document(a: "Z"))
+        #expect(
+            ActionLines.lines(owner.reloaded(.success(stored), now: F.start)) == ["snapshot 8 → *", "page w 8 → 4"])
+        owner.removeWatches(["w"], of: ConnectionID(4))
+        #expect(owner.watches.isEmpty)
+    }
+
+    @Test("presence: the newcomer at once, the others with the next tick, once; a leave is told at the tick")
+    func presenceCoalesced() {
+        let owner = F.owner()
+        #expect(lines(owner.subscribe(F.member(1), since: nil, ref: nil)) == ["snapshot 5 → 1", "presence 1 → 1"])
+        #expect(lines(owner.subscribe(F.member(2), since: nil, ref: nil)) == ["snapshot 5 → 2", "presence 2 → 2"])
+        #expect(ActionLines.lines(owner.tick(now: F.start)) == ["presence 2 → *"])
+        #expect(ActionLines.lines(owner.tick(now: F.start)) == [])
+        owner.unsubscribe(ConnectionID(2))
+        #expect(ActionLines.lines(owner.tick(now: F.start)) == ["presence 1 → *"])
+    }
+}
