@@ -23,7 +23,7 @@ extension ServiceLoop {
                 adopt(fd)
             case .send(let buffer, let ids, let urgent):
                 for id in ids {
-                    guard let connection = connections[id.rawValue], connection.phase == .webSocket,
+                    guard let connection = connections.value[id.rawValue], connection.phase == .webSocket,
                         connection.pendingClose == nil
                     else { continue }
                     enqueue(buffer, on: connection, cap: cap)
@@ -40,12 +40,12 @@ extension ServiceLoop {
                     }
                 }
             case .close(let id, let code, let reason):
-                guard let connection = connections[id.rawValue], connection.phase == .webSocket else { continue }
+                guard let connection = connections.value[id.rawValue], connection.phase == .webSocket else { continue }
                 closeSoon(connection, code, reason)
                 due.append(connection)
             case .closeAll(let code, let reason):
                 acceptingConnections = false
-                for connection in Array(connections.values) {
+                for connection in Array(connections.value.values) {
                     if connection.phase == .webSocket {
                         closeSoon(connection, code, reason)
                         due.append(connection)

@@ -12,7 +12,9 @@ final class ServiceLoop {
     let shard: WebSocketTransport.Shard
     let epoll: Int32
     let tls: TLSServerContext?
-    var connections: [UInt64: Connection] = [:]
+    /// This thread's connections by id: the root through which every connection is reached,
+    /// bound to the service thread when it starts running.
+    var connections = ThreadBound<[UInt64: Connection]>([:])
     /// Connections with a handshake or close deadline, checked once per second.
     var timed: [UInt64: Connection] = [:]
     /// The last connection id given out (at first the thread's index): ids of this thread are
@@ -73,6 +75,7 @@ final class ServiceLoop {
 
     /// Runs until the transport stops, then closes every connection it still holds.
     func run() {
+        connections.bind()
         var tokens = [UInt64](repeating: 0, count: 256)
         var events = [UInt32](repeating: 0, count: 256)
         while !transport.stopping.load(ordering: .acquiring) {
@@ -94,7 +97,7 @@ final class ServiceLoop {
                 case ServiceLoop.listenerToken:
                     acceptConnections()
                 case let token:
-                    guard let connection = connections[token] else { continue }
+                    guard let connection = connections.value[token] else { continue }
                     service(connection, events: events[index])
                 }
             }
@@ -114,7 +117,7 @@ final class ServiceLoop {
                 queuedBytesDelta = 0
             }
         }
-        for connection in Array(connections.values) { drop(connection) }
+        for connection in Array(connections.value.values) { drop(connection) }
         // Connections handed over after the last drain were never adopted: close them.
         let left = shard.outbox.withLock { commands -> [WebSocketTransport.Command] in
             defer { commands = [] }
@@ -205,7 +208,7 @@ final class ServiceLoop {
             Glibc.close(fd)
             return
         }
-        connections[nextID] = connection
+        connections.value[nextID] = connection
         setDeadline(connection, seconds: UInt64(transport.configuration.handshakeTimeout.components.seconds))
     }
 
@@ -289,7 +292,7 @@ final class ServiceLoop {
     func drop(_ connection: Connection) {
         guard !connection.dropped else { return }
         connection.dropped = true
-        connections[connection.id.rawValue] = nil
+        connections.value[connection.id.rawValue] = nil
         timed[connection.id.rawValue] = nil
         connection.releaseQueue()
         connection.control = []
@@ -316,7 +319,7 @@ final class ServiceLoop {
         let interval = UInt64(transport.configuration.pingInterval.components.seconds) * 1_000_000_000
         guard interval > 0 else { return }
         var silent: [Connection] = []
-        for connection in connections.values where connection.phase == .webSocket && !connection.readPaused {
+        for connection in connections.value.values where connection.phase == .webSocket && !connection.readPaused {
             // Spread over half an interval by id: viewers that joined together (after a restart)
             // are not all pinged, and do not all answer, in the same round.
             let offset = (connection.id.rawValue % 1024) * (interval / 2048)
