@@ -15,7 +15,7 @@ public final class PlanServerRuntime: Sendable {
     let transport: WebSocketTransport
     let workers: BlockingWorkers
     let listener: PlanListener
-    let events: AsyncStream<HubEvent>.Continuation
+    let events: HubInbox
     let flags: RuntimeFlags
     let stopped: DispatchSemaphore
 
@@ -27,8 +27,8 @@ public final class PlanServerRuntime: Sendable {
         let store = PlanStore(conninfo: configuration.databaseURL, connections: configuration.databaseConnections)
         self.store = store
         workers = BlockingWorkers(threads: configuration.databaseConnections)
-        let (stream, continuation) = AsyncStream.makeStream(of: HubEvent.self)
-        events = continuation
+        let (inbox, stream) = HubInbox.make()
+        events = inbox
         let metrics = Metrics()
         self.metrics = metrics
         let flags = RuntimeFlags()
@@ -42,7 +42,7 @@ public final class PlanServerRuntime: Sendable {
                 maxQueueBytes: configuration.limits.maxQueueBytes, frameInterval: configuration.frameInterval,
                 serviceThreads: configuration.serviceThreads, handshakeTimeout: configuration.helloTimeout,
                 pingInterval: configuration.pingInterval, maxIntakeBacklog: configuration.maxIntakeBacklog),
-            onEvent: { continuation.yield(.transport($0)) },
+            onEvent: { inbox.post(.transport($0)) },
             onHTTP: { path in
                 switch path {
                 case "/healthz":
@@ -68,13 +68,13 @@ public final class PlanServerRuntime: Sendable {
         self.transport = transport
         listener = PlanListener(conninfo: configuration.databaseURL) { event in
             switch event {
-            case .committed(let plan, let version): continuation.yield(.externalCommit(plan: plan, version: version))
-            case .resynchronize: continuation.yield(.externalCommit(plan: nil, version: 0))
+            case .committed(let plan, let version): inbox.post(.externalCommit(plan: plan, version: version))
+            case .resynchronize: inbox.post(.externalCommit(plan: nil, version: 0))
             }
         }
         let executor = HubExecutor(
             hub: Hub(configuration: configuration, metrics: metrics), store: store, transport: transport,
-            workers: workers, log: log, events: continuation)
+            workers: workers, log: log, events: inbox)
         let stopped = DispatchSemaphore(value: 0)
         self.stopped = stopped
         executor.shutdownFinished = { stopped.signal() }
@@ -100,7 +100,7 @@ public final class PlanServerRuntime: Sendable {
         Task {
             while flags.ticking.load(ordering: .relaxed) {
                 workers.submit { flags.healthy.store(store.isAvailable(), ordering: .relaxed) }
-                events.yield(.tick)
+                events.post(.tick)
                 try? await Task.sleep(for: .seconds(1))
             }
         }
@@ -109,7 +109,7 @@ public final class PlanServerRuntime: Sendable {
     /// Stops accepting, finishes in-flight commits, closes every connection with 1001, then stops
     /// the listener and the workers. Blocks until done.
     public func shutdown() {
-        events.yield(.shutdown)
+        events.post(.shutdown)
         stopped.wait()
         flags.ticking.store(false, ordering: .relaxed)
         listener.stop()

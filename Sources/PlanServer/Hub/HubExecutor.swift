@@ -14,7 +14,7 @@ final class HubExecutor {
     let workers: BlockingWorkers
     let metrics: Metrics
     let log: ServerLog
-    let events: AsyncStream<HubEvent>.Continuation
+    let events: HubInbox
     /// Audiences larger than this share frames (see `ServerConfiguration.coalescingAudience`).
     let coalescingAudience: Int
     /// Called once every connection is closed after a shutdown.
@@ -22,7 +22,7 @@ final class HubExecutor {
 
     init(
         hub: Hub, store: PlanStore, transport: WebSocketTransport, workers: BlockingWorkers, log: ServerLog,
-        events: AsyncStream<HubEvent>.Continuation
+        events: HubInbox
     ) {
         self.hub = hub
         self.store = store
@@ -35,17 +35,25 @@ final class HubExecutor {
     }
 
     /// Processes events until the stream ends.
-    func run(_ stream: AsyncStream<HubEvent>) async {
-        for await event in stream {
+    func run(_ stream: AsyncStream<HubInbox.Posted>) async {
+        for await posted in stream {
+            let event = posted.event
             switch event {
             case .transport(.message), .transport(.binaryMessage): transport.messageTaken()
             default: break
             }
             let started = ContinuousClock.now
+            metrics.observe(.hubWait, started - posted.at)
             perform(hub.handle(event, now: started))
-            if case .committed = event {
-                // Publishing a commit: applying, encoding once, queueing to every subscriber.
-                metrics.fanoutLatency.observe((ContinuousClock.now - started).seconds)
+            switch event {
+            case .committed:
+                let took = ContinuousClock.now - started
+                metrics.fanoutLatency.observe(took.seconds)
+                metrics.observe(.hubCommitted, took)
+            case .transport(.message):
+                metrics.observe(.hubMessage, ContinuousClock.now - started)
+            default:
+                break
             }
         }
     }
@@ -61,11 +69,9 @@ final class HubExecutor {
             case .close(let connection, let code, let reason):
                 transport.close(connection, code: code, reason: reason)
             case .run(let job):
-                let store = self.store
-                let events = self.events
-                workers.submit(lane: job.lane) { events.yield(job.perform(on: store)) }
+                run(job)
             case .continueLater(let connection):
-                events.yield(.continuePending(connection))
+                events.post(.continuePending(connection))
             case .log(.info, let text):
                 log.info(text)
             case .log(.warning, let text):
@@ -73,6 +79,23 @@ final class HubExecutor {
             case .finishShutdown:
                 finishShutdown()
             }
+        }
+    }
+
+    /// Runs a job on a worker and posts its result; a commit's time in the queue and on the
+    /// worker is measured.
+    private func run(_ job: WorkerJob) {
+        let store = self.store
+        let events = self.events
+        let metrics = self.metrics
+        let submitted = ContinuousClock.now
+        workers.submit(lane: job.lane) {
+            guard case .commit = job else { return events.post(job.perform(on: store)) }
+            let started = ContinuousClock.now
+            let result = job.perform(on: store)
+            metrics.observe(.commitQueued, started - submitted)
+            metrics.observe(.commitTransaction, ContinuousClock.now - started)
+            events.post(result)
         }
     }
 

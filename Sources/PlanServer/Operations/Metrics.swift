@@ -18,14 +18,21 @@ public final class Metrics: Sendable {
         }
 
         func render(_ name: String, help: String, into text: inout String) {
-            let (counts, sum, count) = state.withLock { $0 }
             text += "# HELP \(name) \(help)\n# TYPE \(name) histogram\n"
+            renderSeries(name, labels: "", into: &text)
+        }
+
+        /// The buckets, sum and count, each with `labels` (`stage="x",`) before `le`.
+        func renderSeries(_ name: String, labels: String, into text: inout String) {
+            let (counts, sum, count) = state.withLock { $0 }
             var cumulative = 0
             for (bound, bucket) in zip(Histogram.bounds, counts) {
                 cumulative += bucket
-                text += "\(name)_bucket{le=\"\(bound)\"} \(cumulative)\n"
+                text += "\(name)_bucket{\(labels)le=\"\(bound)\"} \(cumulative)\n"
             }
-            text += "\(name)_bucket{le=\"+Inf\"} \(count)\n\(name)_sum \(sum)\n\(name)_count \(count)\n"
+            let plain = labels.isEmpty ? "" : "{\(labels.dropLast())}"
+            text +=
+                "\(name)_bucket{\(labels)le=\"+Inf\"} \(count)\n\(name)_sum\(plain) \(sum)\n\(name)_count\(plain) \(count)\n"
         }
     }
 
@@ -38,6 +45,31 @@ public final class Metrics: Sendable {
     let yieldedTurns = Atomic<Int>(0)
     let commitLatency = Histogram()
     let fanoutLatency = Histogram()
+
+    /// Where a proposal's time goes between its message and its answer, stage by stage
+    /// (`chronosketch_stage_seconds{stage=…}`): what `ops/bench commits` breaks down.
+    enum Stage: String, CaseIterable, Sendable {
+        /// An event waiting for the hub after it was posted (a message read, a result returned).
+        case hubWait = "hub_wait"
+        /// The hub handling one message: decoding, judging, queueing the answers it decided.
+        case hubMessage = "hub_message"
+        /// The hub handling a commit's result: applying, encoding once, queueing to every
+        /// subscriber, answering the proposers.
+        case hubCommitted = "hub_committed"
+        /// A commit waiting for its worker thread.
+        case commitQueued = "commit_queued"
+        /// A commit on its worker: encoding the rows, then one round trip with the transaction
+        /// (its fsync wait included).
+        case commitTransaction = "commit_transaction"
+    }
+
+    /// One histogram per stage.
+    let stages: [Stage: Histogram] = Dictionary(uniqueKeysWithValues: Stage.allCases.map { ($0, Histogram()) })
+
+    /// Records the time one stage took.
+    func observe(_ stage: Stage, _ duration: Duration) {
+        stages[stage]?.observe(duration.seconds)
+    }
 
     /// Creates zeroed metrics.
     public init() {}
@@ -99,6 +131,12 @@ public final class Metrics: Sendable {
             "chronosketch_fanout_seconds",
             help: "Time from COMMIT to the confirmed message queued to every subscriber.",
             into: &text)
+        text += "# HELP chronosketch_stage_seconds Time spent in each stage between a message and its answer.\n"
+        text += "# TYPE chronosketch_stage_seconds histogram\n"
+        for stage in Stage.allCases {
+            stages[stage]?.renderSeries(
+                "chronosketch_stage_seconds", labels: "stage=\"\(stage.rawValue)\",", into: &text)
+        }
         return text
     }
 }
