@@ -220,10 +220,3 @@ private func clientCallback(
     let core = Unmanaged<ClientCore>.fromOpaque(contextUser).takeUnretainedValue()
     return core.handle(wsi: wsi, reason: reason, user: user, data: data, length: length)
 }
-
-/// The client service thread's entry point (a C function for pthread).
-func clientThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    let core = Unmanaged<ClientCore>.fromOpaque(context!).takeRetainedValue()
-    core.serviceLoop()
-    return nil
-}

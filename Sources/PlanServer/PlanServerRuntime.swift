@@ -26,7 +26,7 @@ public final class PlanServerRuntime: Sendable {
         let log = ServerLog(enabled: configuration.logging)
         let store = PlanStore(conninfo: configuration.databaseURL, connections: configuration.databaseConnections)
         self.store = store
-        workers = BlockingWorkers(threads: configuration.databaseConnections)
+        workers = try BlockingWorkers(threads: configuration.databaseConnections)
         let (stream, continuation) = AsyncStream.makeStream(of: HubEvent.self)
         events = continuation
         let metrics = Metrics()
@@ -66,7 +66,7 @@ public final class PlanServerRuntime: Sendable {
             })
         transportBox.withLock { $0 = transport }
         self.transport = transport
-        listener = PlanListener(conninfo: configuration.databaseURL) { event in
+        listener = try PlanListener(conninfo: configuration.databaseURL) { event in
             switch event {
             case .committed(let plan, let version): continuation.yield(.externalCommit(plan: plan, version: version))
             case .resynchronize: continuation.yield(.externalCommit(plan: nil, version: 0))
@@ -82,7 +82,7 @@ public final class PlanServerRuntime: Sendable {
         // /healthz tells the truth from the first request on.
         flags.healthy.store(store.isAvailable(), ordering: .relaxed)
         try transport.start()
-        listener.start()
+        try listener.start()
         startBackgroundChecks()
         log.info("serving on \(configuration.host):\(transport.port) (ws path /ws, /healthz, /metrics)")
     }

@@ -3,6 +3,7 @@ import Glibc
 import PlanClient
 import PlanProtocol
 import Synchronization
+import SystemSupport
 
 /// What every editor's answers add up to.
 final class EditorTallies: Sendable {
@@ -88,7 +89,7 @@ final class LoadEditor: Sendable {
         window = configuration.inFlight
         retryUnavailable = configuration.retryUnavailable
         self.tallies = tallies
-        state = Mutex(State(random: SplitMix64(seed: monotonicNanoseconds() &+ UInt64(index) &* 0x9E37_79B9)))
+        state = Mutex(State(random: SplitMix64(seed: ProcessIO.monotonicNanoseconds() &+ UInt64(index) &* 0x9E37_79B9)))
         connection = try PlanConnection(
             options: .init(
                 url: configuration.server, token: configuration.token, clientName: "plan-load/editor\(index)",
@@ -160,7 +161,7 @@ final class LoadEditor: Sendable {
     }
 
     private func settle(_ id: String, outcome: String, version: Int, confirmed: Bool, message: String = "") {
-        let now = monotonicNanoseconds()
+        let now = ProcessIO.monotonicNanoseconds()
         guard
             let pending = state.withLock({ state -> Pending? in
                 guard let pending = state.pending.removeValue(forKey: id) else { return nil }
@@ -193,7 +194,7 @@ final class LoadEditor: Sendable {
                     counts.staleWrong.append("…")
                 }
             } else if outcome != "confirmed", outcome != "noop", counts.outcomes[outcome] == 1 {
-                printError("note: \(pending.kind) \(id) came back \(outcome): \(message)")
+                ProcessIO.printError("note: \(pending.kind) \(id) came back \(outcome): \(message)")
             }
         }
         if window > 0, running.load(ordering: .relaxed) { proposeNext() }
@@ -202,7 +203,7 @@ final class LoadEditor: Sendable {
     /// Forms and sends one proposal from the confirmed copy.
     func proposeNext() {
         guard let copy = connection.copy(of: plan) else { return }
-        let sent = monotonicNanoseconds()
+        let sent = ProcessIO.monotonicNanoseconds()
         let proposalID = connection.nextProposalID() + "-sent=\(sent)"
         let formed = state.withLock { state -> (PlanOperation, Pending)? in
             state.counter += 1
@@ -449,10 +450,4 @@ final class LoadEditor: Sendable {
             Pending(sent: sent, kind: "stale", stale: true, busy: [task.id])
         )
     }
-}
-
-/// Writes a line to standard error.
-public func printError(_ text: String) {
-    var line = Array((text + "\n").utf8)
-    line.withUnsafeMutableBytes { _ = write(2, $0.baseAddress, $0.count) }
 }

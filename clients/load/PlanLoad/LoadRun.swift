@@ -3,6 +3,7 @@ import Glibc
 import PlanClient
 import PlanProtocol
 import Synchronization
+import SystemSupport
 
 /// Runs one load test: viewers subscribe (ramped), editors propose a realistic mix at the
 /// configured rate (or as fast as the server confirms), watchers move their timeline windows, and
@@ -40,11 +41,11 @@ public enum LoadRun {
         var report = Report()
 
         // Viewers, ramped (or all at once), with a progress line every second.
-        let connectStart = monotonicNanoseconds()
+        let connectStart = ProcessIO.monotonicNanoseconds()
         var opened = 0
         var lastProgress = connectStart
         while fleet.subscribedCount.load(ordering: .relaxed) < configuration.viewers {
-            let now = monotonicNanoseconds()
+            let now = ProcessIO.monotonicNanoseconds()
             let elapsed = Double(now - connectStart) / 1e9
             let due =
                 configuration.ramp > 0
@@ -55,7 +56,7 @@ public enum LoadRun {
             }
             if now - lastProgress > 1_000_000_000 {
                 lastProgress = now
-                printError(
+                ProcessIO.printError(
                     "viewers: \(opened) connecting, \(fleet.subscribedCount.load(ordering: .relaxed)) subscribed"
                         + " of \(configuration.viewers)")
             }
@@ -76,8 +77,8 @@ public enum LoadRun {
             }
             try await Task.sleep(for: .milliseconds(10))
         }
-        let subscribedSeconds = Double(monotonicNanoseconds() - connectStart) / 1e9
-        printError(
+        let subscribedSeconds = Double(ProcessIO.monotonicNanoseconds() - connectStart) / 1e9
+        ProcessIO.printError(
             "all \(fleet.subscribedCount.load(ordering: .relaxed)) viewers subscribed after \(subscribedSeconds) s")
 
         // Editors and watchers.
@@ -95,9 +96,9 @@ public enum LoadRun {
             try TimelineWatcher(configuration: configuration, index: $0, transport: transport)
         }
         var listeners = editors.map { $0.start() } + watchers.map { $0.start() }
-        let readyStart = monotonicNanoseconds()
+        let readyStart = ProcessIO.monotonicNanoseconds()
         while !editors.allSatisfy(\.isReady) || !watchers.allSatisfy({ $0.connection.copy(of: $0.plan) != nil }) {
-            if Double(monotonicNanoseconds() - readyStart) / 1e9 > 30 {
+            if Double(ProcessIO.monotonicNanoseconds() - readyStart) / 1e9 > 30 {
                 report.notes.append("editors or watchers not ready after 30 s")
                 break
             }
@@ -120,8 +121,8 @@ public enum LoadRun {
         let cpuBefore = configuration.serverPID.map(processCPUSeconds) ?? 0
         let ownCPUBefore = processCPUSeconds(getpid())
         let deliveriesBefore = fleet.deliveredCount.load(ordering: .relaxed)
-        let proposeStart = monotonicNanoseconds()
-        let proposeStartUnix = unixSeconds()
+        let proposeStart = ProcessIO.monotonicNanoseconds()
+        let proposeStartUnix = ProcessIO.unixSeconds()
         let end = proposeStart + UInt64(configuration.duration * 1e9)
         if configuration.inFlight > 0 {
             for editor in editors { for _ in 0..<configuration.inFlight { editor.proposeNext() } }
@@ -130,7 +131,7 @@ public enum LoadRun {
         var nextMove = proposeStart
         var nextProgress = proposeStart + 1_000_000_000
         while true {
-            let now = monotonicNanoseconds()
+            let now = ProcessIO.monotonicNanoseconds()
             if now >= end { break }
             if configuration.inFlight == 0, !editors.isEmpty {
                 while proposeStart + UInt64(Double(number) / configuration.rate * 1e9) <= now {
@@ -145,7 +146,7 @@ public enum LoadRun {
             if now >= nextProgress {
                 nextProgress = now + 1_000_000_000
                 let counts = tallies.counts.withLock { ($0.proposals, $0.outcomes["confirmed"] ?? 0) }
-                printError(
+                ProcessIO.printError(
                     "t=\(Int(Double(now - proposeStart) / 1e9)) s: \(counts.0) proposed, \(counts.1) confirmed, "
                         + "\(tallies.inFlight.load(ordering: .relaxed)) in flight, "
                         + "\(fleet.disconnectedCount.load(ordering: .relaxed)) viewers disconnected")
@@ -157,14 +158,14 @@ public enum LoadRun {
             if wake > now { try await Task.sleep(for: .nanoseconds(Int(min(wake - now, 50_000_000)))) }
         }
         for editor in editors { editor.running.store(false, ordering: .relaxed) }
-        let proposeSeconds = Double(monotonicNanoseconds() - proposeStart) / 1e9
-        let proposeEndUnix = unixSeconds()
+        let proposeSeconds = Double(ProcessIO.monotonicNanoseconds() - proposeStart) / 1e9
+        let proposeEndUnix = ProcessIO.unixSeconds()
 
         // Every answer, then every viewer settled (and, after a restart, resumed).
-        let waitStart = monotonicNanoseconds()
+        let waitStart = ProcessIO.monotonicNanoseconds()
         let settle = configuration.settleTimeout
         while tallies.inFlight.load(ordering: .relaxed) > 0,
-            Double(monotonicNanoseconds() - waitStart) / 1e9 < settle
+            Double(ProcessIO.monotonicNanoseconds() - waitStart) / 1e9 < settle
         {
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -184,7 +185,7 @@ public enum LoadRun {
         }
         var stable = 0
         var previous = -1
-        while Double(monotonicNanoseconds() - waitStart) / 1e9 < 3 * settle {
+        while Double(ProcessIO.monotonicNanoseconds() - waitStart) / 1e9 < 3 * settle {
             let now = fleet.deliveredCount.load(ordering: .relaxed)
             let resumedAll = fleet.disconnectedCount.load(ordering: .relaxed) == 0
             if resumedAll, now - deliveriesBefore >= expected, stable >= 2 { break }
@@ -202,9 +203,9 @@ public enum LoadRun {
             transport: checkTransport)
         for plan in configuration.plans { checker.subscribe(plan) }
         checker.start()
-        let checkStart = monotonicNanoseconds()
+        let checkStart = ProcessIO.monotonicNanoseconds()
         while configuration.plans.contains(where: { checker.copy(of: $0) == nil }),
-            Double(monotonicNanoseconds() - checkStart) / 1e9 < settle
+            Double(ProcessIO.monotonicNanoseconds() - checkStart) / 1e9 < settle
         {
             try await Task.sleep(for: .milliseconds(20))
         }

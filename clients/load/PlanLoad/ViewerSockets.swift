@@ -3,6 +3,7 @@ import ChronoSketchCore
 import Glibc
 import PlanClient
 import Synchronization
+import SystemSupport
 import WebSocketWire
 
 /// What happens on a viewer's connection, reported on the transport's thread.
@@ -90,9 +91,9 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         var early: [[UInt8]] = []
         var wantsWritable = false
         /// When the connect began (monotonic nanoseconds), for the upgrade timeout.
-        let startedAt = monotonicNanoseconds()
+        let startedAt = ProcessIO.monotonicNanoseconds()
         /// When bytes last arrived (monotonic nanoseconds), for the idle timeout.
-        var lastHeard = monotonicNanoseconds()
+        var lastHeard = ProcessIO.monotonicNanoseconds()
 
         init(id: UInt64, fd: Int32, handler: @escaping @Sendable (ViewerEvent) -> Void) {
             self.id = id
@@ -106,7 +107,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     private let nextID = Atomic<UInt64>(1)
     private let epoll: Int32
     private let wake: Int32
-    private var thread = pthread_t()
+    private let thread = JoinableThread()
     /// Service-thread state.
     private var sockets: [UInt64: Socket] = [:]
     private var scratch = [UInt8](repeating: 0, count: 1 << 18)
@@ -123,17 +124,13 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     private var lastIdleSweep: UInt64 = 0
     /// The largest frame accepted (a larger one closes the connection with 1009).
     static let maxFrameBytes = 256 << 20
-    private var maskRandom = SplitMix64(seed: monotonicNanoseconds() ^ UInt64(UInt32(truncatingIfNeeded: getpid())))
+    private var maskRandom = SplitMix64(seed: ProcessIO.monotonicNanoseconds() ^ UInt64(UInt32(truncatingIfNeeded: getpid())))
 
     /// Starts the service thread; a connection not open `upgradeTimeout` after its connect is
     /// closed.
     init(upgradeTimeout: Duration = .seconds(10), idleTimeout: Duration = .zero) throws(ClientError) {
-        upgradeTimeoutNanoseconds =
-            UInt64(upgradeTimeout.components.seconds) * 1_000_000_000
-            + UInt64(upgradeTimeout.components.attoseconds / 1_000_000_000)
-        idleTimeoutNanoseconds =
-            UInt64(idleTimeout.components.seconds) * 1_000_000_000
-            + UInt64(idleTimeout.components.attoseconds / 1_000_000_000)
+        upgradeTimeoutNanoseconds = upgradeTimeout.inNanoseconds
+        idleTimeoutNanoseconds = idleTimeout.inNanoseconds
         cn_raise_descriptor_limit()
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         wake = cn_eventfd()
@@ -141,18 +138,10 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
             throw .transport("cannot create epoll: \(String(cString: strerror(errno)))")
         }
         _ = cn_epoll_control(epoll, EPOLL_CTL_ADD, wake, EPOLLIN.rawValue, 0)
-        let box = Unmanaged.passRetained(self)
-        guard
-            pthread_create(
-                &thread, nil,
-                { context in
-                    let sockets = Unmanaged<ViewerSockets>.fromOpaque(context!).takeRetainedValue()
-                    sockets.serviceLoop()
-                    return nil
-                }, box.toOpaque()) == 0
-        else {
-            box.release()
-            throw .transport("cannot start the viewer socket thread")
+        do {
+            try thread.start { self.serviceLoop() }
+        } catch {
+            throw .transport("cannot start the viewer socket thread: \(error)")
         }
     }
 
@@ -179,7 +168,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     func stop() {
         guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         signalWake()
-        pthread_join(thread, nil)
+        thread.join()
     }
 
     private func post(_ command: Command) {
@@ -229,7 +218,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     /// quarter of it, at most once a second, while any are pending).
     private func sweepUpgrades() {
         guard pendingCount > 0 else { return }
-        let now = monotonicNanoseconds()
+        let now = ProcessIO.monotonicNanoseconds()
         guard now - lastSweep >= min(1_000_000_000, upgradeTimeoutNanoseconds / 4) else { return }
         lastSweep = now
         for socket in Array(sockets.values)
@@ -242,7 +231,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     /// a second): a cut link shows no error, and the server's pings keep a live one from silence.
     private func sweepIdle() {
         guard idleTimeoutNanoseconds > 0 else { return }
-        let now = monotonicNanoseconds()
+        let now = ProcessIO.monotonicNanoseconds()
         guard now - lastIdleSweep >= 1_000_000_000 else { return }
         lastIdleSweep = now
         for socket in Array(sockets.values)
@@ -359,7 +348,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         while sockets[socket.id] != nil {
             let count = scratch.withUnsafeMutableBytes { recv(socket.fd, $0.baseAddress, $0.count, 0) }
             if count == 0 { return finish(socket, code: nil, reason: "connection closed by the server") }
-            if count > 0 { socket.lastHeard = monotonicNanoseconds() }
+            if count > 0 { socket.lastHeard = ProcessIO.monotonicNanoseconds() }
             if count < 0 {
                 if errno == EAGAIN || errno == EINTR { return }
                 return finish(socket, code: nil, reason: "connection lost: \(String(cString: strerror(errno)))")

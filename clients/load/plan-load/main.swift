@@ -33,8 +33,8 @@ let configuration: LoadConfiguration
 do {
     configuration = try LoadConfiguration(arguments: arguments)
 } catch {
-    printError("plan-load: \(error)")
-    printError(usage)
+    ProcessIO.printError("plan-load: \(error)")
+    ProcessIO.printError(usage)
     exit(2)
 }
 
@@ -42,7 +42,7 @@ let report: LoadRun.Report
 do {
     report = try await LoadRun.run(configuration)
 } catch {
-    printError("plan-load: \(error)")
+    ProcessIO.printError("plan-load: \(error)")
     exit(2)
 }
 if configuration.json {
