@@ -33,12 +33,14 @@ let package = Package(
         // PostgreSQL storage: schema, plans, mutation log, accounts, notifications.
         .target(name: "PlanStore", dependencies: ["ChronoSketchCore", "CPostgres", "SystemSupport"]),
         // Benchmarks (ops/bench-*), with a shared plan generator.
-        .target(name: "BenchSupport", dependencies: ["ChronoSketchCore", "SystemSupport"], path: "Benchmarks/BenchSupport"),
+        .target(
+            name: "BenchSupport", dependencies: ["ChronoSketchCore", "SystemSupport"], path: "Benchmarks/BenchSupport"),
         // The server: hub (per-plan validate → commit → fan out), sessions, the lws transport.
         .target(
             name: "PlanServer",
             dependencies: [
-                "ChronoSketchCore", "PlanProtocol", "PlanStore", "CNetwork", "COpenSSL", "WebSocketWire", "SystemSupport",
+                "ChronoSketchCore", "PlanProtocol", "PlanStore", "CNetwork", "COpenSSL", "WebSocketWire",
+                "SystemSupport",
                 "CommandLineOptions",
             ]),
         // The client library on lws: connections, hello, subscribe/resume, confirmed copies, proposals.
@@ -53,7 +55,8 @@ let package = Package(
                 "SystemSupport", "CommandLineOptions",
             ],
             path: "clients/load/PlanLoad"),
-        .executableTarget(name: "plan-load", dependencies: ["PlanLoad", "SystemSupport"], path: "clients/load/plan-load"),
+        .executableTarget(
+            name: "plan-load", dependencies: ["PlanLoad", "SystemSupport"], path: "clients/load/plan-load"),
         // ncursesw from Debian's libncurses-dev.
         // (No pkgConfig: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim sets what it needs.)
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
@@ -80,9 +83,11 @@ let package = Package(
         // The fuzzers (ops/fuzz): seeded frame, handshake and message generators and the runner that
         // drives a server and checks it afterwards.
         .target(
-            name: "PlanFuzz", dependencies: ["ChronoSketchCore", "PlanProtocol", "SystemSupport"], path: "Fuzz/PlanFuzz"),
+            name: "PlanFuzz", dependencies: ["ChronoSketchCore", "PlanProtocol", "SystemSupport"], path: "Fuzz/PlanFuzz"
+        ),
         .executableTarget(
-            name: "plan-fuzz", dependencies: ["PlanFuzz", "SystemSupport", "CommandLineOptions"], path: "Fuzz/plan-fuzz"),
+            name: "plan-fuzz", dependencies: ["PlanFuzz", "SystemSupport", "CommandLineOptions"], path: "Fuzz/plan-fuzz"
+        ),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "WebSocketWireTests", dependencies: ["WebSocketWire"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),

@@ -1,7 +1,7 @@
 import CWebSockets
 import Glibc
-import SystemSupport
 import Synchronization
+import SystemSupport
 
 /// WebSocket client connections on libwebsockets: one context and one service thread for any
 /// number of connections (the load tester holds thousands). Other threads hand it work through a

@@ -39,9 +39,13 @@ extension ServerConfiguration {
         }
         serviceThreads = try options.number("--service-threads", in: 1...64) ?? serviceThreads
         if let seconds = try options.number("--idle-plan-seconds", atLeast: 1) { idlePlanLifetime = .seconds(seconds) }
-        if let seconds = try options.number("--hello-timeout-seconds", in: 1...3600) { helloTimeout = .seconds(seconds) }
+        if let seconds = try options.number("--hello-timeout-seconds", in: 1...3600) {
+            helloTimeout = .seconds(seconds)
+        }
         maxIntakeBacklog = try options.number("--max-intake-backlog", atLeast: 2) ?? maxIntakeBacklog
-        if let seconds = try options.number("--ping-interval-seconds", in: 0...3600) { pingInterval = .seconds(seconds) }
+        if let seconds = try options.number("--ping-interval-seconds", in: 0...3600) {
+            pingInterval = .seconds(seconds)
+        }
         logKeep = try options.number("--log-keep", atLeast: 0) ?? logKeep
         logging = !options.flag("--quiet")
     }

@@ -49,10 +49,12 @@ public final class JoinableThread: Sendable {
 
     /// Waits for the thread to end; later calls, and calls before `start`, do nothing.
     public func join() {
-        guard let running = handle.withLock({ current -> pthread_t? in
-            defer { current = nil }
-            return current
-        }) else { return }
+        guard
+            let running = handle.withLock({ current -> pthread_t? in
+                defer { current = nil }
+                return current
+            })
+        else { return }
         if pthread_equal(running, pthread_self()) != 0 {
             pthread_detach(running)
         } else {

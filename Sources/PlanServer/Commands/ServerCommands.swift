@@ -87,7 +87,8 @@ public enum ServerCommands {
         case .migrate:
             try options.noPositionals(after: 1)
             let applied = try store().migrate(directory: Migrator.defaultDirectory(environment: environment))
-            ProcessIO.print(applied.isEmpty ? "the schema is up to date" : "applied: \(applied.joined(separator: ", "))")
+            ProcessIO.print(
+                applied.isEmpty ? "the schema is up to date" : "applied: \(applied.joined(separator: ", "))")
         case .userAdd:
             let name = try options.positional(2, "NAME")
             try options.noPositionals(after: 3)

@@ -1,7 +1,7 @@
 import Dispatch
 import Glibc
-import SystemSupport
 import Synchronization
+import SystemSupport
 
 /// A few dedicated threads for blocking work (libpq calls), so that neither the transport's
 /// service thread nor Swift's cooperative pool ever blocks on the database.

@@ -1,8 +1,8 @@
 import CNetwork
 import COpenSSL
 import Glibc
-import SystemSupport
 import PlanProtocol
+import SystemSupport
 
 /// One service thread's event loop: an epoll set over its connections, the shared listening
 /// socket (each accepted connection stays with the thread that accepted it) and the shard's

@@ -1,8 +1,8 @@
 import CNetwork
 import Glibc
-import SystemSupport
 import PlanProtocol
 import Synchronization
+import SystemSupport
 
 /// The WebSocket and HTTP endpoint, our own (RFC 6455 and HTTP/1.1 from `WebSocketWire`, epoll,
 /// OpenSSL for wss://): service threads do all socket work and never block; other threads hand

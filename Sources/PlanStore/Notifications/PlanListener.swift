@@ -1,7 +1,7 @@
 import CPostgres
 import Glibc
-import SystemSupport
 import Synchronization
+import SystemSupport
 
 /// Delivers other processes' commits: a dedicated connection that `LISTEN`s on the plans channel
 /// and calls back on its own thread.

@@ -124,7 +124,8 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     private var lastIdleSweep: UInt64 = 0
     /// The largest frame accepted (a larger one closes the connection with 1009).
     static let maxFrameBytes = 256 << 20
-    private var maskRandom = SplitMix64(seed: ProcessIO.monotonicNanoseconds() ^ UInt64(UInt32(truncatingIfNeeded: getpid())))
+    private var maskRandom = SplitMix64(
+        seed: ProcessIO.monotonicNanoseconds() ^ UInt64(UInt32(truncatingIfNeeded: getpid())))
 
     /// Starts the service thread; a connection not open `upgradeTimeout` after its connect is
     /// closed.

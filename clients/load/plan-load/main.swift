@@ -2,6 +2,7 @@
 // prints the figures; exits with 1 when any viewer diverged.
 import Glibc
 import PlanLoad
+import SystemSupport
 
 let usage = """
     usage: plan-load --server ws://HOST:PORT/ws --token TOKEN --plan ID[,ID…] [--viewers N] [--editors M]
@@ -25,7 +26,7 @@ let usage = """
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.contains("--help") || arguments.contains("-h") {
+if LoadConfiguration.asksForHelp(arguments) {
     print(usage)
     exit(0)
 }
