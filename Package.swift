@@ -12,6 +12,11 @@ let package = Package(
     targets: [
         // Pure domain: dates, tasks, timeline data, time axis, JSON coding. No I/O.
         .target(name: "ChronoSketchCore", linkerSettings: [.linkedLibrary("m")]),
+        // Process plumbing every module shares: checked threads and pipes, whole-file reads,
+        // standard error, the environment, clocks and `Duration` in seconds.
+        .target(name: "SystemSupport"),
+        // The one command-line parser of plan-server, plan and plan-load (pure, no I/O).
+        .target(name: "CommandLineOptions"),
         // RFC 6455 and the HTTP/1.1 upgrade as pure values: request heads, handshakes, frames.
         .target(name: "WebSocketWire"),
         // The wire contract (protocol.md) as values: client and server messages, limits, `changes`.
@@ -26,48 +31,67 @@ let package = Package(
         // OpenSSL from Debian's libssl-dev, for wss://.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         // PostgreSQL storage: schema, plans, mutation log, accounts, notifications.
-        .target(name: "PlanStore", dependencies: ["ChronoSketchCore", "CPostgres"]),
+        .target(name: "PlanStore", dependencies: ["ChronoSketchCore", "CPostgres", "SystemSupport"]),
         // Benchmarks (ops/bench-*), with a shared plan generator.
-        .target(name: "BenchSupport", dependencies: ["ChronoSketchCore"], path: "Benchmarks/BenchSupport"),
+        .target(
+            name: "BenchSupport", dependencies: ["ChronoSketchCore", "SystemSupport"], path: "Benchmarks/BenchSupport"),
         // The server: hub (per-plan validate → commit → fan out), sessions, the lws transport.
         .target(
             name: "PlanServer",
-            dependencies: ["ChronoSketchCore", "PlanProtocol", "PlanStore", "CNetwork", "COpenSSL", "WebSocketWire"]),
+            dependencies: [
+                "ChronoSketchCore", "PlanProtocol", "PlanStore", "CNetwork", "COpenSSL", "WebSocketWire",
+                "SystemSupport",
+                "CommandLineOptions",
+            ]),
         // The client library on lws: connections, hello, subscribe/resume, confirmed copies, proposals.
-        .target(name: "PlanClient", dependencies: ["ChronoSketchCore", "PlanProtocol", "CWebSockets", "CNetwork"]),
+        .target(
+            name: "PlanClient",
+            dependencies: ["ChronoSketchCore", "PlanProtocol", "CWebSockets", "CNetwork", "SystemSupport"]),
         // The load generator: many viewers and editors on one client transport.
         .target(
             name: "PlanLoad",
             dependencies: [
                 "PlanClient", "PlanProtocol", "ChronoSketchCore", "CWebSockets", "CNetwork", "WebSocketWire",
+                "SystemSupport", "CommandLineOptions",
             ],
             path: "clients/load/PlanLoad"),
-        .executableTarget(name: "plan-load", dependencies: ["PlanLoad"], path: "clients/load/plan-load"),
+        .executableTarget(
+            name: "plan-load", dependencies: ["PlanLoad", "SystemSupport"], path: "clients/load/plan-load"),
         // ncursesw from Debian's libncurses-dev.
         // (No pkgConfig: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim sets what it needs.)
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         // The terminal client: pure screen model and rendering, forms, the ncurses adapter, subcommands.
         .target(
-            name: "PlanTerminal", dependencies: ["ChronoSketchCore", "PlanProtocol", "PlanClient", "CNcurses"],
+            name: "PlanTerminal",
+            dependencies: [
+                "ChronoSketchCore", "PlanProtocol", "PlanClient", "CNcurses", "SystemSupport", "CommandLineOptions",
+            ],
             path: "clients/terminal/PlanTerminal"),
         // `plan`: the interactive terminal client and its scriptable subcommands.
         .executableTarget(name: "plan", dependencies: ["PlanTerminal"], path: "clients/terminal/plan"),
         // `plan-server serve|migrate|user add|grant|plan create|plan export`.
-        .executableTarget(name: "plan-server", dependencies: ["PlanServer", "PlanStore", "ChronoSketchCore"]),
+        .executableTarget(
+            name: "plan-server", dependencies: ["PlanServer", "PlanStore", "ChronoSketchCore", "SystemSupport"]),
         .executableTarget(
             name: "core-bench", dependencies: ["ChronoSketchCore", "BenchSupport"], path: "Benchmarks/core-bench"),
         .executableTarget(
-            name: "flood-bench", dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore"],
+            name: "flood-bench", dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore", "SystemSupport"],
             path: "Benchmarks/flood-bench"),
         .executableTarget(
             name: "store-bench", dependencies: ["PlanStore", "PlanProtocol", "ChronoSketchCore", "BenchSupport"],
             path: "Benchmarks/store-bench"),
         // The fuzzers (ops/fuzz): seeded frame, handshake and message generators and the runner that
         // drives a server and checks it afterwards.
-        .target(name: "PlanFuzz", dependencies: ["ChronoSketchCore", "PlanProtocol"], path: "Fuzz/PlanFuzz"),
-        .executableTarget(name: "plan-fuzz", dependencies: ["PlanFuzz"], path: "Fuzz/plan-fuzz"),
+        .target(
+            name: "PlanFuzz", dependencies: ["ChronoSketchCore", "PlanProtocol", "SystemSupport"], path: "Fuzz/PlanFuzz"
+        ),
+        .executableTarget(
+            name: "plan-fuzz", dependencies: ["PlanFuzz", "SystemSupport", "CommandLineOptions"], path: "Fuzz/plan-fuzz"
+        ),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "WebSocketWireTests", dependencies: ["WebSocketWire"]),
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
+        .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore", "PlanTestSupport"]),
         // Shared by the tests: the test database, shell helpers, random plan operations.
         .target(

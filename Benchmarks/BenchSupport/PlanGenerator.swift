@@ -1,4 +1,5 @@
 import ChronoSketchCore
+import SystemSupport
 
 /// Generates large plans for benchmarks: groups with a fan-out of 6 over 5 levels, leaves spread
 /// evenly below them in depth-first order (90 % scheduled activities, 5 % unscheduled, 5 %
@@ -84,7 +85,7 @@ public enum PlanGenerator {
 public enum BenchClock {
     /// Milliseconds in a duration.
     public static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        duration.inMilliseconds
     }
 
     /// The value at `fraction` (0…1) of an ascending array.

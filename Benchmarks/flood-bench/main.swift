@@ -9,6 +9,7 @@ import Glibc
 import PlanClient
 import PlanProtocol
 import Synchronization
+import SystemSupport
 
 struct Options {
     var server = ""
@@ -141,15 +142,12 @@ final class Connection: Sendable {
                 state.frames.removeFirst(index + 1)
                 return true
             }
-            if hit { return Connection.seconds(clock.now - start) }
+            if hit { return (clock.now - start).inSeconds }
             usleep(50)
         }
         return nil
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }
 
 func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
@@ -176,10 +174,10 @@ func roundTrips(_ client: Connection, calm: String, seconds: Double, from first:
         }
         for (ref, at) in answered {
             guard let sentAt = sent.removeValue(forKey: ref) else { continue }
-            latencies.append(Connection.seconds(at - sentAt) * 1000)
+            latencies.append((at - sentAt).inSeconds * 1000)
         }
     }
-    while Connection.seconds(clock.now - start) < seconds {
+    while (clock.now - start).inSeconds < seconds {
         sent[number] = clock.now
         client.send(.query(plan: calm, query: query, ref: "n\(number)"))
         number += 1
@@ -192,7 +190,7 @@ func roundTrips(_ client: Connection, calm: String, seconds: Double, from first:
         collect()
     }
     let end = clock.now
-    latencies += sent.values.map { Connection.seconds(end - $0) * 1000 }
+    latencies += sent.values.map { (end - $0).inSeconds * 1000 }
     return latencies.sorted()
 }
 
@@ -255,14 +253,14 @@ func main() {
     let newcomer = Connection(transport, url: options.server, token: options.token, keepFrames: true)
     let during = roundTrips(normal, calm: options.calm, seconds: options.seconds, from: 1_000_000)
     for _ in 0..<1200 where newcomer.state.withLock({ $0.welcomed == nil }) { usleep(100_000) }
-    let welcome = newcomer.state.withLock { $0.welcomed }.map { Connection.seconds($0 - newcomer.created) } ?? -1
+    let welcome = newcomer.state.withLock { $0.welcomed }.map { ($0 - newcomer.created).inSeconds } ?? -1
     let (answers, closed) = flooder.state.withLock { ($0.answers, $0.closedWith) }
     let closedText = closed.map { code in code.map(String.init) ?? "null" } ?? "open"
     print(
         "{" + summary("quiet", quiet) + "," + summary("flood", during)
             + #","newcomer_welcome_ms":\#(Int(welcome * 1000)),"flood_requests":\#(options.flood),"#
             + #""flood_kind":"\#(options.kind)","flood_answers":\#(answers),"flooder_closed":"\#(closedText)","#
-            + #""elapsed_s":\#(Int(Connection.seconds(clock.now - floodStart)))}"#)
+            + #""elapsed_s":\#(Int((clock.now - floodStart).inSeconds))}"#)
     transport.stop()
 }
 

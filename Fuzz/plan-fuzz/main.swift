@@ -1,5 +1,7 @@
+import CommandLineOptions
 import Glibc
 import PlanFuzz
+import SystemSupport
 
 // plan-fuzz --url ws://127.0.0.1:PORT/ws --token T --plan demo --seed N --seconds S
 //           [--mode frames|messages|both] [--pid PID] [--case N]
@@ -7,25 +9,33 @@ import PlanFuzz
 
 /// Writes a line to standard error.
 func note(_ line: String) {
-    let bytes = Array("plan-fuzz: \(line)\n".utf8)
-    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    ProcessIO.printError("plan-fuzz: \(line)")
 }
+
+let usageText =
+    "usage: plan-fuzz --url ws://HOST:PORT/ws --token T --plan P [--seed N] [--seconds S] "
+    + "[--mode frames|messages|both] [--pid PID] [--case N]"
 
 func usage(_ problem: String) -> Never {
     note(problem)
-    note(
-        "usage: plan-fuzz --url ws://HOST:PORT/ws --token T --plan P [--seed N] [--seconds S] "
-            + "[--mode frames|messages|both] [--pid PID] [--case N]")
+    note(usageText)
     exit(2)
 }
 
-var values: [String: String] = [:]
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    guard argument.hasPrefix("--") else { usage("unexpected \(argument)") }
-    guard let value = arguments.popFirst() else { usage("\(argument) needs a value") }
-    values[argument] = value
+let parsed: ParsedArguments
+do {
+    parsed = try ParsedArguments(
+        Array(CommandLine.arguments.dropFirst()),
+        valueOptions: ["--url", "--token", "--plan", "--seed", "--seconds", "--mode", "--pid", "--case"])
+    try parsed.noPositionals(after: 0)
+} catch {
+    usage(error.description)
 }
+if parsed.help {
+    print(usageText)
+    exit(0)
+}
+let values = parsed.values
 guard let url = values["--url"], url.hasPrefix("ws://") else { usage("--url ws://HOST:PORT/ws is required") }
 let authority = url.dropFirst("ws://".count).split(separator: "/").first ?? ""
 let hostAndPort = authority.split(separator: ":")

@@ -155,40 +155,7 @@ final class ClientCore {
             }
         case LWS_CALLBACK_CLIENT_WRITEABLE:
             guard let wsi else { return -1 }
-            if connection.closing {
-                lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, nil, 0)
-                return -1
-            }
-            // Everything queued goes out now, one frame per message, until the socket is full (an
-            // editor answering a frame of acks queues a proposal for each); several frames are
-            // corked while written, so they leave in as few TCP segments as they fit.
-            let headroom = Int(cs_lws_pre())
-            var sent = 0
-            var buffer: [UInt8] = []
-            let socket = lws_get_socket_fd(wsi)
-            var cork: Int32 = connection.outgoing.count > 1 ? 1 : 0
-            if cork == 1 {
-                setsockopt(socket, Int32(IPPROTO_TCP), TCP_CORK, &cork, socklen_t(MemoryLayout<Int32>.size))
-            }
-            defer {
-                connection.outgoing.removeFirst(sent)
-                if cork == 1 {
-                    cork = 0
-                    setsockopt(socket, Int32(IPPROTO_TCP), TCP_CORK, &cork, socklen_t(MemoryLayout<Int32>.size))
-                }
-            }
-            while sent < connection.outgoing.count, lws_send_pipe_choked(wsi) == 0 {
-                let bytes = connection.outgoing[sent]
-                buffer.removeAll(keepingCapacity: true)
-                buffer.append(contentsOf: repeatElement(0, count: headroom))
-                buffer.append(contentsOf: bytes)
-                let written = buffer.withUnsafeMutableBufferPointer { pointer in
-                    lws_write(wsi, pointer.baseAddress! + headroom, bytes.count, LWS_WRITE_TEXT)
-                }
-                guard written >= 0 else { return -1 }
-                sent += 1
-            }
-            if sent < connection.outgoing.count { lws_callback_on_writable(wsi) }
+            return writeQueued(connection, wsi: wsi)
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
             if let data, length >= 2 {
                 let bytes = data.assumingMemoryBound(to: UInt8.self)
@@ -208,6 +175,46 @@ final class ClientCore {
         }
         return 0
     }
+
+    /// Writes what `connection` has queued, one frame per message, until the socket is full;
+    /// returns -1 to close the connection.
+    private func writeQueued(_ connection: Connection, wsi: OpaquePointer) -> Int32 {
+        if connection.closing {
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, nil, 0)
+            return -1
+        }
+        // Everything queued goes out now, one frame per message, until the socket is full (an
+        // editor answering a frame of acks queues a proposal for each); several frames are
+        // corked while written, so they leave in as few TCP segments as they fit.
+        let headroom = Int(cs_lws_pre())
+        var sent = 0
+        var buffer: [UInt8] = []
+        let socket = lws_get_socket_fd(wsi)
+        var cork: Int32 = connection.outgoing.count > 1 ? 1 : 0
+        if cork == 1 {
+            setsockopt(socket, Int32(IPPROTO_TCP), TCP_CORK, &cork, socklen_t(MemoryLayout<Int32>.size))
+        }
+        defer {
+            connection.outgoing.removeFirst(sent)
+            if cork == 1 {
+                cork = 0
+                setsockopt(socket, Int32(IPPROTO_TCP), TCP_CORK, &cork, socklen_t(MemoryLayout<Int32>.size))
+            }
+        }
+        while sent < connection.outgoing.count, lws_send_pipe_choked(wsi) == 0 {
+            let bytes = connection.outgoing[sent]
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(contentsOf: repeatElement(0, count: headroom))
+            buffer.append(contentsOf: bytes)
+            let written = buffer.withUnsafeMutableBufferPointer { pointer in
+                lws_write(wsi, pointer.baseAddress! + headroom, bytes.count, LWS_WRITE_TEXT)
+            }
+            guard written >= 0 else { return -1 }
+            sent += 1
+        }
+        if sent < connection.outgoing.count { lws_callback_on_writable(wsi) }
+        return 0
+    }
 }
 
 private func clientCallback(
@@ -219,11 +226,4 @@ private func clientCallback(
     }
     let core = Unmanaged<ClientCore>.fromOpaque(contextUser).takeUnretainedValue()
     return core.handle(wsi: wsi, reason: reason, user: user, data: data, length: length)
-}
-
-/// The client service thread's entry point (a C function for pthread).
-func clientThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    let core = Unmanaged<ClientCore>.fromOpaque(context!).takeRetainedValue()
-    core.serviceLoop()
-    return nil
 }

@@ -1,6 +1,7 @@
 import CWebSockets
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// WebSocket client connections on libwebsockets: one context and one service thread for any
 /// number of connections (the load tester holds thousands). Other threads hand it work through a
@@ -63,20 +64,18 @@ public final class ClientTransport: Sendable {
     let nextID = Atomic<UInt64>(1)
     let context = Mutex<ClientContextHandle?>(nil)
     let stopping = Atomic<Bool>(false)
-    private let thread = Mutex<pthread_t?>(nil)
+    private let thread = JoinableThread()
 
     /// Creates the context and starts the service thread.
     public init() throws(ClientError) {
         let core = ClientCore(transport: self)
         let handle = try core.createContext()
         context.withLock { $0 = handle }
-        let box = Unmanaged.passRetained(core)
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, clientThreadMain, box.toOpaque()) == 0 else {
-            box.release()
-            throw ClientError.transport("cannot start the client thread")
+        do {
+            try thread.start { core.serviceLoop() }
+        } catch {
+            throw ClientError.transport("cannot start the client thread: \(error)")
         }
-        self.thread.withLock { $0 = thread }
     }
 
     /// A number for a new connection, to pass to `connect(_:to:handler:)`; known before any
@@ -106,17 +105,7 @@ public final class ClientTransport: Sendable {
     public func stop() {
         stopping.store(true, ordering: .releasing)
         wake()
-        guard
-            let running = thread.withLock({ current -> pthread_t? in
-                defer { current = nil }
-                return current
-            })
-        else { return }
-        if pthread_equal(running, pthread_self()) != 0 {
-            pthread_detach(running)
-        } else {
-            pthread_join(running, nil)
-        }
+        thread.join()
     }
 
     private func enqueue(_ command: Command) {

@@ -276,26 +276,28 @@ public final class PlanConnection: Sendable {
             continuation.yield(.welcome(session: session, user: user, limits: limits))
         case .snapshot, .confirmed, .resumed:
             guard let plan = message.plan else { break }
-            let gap = state.withLock { state -> Int?? in
+            let outcome = state.withLock { state -> CopyUpdate in
                 if case .snapshot(let snapshot, _) = message {
                     state.copies[plan] = ClientPlanCopy(snapshot)
-                    return nil
+                    return .applied
                 }
                 // Taken out of the dictionary while it changes, so it is not copied.
-                guard var copy = state.copies.removeValue(forKey: plan) else { return nil }
+                guard var copy = state.copies.removeValue(forKey: plan) else { return .applied }
                 defer { state.copies[plan] = copy }
                 do throws(ClientPlanCopyError) {
                     try copy.apply(message)
-                    return nil
+                    return .applied
                 } catch {
-                    if error.isDuplicate { return nil }
-                    if case .inconsistent = error { return .some(nil) }
-                    return .some(copy.version)
+                    if error.isDuplicate { return .applied }
+                    if case .inconsistent = error { return .startOver }
+                    return .gap(resumeFrom: copy.version)
                 }
             }
-            if let gap {
-                // A gap: resume from what we hold (or start over after an inconsistency).
-                resend.append(ClientMessage.subscribe(plan: plan, since: gap).bytes)
+            switch outcome {
+            case .applied: break
+            // A gap: resume from what we hold (or start over after an inconsistency).
+            case .gap(let version): resend.append(ClientMessage.subscribe(plan: plan, since: version).bytes)
+            case .startOver: resend.append(ClientMessage.subscribe(plan: plan, since: nil).bytes)
             }
         case .ack(let id, _, _, _, _), .rejected(let id, _, _, _, _, _):
             state.withLock { $0.pending.removeAll { $0.id == id } }
@@ -307,4 +309,14 @@ public final class PlanConnection: Sendable {
         observer?(message)
         if !only { continuation.yield(.message(message)) }
     }
+}
+
+/// What applying one `snapshot`, `confirmed` or `resumed` to a plan's copy came to.
+enum CopyUpdate {
+    /// Applied (or nothing to apply: a duplicate, a plan not held).
+    case applied
+    /// Versions are missing: subscribe again with `since` the version held.
+    case gap(resumeFrom: Int)
+    /// The copy cannot follow the stream: subscribe again from scratch, for a snapshot.
+    case startOver
 }

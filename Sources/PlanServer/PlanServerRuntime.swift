@@ -3,6 +3,7 @@ import Glibc
 import PlanProtocol
 import PlanStore
 import Synchronization
+import SystemSupport
 
 /// A running plan server: transport, hub, database workers, the listener for other processes'
 /// commits, and the HTTP endpoints. `plan-server serve` and the tests start it the same way.
@@ -26,7 +27,9 @@ public final class PlanServerRuntime: Sendable {
         let log = ServerLog(enabled: configuration.logging)
         let store = PlanStore(conninfo: configuration.databaseURL, connections: configuration.databaseConnections)
         self.store = store
-        workers = BlockingWorkers(threads: configuration.databaseConnections)
+        workers = try TransportError.wrapping { () throws(SystemError) in
+            try BlockingWorkers(threads: configuration.databaseConnections)
+        }
         let (inbox, stream) = HubInbox.make()
         events = inbox
         let metrics = Metrics()
@@ -66,10 +69,12 @@ public final class PlanServerRuntime: Sendable {
             })
         transportBox.withLock { $0 = transport }
         self.transport = transport
-        listener = PlanListener(conninfo: configuration.databaseURL) { event in
-            switch event {
-            case .committed(let plan, let version): inbox.post(.externalCommit(plan: plan, version: version))
-            case .resynchronize: inbox.post(.externalCommit(plan: nil, version: 0))
+        listener = try TransportError.wrapping { () throws(SystemError) in
+            try PlanListener(conninfo: configuration.databaseURL) { event in
+                switch event {
+                case .committed(let plan, let version): inbox.post(.externalCommit(plan: plan, version: version))
+                case .resynchronize: inbox.post(.externalCommit(plan: nil, version: 0))
+                }
             }
         }
         let executor = HubExecutor(
@@ -82,7 +87,7 @@ public final class PlanServerRuntime: Sendable {
         // /healthz tells the truth from the first request on.
         flags.healthy.store(store.isAvailable(), ordering: .relaxed)
         try transport.start()
-        listener.start()
+        try TransportError.wrapping { () throws(SystemError) in try listener.start() }
         startBackgroundChecks()
         log.info("serving on \(configuration.host):\(transport.port) (ws path /ws, /healthz, /metrics)")
     }
@@ -124,4 +129,11 @@ final class RuntimeFlags: Sendable {
     let healthy = Atomic<Bool>(false)
     /// Whether the once-a-second loop goes on.
     let ticking = Atomic<Bool>(true)
+}
+
+extension TransportError {
+    /// What `body` returns; a system failure while starting the server becomes a transport error.
+    static func wrapping<T>(_ body: () throws(SystemError) -> T) throws(TransportError) -> T {
+        do { return try body() } catch { throw TransportError(message: error.description) }
+    }
 }

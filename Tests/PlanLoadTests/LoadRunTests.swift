@@ -150,10 +150,10 @@ struct LoadRunFailureTests {
         configuration.settleTimeout = 2
         // The plan's commits, heard as NOTIFY; the stream ends after 30 s at the latest.
         let (versions, heard) = AsyncStream<Int>.makeStream()
-        let listener = PlanListener(conninfo: TestDatabase.url) { event in
+        let listener = try PlanListener(conninfo: TestDatabase.url) { event in
             if case .committed(plan, let version) = event { heard.yield(version) }
         }
-        listener.start()
+        try listener.start()
         defer { listener.stop() }
         let timeout = Task {
             try await Task.sleep(for: .seconds(30))

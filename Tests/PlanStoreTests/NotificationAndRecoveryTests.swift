@@ -42,8 +42,8 @@ struct NotificationAndRecoveryTests {
         let id = TestDatabase.unique("notify")
         try store.createPlan(id: id, document: StoreFixtures.demo)
         let events = EventCollector()
-        let listener = PlanListener(conninfo: TestDatabase.url) { events.continuation.yield($0) }
-        listener.start()
+        let listener = try PlanListener(conninfo: TestDatabase.url) { events.continuation.yield($0) }
+        try listener.start()
         defer { listener.stop() }
         #expect(await events.first(within: 10) { $0 == .resynchronize } != nil)
 
@@ -68,8 +68,8 @@ struct NotificationAndRecoveryTests {
         let (url, store) = (cluster.url, cluster.store)
         try store.createPlan(id: "p", document: StoreFixtures.demo)
         let events = EventCollector()
-        let listener = PlanListener(conninfo: url) { events.continuation.yield($0) }
-        listener.start()
+        let listener = try PlanListener(conninfo: url) { events.continuation.yield($0) }
+        try listener.start()
         defer { listener.stop() }
         #expect(await events.first(within: 10) { $0 == .resynchronize } != nil)
 

@@ -46,9 +46,14 @@ public final class ServerProcess: @unchecked Sendable {
         posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
         // A generous hello deadline unless the test sets one: a test task may wait for a busy
         // cooperative pool between its connect and its hello.
-        let deadline = arguments.contains("--hello-timeout-seconds") ? [] : ["--hello-timeout-seconds", "120"]
+        // The defaults, each unless the test gives that option itself (plan-server refuses an
+        // option given twice).
+        let defaults = [
+            ("--host", host), ("--port", "0"), ("--database", databaseURL), ("--hello-timeout-seconds", "120"),
+        ]
+        let given = Set(arguments.map { String($0.split(separator: "=", maxSplits: 1)[0]) })
         let argv =
-            launcher + [binary, "serve", "--host", host, "--port", "0", "--database", databaseURL] + deadline
+            launcher + [binary, "serve"] + defaults.filter { !given.contains($0.0) }.flatMap { [$0.0, $0.1] }
             + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }

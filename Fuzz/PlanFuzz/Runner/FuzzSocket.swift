@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 /// A TCP connection to the server on a blocking socket with timeouts, speaking just enough
 /// RFC 6455 to read the server's frames; what it writes is up to the caller (any bytes at all).
@@ -163,8 +164,6 @@ public final class FuzzSocket {
 public enum Clock {
     /// Milliseconds since an arbitrary start.
     public static func milliseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
+        Int(ProcessIO.monotonicNanoseconds() / 1_000_000)
     }
 }

@@ -1,14 +1,10 @@
-import Glibc
+import SystemSupport
 
 /// Liveness and health probes of the server.
 public enum Health {
     /// Whether process `pid` is alive; a zombie (crashed, not yet reaped) counts as dead.
     public static func processIsAlive(_ pid: Int32) -> Bool {
-        guard let file = fopen("/proc/\(pid)/stat", "r") else { return false }
-        defer { fclose(file) }
-        var buffer = [UInt8](repeating: 0, count: 512)
-        let count = fread(&buffer, 1, buffer.count, file)
-        let text = String(decoding: buffer[0..<max(0, count)], as: UTF8.self)
+        guard let text = try? Files.readText("/proc/\(pid)/stat") else { return false }
         guard let close = text.lastIndex(of: ")") else { return false }
         let state = text[text.index(after: close)...].first { $0 != " " }
         return state != "Z" && state != "X"

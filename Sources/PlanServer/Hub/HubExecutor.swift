@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import SystemSupport
 
 /// Runs the hub: takes each event from the stream, hands it to `Hub` with the time, and turns
 /// the actions it returns into transport writes, worker jobs and log lines. A worker job's
@@ -48,7 +49,7 @@ final class HubExecutor {
             switch event {
             case .committed:
                 let took = ContinuousClock.now - started
-                metrics.fanoutLatency.observe(took.seconds)
+                metrics.fanoutLatency.observe(took.inSeconds)
                 metrics.observe(.hubCommitted, took)
             case .transport(.message):
                 metrics.observe(.hubMessage, ContinuousClock.now - started)

@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import SystemSupport
 
 /// A commit's outcome: publish and answer, or judge again, look up decisions, catch up.
 extension PlanOwner {
@@ -15,7 +16,7 @@ extension PlanOwner {
         let batch = inFlight.batch
         switch result {
         case .success:
-            metrics.commitLatency.observe((now - inFlight.started).seconds)
+            metrics.commitLatency.observe((now - inFlight.started).inSeconds)
             if let moved = inFlight.logStart {
                 logStart = max(logStart, moved)
                 deleteTrimmedLog()
@@ -149,12 +150,5 @@ extension PlanOwner {
             }
         }
         return take()
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// A few dedicated threads for blocking work (libpq calls), so that neither the transport's
 /// service thread nor Swift's cooperative pool ever blocks on the database.
@@ -22,13 +23,11 @@ final class BlockingWorkers: Sendable {
     private let next = Atomic<Int>(0)
 
     /// Starts `threads` worker threads.
-    init(threads: Int) {
+    /// - Throws: `SystemError` when a thread cannot be started.
+    init(threads: Int) throws(SystemError) {
         lanes = (0..<max(1, threads)).map { _ in Lane() }
         for lane in lanes {
-            let box = Unmanaged.passRetained(lane as AnyObject)
-            var thread = pthread_t()
-            pthread_create(&thread, nil, workerThreadMain, box.toOpaque())
-            pthread_detach(thread)
+            try SystemThread.detached { BlockingWorkers.run(lane) }
         }
     }
 
@@ -65,8 +64,7 @@ final class BlockingWorkers: Sendable {
         }
     }
 
-    fileprivate static func run(_ object: AnyObject) {
-        guard let lane = object as? Lane else { return }
+    private static func run(_ lane: Lane) {
         while true {
             lane.signal.wait()
             let job = lane.jobs.withLock { jobs -> (@Sendable () -> Void)? in
@@ -80,10 +78,4 @@ final class BlockingWorkers: Sendable {
             }
         }
     }
-}
-
-private func workerThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    let object = Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue()
-    BlockingWorkers.run(object)
-    return nil
 }

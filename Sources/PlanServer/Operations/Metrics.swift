@@ -1,4 +1,5 @@
 import Synchronization
+import SystemSupport
 
 /// The server's counters and latency histograms, rendered in the Prometheus text format for
 /// `GET /metrics`. Safe to update from any thread.
@@ -68,7 +69,7 @@ public final class Metrics: Sendable {
 
     /// Records the time one stage took.
     func observe(_ stage: Stage, _ duration: Duration) {
-        stages[stage]?.observe(duration.seconds)
+        stages[stage]?.observe(duration.inSeconds)
     }
 
     /// Creates zeroed metrics.

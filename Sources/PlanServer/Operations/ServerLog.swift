@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 /// One line per event on standard error: `time level message`. Never given a token.
 public struct ServerLog: Sendable {
@@ -30,9 +31,8 @@ public struct ServerLog: Sendable {
         let stamp =
             "\(time.tm_year + 1900)-\(pad(time.tm_mon + 1))-\(pad(time.tm_mday))T\(pad(time.tm_hour)):"
             + "\(pad(time.tm_min)):\(pad(time.tm_sec)).\(pad(Int32(now.tv_nsec / 1_000_000), 3))Z"
-        let line = Array("\(stamp) \(level) \(message)\n".utf8)
         // One write(2) per line keeps lines from different threads whole.
-        _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+        ProcessIO.printError("\(stamp) \(level) \(message)\n")
     }
 
     private func pad(_ value: Int32, _ width: Int = 2) -> String {

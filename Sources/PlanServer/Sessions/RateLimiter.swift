@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// A token bucket: `capacity` proposals at once, refilled at `capacity` per second.
 struct RateLimiter {
     private let capacity: Double
@@ -14,7 +16,7 @@ struct RateLimiter {
     mutating func allow(now: ContinuousClock.Instant) -> Bool {
         let elapsed = now - last
         last = now
-        tokens = min(capacity, tokens + elapsed.seconds * capacity)
+        tokens = min(capacity, tokens + elapsed.inSeconds * capacity)
         guard tokens >= 1 else { return false }
         tokens -= 1
         return true

@@ -2,6 +2,7 @@ import CNetwork
 import COpenSSL
 import Glibc
 import PlanProtocol
+import SystemSupport
 
 /// One service thread's event loop: an epoll set over its connections, the shared listening
 /// socket (each accepted connection stays with the thread that accepted it) and the shard's
@@ -57,9 +58,7 @@ final class ServiceLoop {
         idStride = UInt64(transport.shards.count)
         nextID = UInt64(shard.index)
         let interval = transport.configuration.frameInterval
-        frameIntervalNanoseconds =
-            UInt64(interval.components.seconds) * 1_000_000_000
-            + UInt64(interval.components.attoseconds / 1_000_000_000)
+        frameIntervalNanoseconds = interval.inNanoseconds
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard epoll >= 0 else { throw TransportError(message: "cannot create an epoll set") }
         let listener = transport.listener.load(ordering: .acquiring)
@@ -354,9 +353,6 @@ final class ServiceLoop {
         return frame
     }
 
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
+    /// CLOCK_MONOTONIC in nanoseconds.
+    static func now() -> UInt64 { ProcessIO.monotonicNanoseconds() }
 }

@@ -2,6 +2,7 @@ import CNetwork
 import Glibc
 import PlanProtocol
 import Synchronization
+import SystemSupport
 
 /// The WebSocket and HTTP endpoint, our own (RFC 6455 and HTTP/1.1 from `WebSocketWire`, epoll,
 /// OpenSSL for wss://): service threads do all socket work and never block; other threads hand
@@ -81,7 +82,7 @@ public final class WebSocketTransport: Sendable {
         let index: Int
         let outbox = Mutex<[Command]>([])
         let wakeFD: Int32
-        let thread = Mutex<pthread_t?>(nil)
+        let thread = JoinableThread()
         /// Connections whose broadcasts wait for the frame interval; while any do, a ticker wakes
         /// the service thread twice per interval to flush them.
         let coalescingCount = Atomic<Int>(0)
@@ -160,24 +161,13 @@ public final class WebSocketTransport: Sendable {
         listeningPort.store(Int(bound), ordering: .releasing)
         for shard in shards {
             let loop = try ServiceLoop(transport: self, shard: shard, tls: tls)
-            var thread = pthread_t()
-            let argument = Unmanaged.passRetained(loop)
-            guard pthread_create(&thread, nil, serviceThreadMain, argument.toOpaque()) == 0 else {
-                argument.release()
-                throw TransportError(message: "cannot start a service thread")
+            do {
+                try shard.thread.start { loop.run() }
+            } catch {
+                throw TransportError(message: "cannot start a service thread: \(error)")
             }
-            shard.thread.withLock { $0 = thread }
         }
         if configuration.frameInterval > .zero { startTicker() }
-    }
-
-    /// Waits for a thread started by `startThread`, once.
-    private func joinThread(_ slot: borrowing Mutex<pthread_t?>) {
-        let handle = slot.withLock { current -> pthread_t? in
-            defer { current = nil }
-            return current
-        }
-        if let handle { pthread_join(handle, nil) }
     }
 
     /// Wakes the service threads while broadcasts wait to be coalesced.
@@ -239,7 +229,7 @@ public final class WebSocketTransport: Sendable {
         stopping.store(true, ordering: .releasing)
         for shard in shards {
             shard.wake()
-            joinThread(shard.thread)
+            shard.thread.join()
         }
         let fd = listener.exchange(-1, ordering: .acquiringAndReleasing)
         if fd >= 0 { Glibc.close(fd) }
@@ -295,11 +285,4 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     public let message: String
     /// The message.
     public var description: String { message }
-}
-
-/// The service thread's entry point.
-private func serviceThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    let loop = Unmanaged<ServiceLoop>.fromOpaque(context!).takeRetainedValue()
-    loop.run()
-    return nil
 }

@@ -1,6 +1,7 @@
 import CPostgres
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// Delivers other processes' commits: a dedicated connection that `LISTEN`s on the plans channel
 /// and calls back on its own thread.
@@ -24,19 +25,14 @@ public final class PlanListener: Sendable {
     private let handler: @Sendable (Event) -> Void
     private let stopping = Atomic<Bool>(false)
     private let wakePipe: (read: Int32, write: Int32)
-    private let thread = Mutex<pthread_t?>(nil)
+    private let thread = JoinableThread()
 
     /// Creates a listener; call `start()` to begin.
-    public init(conninfo: String, handler: @escaping @Sendable (Event) -> Void) {
+    /// - Throws: `SystemError` when its wake-up pipe cannot be created.
+    public init(conninfo: String, handler: @escaping @Sendable (Event) -> Void) throws(SystemError) {
         self.conninfo = conninfo
         self.handler = handler
-        var fds: [Int32] = [0, 0]
-        _ = pipe(&fds)
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        wakePipe = (fds[0], fds[1])
+        wakePipe = try Files.pipe(nonBlocking: true)
     }
 
     deinit {
@@ -45,11 +41,9 @@ public final class PlanListener: Sendable {
     }
 
     /// Starts the listening thread.
-    public func start() {
-        let box = Unmanaged.passRetained(self)
-        var handle = pthread_t()
-        pthread_create(&handle, nil, listenerThreadMain, box.toOpaque())
-        thread.withLock { $0 = handle }
+    /// - Throws: `SystemError` when the thread cannot be started.
+    public func start() throws(SystemError) {
+        try thread.start { self.run() }
     }
 
     /// Stops the thread and waits for it to end.
@@ -57,17 +51,12 @@ public final class PlanListener: Sendable {
         stopping.store(true, ordering: .sequentiallyConsistent)
         var byte: UInt8 = 1
         _ = write(wakePipe.write, &byte, 1)
-        if let handle = thread.withLock({ current -> pthread_t? in
-            defer { current = nil }
-            return current
-        }) {
-            pthread_join(handle, nil)
-        }
+        thread.join()
     }
 
     private var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
 
-    fileprivate func run() {
+    private func run() {
         var backoffMilliseconds: Int32 = 50
         while !isStopping {
             do {
@@ -118,11 +107,4 @@ public final class PlanListener: Sendable {
         _ = poll(&fds, 1, milliseconds)
         return isStopping
     }
-}
-
-/// The listener thread's entry point (a top-level function, as pthread needs a C function).
-private func listenerThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    let listener = Unmanaged<PlanListener>.fromOpaque(context!).takeRetainedValue()
-    listener.run()
-    return nil
 }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 /// Applies the numbered SQL migrations of `sql/` (`001_schema.sql`, …) exactly once each, in
 /// order, each in its own transaction, under an advisory lock so that concurrent migrators wait.
@@ -97,15 +98,6 @@ public struct Migrator: Sendable {
 }
 
 /// Reads a whole text file.
-func readFile(_ path: String) throws(StoreError) -> String {
-    guard let file = fopen(path, "rb") else { throw .invalid("cannot open \(path)") }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count <= 0 { break }
-        bytes.append(contentsOf: chunk[0..<count])
-    }
-    return String(decoding: bytes, as: UTF8.self)
+private func readFile(_ path: String) throws(StoreError) -> String {
+    do { return try Files.readText(path) } catch { throw .invalid(error.description) }
 }

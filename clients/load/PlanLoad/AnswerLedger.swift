@@ -2,6 +2,7 @@ import ChronoSketchCore
 import Glibc
 import PlanProtocol
 import Synchronization
+import SystemSupport
 
 /// Every decision the editors received, by proposal id, for runs with faults (`ops/bench outage`
 /// and `kill`): a proposal re-sent with its id (after `unavailable`, or pending at a reconnect)
@@ -66,9 +67,9 @@ final class AnswerLedger: Sendable {
         let lines = state.withLock { $0.confirmed }.sorted { $0.version < $1.version }.map {
             "\($0.version) \($0.id)\n"
         }
-        guard let file = fopen(path, "w") else { throw LoadArgumentError("--answers \(path): cannot write") }
-        defer { fclose(file) }
-        for line in lines { fputs(line, file) }
+        do { try Files.write(Array(lines.joined().utf8), to: path) } catch {
+            throw LoadArgumentError("--answers \(path): \(error)")
+        }
     }
 }
 

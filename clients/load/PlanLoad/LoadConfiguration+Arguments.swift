@@ -1,25 +1,30 @@
+import CommandLineOptions
+
 extension LoadConfiguration {
     /// Reads `plan-load`'s command line (without the program name). Every option must be known
     /// and every value valid: a mistyped option is an error, never a silent default.
     /// - Throws: `LoadArgumentError` naming the offending option.
     public init(arguments: [String]) throws(LoadArgumentError) {
-        var values: [String: String] = [:]
-        var flags: Set<String> = []
-        var index = 0
-        while index < arguments.count {
-            let name = arguments[index]
-            if LoadConfiguration.flagNames.contains(name) {
-                flags.insert(name)
-                index += 1
-            } else if LoadConfiguration.valueNames.contains(name) {
-                guard index + 1 < arguments.count else { throw LoadArgumentError("\(name) needs a value") }
-                guard values[name] == nil else { throw LoadArgumentError("\(name) is given twice") }
-                values[name] = arguments[index + 1]
-                index += 2
-            } else {
-                throw LoadArgumentError("unknown option \(name)")
-            }
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(
+                arguments, valueOptions: LoadConfiguration.valueNames, flagOptions: LoadConfiguration.flagNames)
+            try parsed.noPositionals(after: 0)
+        } catch {
+            throw LoadArgumentError(error.description)
         }
+        try self.init(parsed)
+    }
+
+    /// Whether the command line asks for `--help` (answered before the required options are
+    /// checked; a command line that is refused anyway is not a request for help).
+    public static func asksForHelp(_ arguments: [String]) -> Bool {
+        (try? ParsedArguments(arguments, valueOptions: valueNames, flagOptions: flagNames))?.help ?? false
+    }
+
+    private init(_ parsed: ParsedArguments) throws(LoadArgumentError) {
+        let values = parsed.values
+        let flags = parsed.flags
         guard let server = values["--server"], let token = values["--token"], let plans = values["--plan"] else {
             throw LoadArgumentError("--server, --token and --plan are required")
         }
@@ -29,11 +34,9 @@ extension LoadConfiguration {
         func number<T: LosslessStringConvertible & Comparable>(
             _ name: String, _ current: T, atLeast minimum: T
         ) throws(LoadArgumentError) -> T {
-            guard let text = values[name] else { return current }
-            guard let value = T(text), value >= minimum else {
-                throw LoadArgumentError("\(name) \(text): expected a number of at least \(minimum)")
+            do { return try parsed.number(name, atLeast: minimum) ?? current } catch {
+                throw LoadArgumentError(error.description)
             }
-            return value
         }
         viewers = try number("--viewers", viewers, atLeast: 0)
         editors = try number("--editors", editors, atLeast: 0)

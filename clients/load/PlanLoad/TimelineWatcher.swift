@@ -2,6 +2,7 @@ import ChronoSketchCore
 import PlanClient
 import PlanProtocol
 import Synchronization
+import SystemSupport
 
 /// A timeline watcher with a moving window: it follows the plan and, every interval, re-watches
 /// (the same watch id, so the server replaces the watch) a 14-day window shifted by one day,
@@ -36,7 +37,7 @@ final class TimelineWatcher: Sendable {
         let listener = Task { [self] in
             for await event in stream {
                 guard case .message(.page(_, .some("moving"), _, let query, _, _)) = event else { continue }
-                let now = monotonicNanoseconds()
+                let now = ProcessIO.monotonicNanoseconds()
                 state.withLock { state in
                     state.pages += 1
                     if let sent = state.requested.removeValue(forKey: query.start.minuteNumber) {
@@ -66,7 +67,7 @@ final class TimelineWatcher: Sendable {
                 start: LocalDateTime(startOf: first), end: LocalDateTime(startOf: last),
                 resourceIDs: copy.snapshot.resources.map(\.id))
         else { return false }
-        let now = monotonicNanoseconds()
+        let now = ProcessIO.monotonicNanoseconds()
         state.withLock { $0.requested[query.start.minuteNumber] = now }
         connection.watch(plan, query: query, id: "moving")
         return true

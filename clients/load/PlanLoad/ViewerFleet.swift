@@ -3,6 +3,7 @@ import Glibc
 import PlanClient
 import PlanProtocol
 import Synchronization
+import SystemSupport
 
 /// Many subscribed viewers on one transport (plain sockets, or lws with `--viewer-transport lws`). Per received frame a viewer does only a
 /// little byte scanning: the version of each `confirmed` (for gaps), the send time the editor put
@@ -90,7 +91,7 @@ final class ViewerFleet: Sendable {
 
     /// Connects viewers `range` (each subscribes once its connection is open).
     func connect(_ range: Range<Int>) {
-        let now = monotonicNanoseconds()
+        let now = ProcessIO.monotonicNanoseconds()
         for index in range {
             tallies.connectStarted[index] = now
             open(index)
@@ -124,7 +125,7 @@ final class ViewerFleet: Sendable {
         tallies.closed += 1
         if !tallies.hasSnapshot[index] { closedBeforeSnapshot.wrappingAdd(1, ordering: .relaxed) }
         guard reconnect else { return }
-        let now = monotonicNanoseconds()
+        let now = ProcessIO.monotonicNanoseconds()
         if tallies.disconnectedAt[index] == 0 {
             tallies.disconnectedAt[index] = now
             disconnectedCount.wrappingAdd(1, ordering: .relaxed)
@@ -156,7 +157,7 @@ final class ViewerFleet: Sendable {
     }
 
     private func receive(_ bytes: [UInt8], viewer: Int, countFrame: Bool = true) {
-        let now = monotonicNanoseconds()
+        let now = ProcessIO.monotonicNanoseconds()
         if countFrame { tallies.frames += 1 }
         if viewer < sample { decodeFully(bytes, viewer: viewer) }
         bytes.withUnsafeBufferPointer { buffer in
@@ -195,7 +196,7 @@ final class ViewerFleet: Sendable {
 
     /// A whole snapshot is there (its version read from its start).
     private func snapshotArrived(version: Int, viewer: Int, hash: UInt64? = nil) {
-        let now = monotonicNanoseconds()
+        let now = ProcessIO.monotonicNanoseconds()
         if !tallies.hasSnapshot[viewer] {
             tallies.hasSnapshot[viewer] = true
             tallies.firstVersion[viewer] = version
@@ -348,20 +349,6 @@ func streamHash(_ seed: UInt64, _ buffer: UnsafeBufferPointer<UInt8>, _ range: R
 /// FNV-1a's starting value: the editors' FNV-1a split of the ids starts there, and so does every
 /// viewer's stream hash (`streamHash`, a word-wise mix of its own that only shares the seed).
 let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-
-/// Nanoseconds of CLOCK_MONOTONIC, comparable between processes on one machine.
-func monotonicNanoseconds() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-}
-
-/// Seconds since the Unix epoch (CLOCK_REALTIME), for lining a run up with other tools' logs.
-func unixSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
 
 func find(_ needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
     guard let base = buffer.baseAddress, start + needle.count <= buffer.count else { return nil }

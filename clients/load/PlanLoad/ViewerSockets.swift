@@ -3,57 +3,8 @@ import ChronoSketchCore
 import Glibc
 import PlanClient
 import Synchronization
+import SystemSupport
 import WebSocketWire
-
-/// What happens on a viewer's connection, reported on the transport's thread.
-enum ViewerEvent {
-    case opened
-    /// One whole message.
-    case message([UInt8])
-    /// A piece of a message the server sent in fragments (one over 64 KiB, such as a large
-    /// snapshot), in order; the bytes are valid only during the call. Pieces are not joined, so a
-    /// thousand viewers receiving a 15 MB snapshot at once do not hold 15 GB.
-    case part(UnsafeBufferPointer<UInt8>, first: Bool, last: Bool)
-    case closed(code: UInt16?, reason: String)
-}
-
-/// What a viewer fleet needs from a transport: connections it opens, whose events all arrive on
-/// one thread, and messages it sends on them.
-protocol ViewerTransport: Sendable {
-    /// A fresh connection id.
-    func reserveConnectionID() -> UInt64
-    /// Opens a WebSocket connection; `handler` gets its events on the transport's thread.
-    func connect(
-        _ id: UInt64, to endpoint: ClientTransport.Endpoint, handler: @escaping @Sendable (ViewerEvent) -> Void)
-    /// Sends one text message (queued when the connection is not open yet).
-    func send(_ bytes: [UInt8], on connection: UInt64)
-    /// Closes every connection and ends the thread.
-    func stop()
-}
-
-/// Viewers on the lws client transport (whole messages only).
-struct LWSViewerTransport: ViewerTransport {
-    let transport: ClientTransport
-
-    func reserveConnectionID() -> UInt64 { transport.reserveConnectionID() }
-
-    func connect(
-        _ id: UInt64, to endpoint: ClientTransport.Endpoint, handler: @escaping @Sendable (ViewerEvent) -> Void
-    ) {
-        transport.connect(id, to: endpoint) { event in
-            switch event {
-            case .opened: handler(.opened)
-            case .message(let bytes): handler(.message(bytes))
-            case .closed(let code, let reason): handler(.closed(code: code, reason: reason))
-            }
-        }
-    }
-
-    func send(_ bytes: [UInt8], on connection: UInt64) { transport.send(bytes, on: connection) }
-
-    /// Nothing: the lws transport is shared with editors and watchers, and the run stops it.
-    func stop() {}
-}
 
 /// Plain-socket WebSocket clients (RFC 6455, `ws://` only) for thousands of receive-mostly
 /// viewers on one epoll thread.
@@ -90,9 +41,9 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         var early: [[UInt8]] = []
         var wantsWritable = false
         /// When the connect began (monotonic nanoseconds), for the upgrade timeout.
-        let startedAt = monotonicNanoseconds()
+        let startedAt = ProcessIO.monotonicNanoseconds()
         /// When bytes last arrived (monotonic nanoseconds), for the idle timeout.
-        var lastHeard = monotonicNanoseconds()
+        var lastHeard = ProcessIO.monotonicNanoseconds()
 
         init(id: UInt64, fd: Int32, handler: @escaping @Sendable (ViewerEvent) -> Void) {
             self.id = id
@@ -106,14 +57,14 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     private let nextID = Atomic<UInt64>(1)
     private let epoll: Int32
     private let wake: Int32
-    private var thread = pthread_t()
+    private let thread = JoinableThread()
     /// Service-thread state.
-    private var sockets: [UInt64: Socket] = [:]
+    var sockets: [UInt64: Socket] = [:]
     private var scratch = [UInt8](repeating: 0, count: 1 << 18)
     /// Resolved addresses by "host:port" (resolving once, not once per viewer).
     private var addresses: [String: (family: Int32, address: [UInt8])] = [:]
     /// Connections not open yet, and when they were last checked against the upgrade timeout.
-    private var pendingCount = 0
+    var pendingCount = 0
     private var lastSweep: UInt64 = 0
 
     /// A connection that is not open this long after its connect is given up.
@@ -123,17 +74,14 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     private var lastIdleSweep: UInt64 = 0
     /// The largest frame accepted (a larger one closes the connection with 1009).
     static let maxFrameBytes = 256 << 20
-    private var maskRandom = SplitMix64(seed: monotonicNanoseconds() ^ UInt64(UInt32(truncatingIfNeeded: getpid())))
+    private var maskRandom = SplitMix64(
+        seed: ProcessIO.monotonicNanoseconds() ^ UInt64(UInt32(truncatingIfNeeded: getpid())))
 
     /// Starts the service thread; a connection not open `upgradeTimeout` after its connect is
     /// closed.
     init(upgradeTimeout: Duration = .seconds(10), idleTimeout: Duration = .zero) throws(ClientError) {
-        upgradeTimeoutNanoseconds =
-            UInt64(upgradeTimeout.components.seconds) * 1_000_000_000
-            + UInt64(upgradeTimeout.components.attoseconds / 1_000_000_000)
-        idleTimeoutNanoseconds =
-            UInt64(idleTimeout.components.seconds) * 1_000_000_000
-            + UInt64(idleTimeout.components.attoseconds / 1_000_000_000)
+        upgradeTimeoutNanoseconds = upgradeTimeout.inNanoseconds
+        idleTimeoutNanoseconds = idleTimeout.inNanoseconds
         cn_raise_descriptor_limit()
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         wake = cn_eventfd()
@@ -141,18 +89,10 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
             throw .transport("cannot create epoll: \(String(cString: strerror(errno)))")
         }
         _ = cn_epoll_control(epoll, EPOLL_CTL_ADD, wake, EPOLLIN.rawValue, 0)
-        let box = Unmanaged.passRetained(self)
-        guard
-            pthread_create(
-                &thread, nil,
-                { context in
-                    let sockets = Unmanaged<ViewerSockets>.fromOpaque(context!).takeRetainedValue()
-                    sockets.serviceLoop()
-                    return nil
-                }, box.toOpaque()) == 0
-        else {
-            box.release()
-            throw .transport("cannot start the viewer socket thread")
+        do {
+            try thread.start { self.serviceLoop() }
+        } catch {
+            throw .transport("cannot start the viewer socket thread: \(error)")
         }
     }
 
@@ -179,7 +119,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     func stop() {
         guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         signalWake()
-        pthread_join(thread, nil)
+        thread.join()
     }
 
     private func post(_ command: Command) {
@@ -229,7 +169,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     /// quarter of it, at most once a second, while any are pending).
     private func sweepUpgrades() {
         guard pendingCount > 0 else { return }
-        let now = monotonicNanoseconds()
+        let now = ProcessIO.monotonicNanoseconds()
         guard now - lastSweep >= min(1_000_000_000, upgradeTimeoutNanoseconds / 4) else { return }
         lastSweep = now
         for socket in Array(sockets.values)
@@ -242,7 +182,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     /// a second): a cut link shows no error, and the server's pings keep a live one from silence.
     private func sweepIdle() {
         guard idleTimeoutNanoseconds > 0 else { return }
-        let now = monotonicNanoseconds()
+        let now = ProcessIO.monotonicNanoseconds()
         guard now - lastIdleSweep >= 1_000_000_000 else { return }
         lastIdleSweep = now
         for socket in Array(sockets.values)
@@ -359,7 +299,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         while sockets[socket.id] != nil {
             let count = scratch.withUnsafeMutableBytes { recv(socket.fd, $0.baseAddress, $0.count, 0) }
             if count == 0 { return finish(socket, code: nil, reason: "connection closed by the server") }
-            if count > 0 { socket.lastHeard = monotonicNanoseconds() }
+            if count > 0 { socket.lastHeard = ProcessIO.monotonicNanoseconds() }
             if count < 0 {
                 if errno == EAGAIN || errno == EINTR { return }
                 return finish(socket, code: nil, reason: "connection lost: \(String(cString: strerror(errno)))")
@@ -380,106 +320,8 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         }
     }
 
-    /// Consumes the HTTP response or whole frames from `bytes`; returns how many bytes it used.
-    private func consume(_ socket: Socket, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var offset = 0
-        if socket.phase != .open {
-            guard let end = headerEnd(bytes) else {
-                if bytes.count > 16384 { finish(socket, code: nil, reason: "no HTTP response to the upgrade") }
-                return 0
-            }
-            let response = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self)
-            guard response.hasPrefix("HTTP/1.1 101"),
-                headerValue("sec-websocket-accept", in: response) == socket.expectedAccept
-            else {
-                let status = response.prefix { $0 != "\r" }
-                finish(socket, code: nil, reason: "upgrade refused: \(status)")
-                return end
-            }
-            socket.phase = .open
-            pendingCount -= 1
-            offset = end
-            socket.handler(.opened)
-            for message in socket.early { queueFrame(socket, opcode: 1, payload: message) }
-            socket.early = []
-        }
-        while sockets[socket.id] != nil {
-            let available = bytes.count - offset
-            guard available >= 2 else { break }
-            let first = bytes[offset]
-            let second = bytes[offset + 1]
-            var header = 2
-            var length = Int(second & 0x7F)
-            if length == 126 {
-                guard available >= 4 else { break }
-                length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-                header = 4
-            } else if length == 127 {
-                guard available >= 10 else { break }
-                guard bytes[offset + 2] & 0x80 == 0 else {
-                    finish(socket, code: 1002, reason: "a frame length with the top bit set")
-                    break
-                }
-                length = 0
-                for index in 2..<10 { length = length << 8 | Int(bytes[offset + index]) }
-                header = 10
-            }
-            if let problem = frameProblem(first: first, second: second, length: length) {
-                finish(socket, code: problem.code, reason: problem.reason)
-                break
-            }
-            guard available >= header + length else { break }
-            let payload = UnsafeBufferPointer(rebasing: bytes[(offset + header)..<(offset + header + length)])
-            offset += header + length
-            frame(socket, fin: first & 0x80 != 0, opcode: first & 0x0F, payload)
-        }
-        return offset
-    }
-
-    /// Why a frame header breaks RFC 6455 for a client (or our size limit), if it does.
-    private func frameProblem(first: UInt8, second: UInt8, length: Int) -> (code: UInt16, reason: String)? {
-        let opcode = first & 0x0F
-        if second & 0x80 != 0 { return (1002, "the server masked a frame") }
-        if first & 0x70 != 0 { return (1002, "reserved bits set without an extension") }
-        if opcode >= 8, first & 0x80 == 0 || length > 125 { return (1002, "a fragmented or long control frame") }
-        if ![0, 1, 2, 8, 9, 10].contains(opcode) { return (1002, "unknown opcode \(opcode)") }
-        if length > ViewerSockets.maxFrameBytes { return (1009, "a frame of \(length) bytes") }
-        return nil
-    }
-
-    private func frame(_ socket: Socket, fin: Bool, opcode: UInt8, _ payload: UnsafeBufferPointer<UInt8>) {
-        switch opcode {
-        case 0:
-            guard socket.inFragments else {
-                return finish(socket, code: 1002, reason: "a continuation without a start")
-            }
-            socket.inFragments = !fin
-            socket.handler(.part(payload, first: false, last: fin))
-        case 1, 2:
-            guard !socket.inFragments else {
-                return finish(socket, code: 1002, reason: "a new message inside a fragmented one")
-            }
-            if fin {
-                socket.handler(.message(Array(payload)))
-            } else {
-                socket.inFragments = true
-                socket.handler(.part(payload, first: true, last: false))
-            }
-        case 8:
-            let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil
-            let reason =
-                payload.count > 2 ? String(decoding: UnsafeBufferPointer(rebasing: payload[2...]), as: UTF8.self) : ""
-            queueFrame(socket, opcode: 8, payload: payload.count >= 2 ? Array(payload[0..<2]) : [])
-            finish(socket, code: code, reason: reason)
-        case 9:
-            queueFrame(socket, opcode: 10, payload: Array(payload))
-        default:
-            break
-        }
-    }
-
     /// Queues one masked frame and writes what the socket takes.
-    private func queueFrame(_ socket: Socket, opcode: UInt8, payload: [UInt8]) {
+    func queueFrame(_ socket: Socket, opcode: UInt8, payload: [UInt8]) {
         socket.output.append(0x80 | opcode)
         if payload.count < 126 {
             socket.output.append(0x80 | UInt8(payload.count))
@@ -520,7 +362,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         }
     }
 
-    private func finish(_ socket: Socket, code: UInt16?, reason: String) {
+    func finish(_ socket: Socket, code: UInt16?, reason: String) {
         guard sockets.removeValue(forKey: socket.id) != nil else { return }
         if socket.phase != .open { pendingCount -= 1 }
         _ = cn_epoll_control(epoll, EPOLL_CTL_DEL, socket.fd, 0, 0)
@@ -529,7 +371,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     }
 
     /// The value of header `name` (lowercase) in an HTTP response, trimmed.
-    private func headerValue(_ name: String, in response: String) -> String? {
+    func headerValue(_ name: String, in response: String) -> String? {
         for line in response.split(separator: "\r\n") {
             guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == name else { continue }
             return String(line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" })
@@ -537,7 +379,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         return nil
     }
 
-    private func headerEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    func headerEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard bytes.count >= 4 else { return nil }
         for index in 0...(bytes.count - 4)
         where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {

@@ -2,6 +2,7 @@
 // prints the figures; exits with 1 when any viewer diverged.
 import Glibc
 import PlanLoad
+import SystemSupport
 
 let usage = """
     usage: plan-load --server ws://HOST:PORT/ws --token TOKEN --plan ID[,ID…] [--viewers N] [--editors M]
@@ -25,7 +26,7 @@ let usage = """
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.contains("--help") || arguments.contains("-h") {
+if LoadConfiguration.asksForHelp(arguments) {
     print(usage)
     exit(0)
 }
@@ -33,8 +34,8 @@ let configuration: LoadConfiguration
 do {
     configuration = try LoadConfiguration(arguments: arguments)
 } catch {
-    printError("plan-load: \(error)")
-    printError(usage)
+    ProcessIO.printError("plan-load: \(error)")
+    ProcessIO.printError(usage)
     exit(2)
 }
 
@@ -42,7 +43,7 @@ let report: LoadRun.Report
 do {
     report = try await LoadRun.run(configuration)
 } catch {
-    printError("plan-load: \(error)")
+    ProcessIO.printError("plan-load: \(error)")
     exit(2)
 }
 if configuration.json {

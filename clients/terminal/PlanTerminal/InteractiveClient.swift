@@ -4,6 +4,7 @@ import Glibc
 import PlanClient
 import PlanProtocol
 import Synchronization
+import SystemSupport
 
 /// The interactive client's adapter: ncursesw for the screen and keys, a PlanConnection for the
 /// network, one loop for both (poll on standard input and an eventfd), and `ClientModel` for
@@ -13,23 +14,18 @@ enum InteractiveClient {
     static func run(options: PlanOptions, server: String, token: String, plan: String) -> Int32 {
         let today = System.today()
         let horizon: ChartHorizon
-        do {
-            horizon = try options.horizon(today: today)
-        } catch {
-            System.printError("plan: \(error.description)\n")
-            return 2
-        }
         let transport: ClientTransport
         let connection: PlanConnection
         do {
+            horizon = try options.horizon(today: today)
             transport = try ClientTransport()
             connection = try PlanConnection(
                 options: .init(url: server, token: token, clientName: "plan/1"), transport: transport)
         } catch {
-            System.printError("plan: \(error.description)\n")
+            ProcessIO.printError("plan: \(error)")
             return 2
         }
-        var model = ClientModel(
+        let model = ClientModel(
             settings: ClientSettings(
                 plan: plan, language: options.language, title: options.title, horizon: horizon, today: today,
                 idPrefix: System.randomPrefix()))
@@ -49,55 +45,85 @@ enum InteractiveClient {
             // its service thread).
             withExtendedLifetime(transport) { exit(0) }
         }
+        var loop = ScreenLoop(model: model, connection: connection, plan: plan, screen: screen, inbox: inbox)
+        loop.run()
+        return 0
+    }
+}
+
+/// The interactive client's loop: waits for keys, connection events and timers, hands them to
+/// the model, performs what it asks for and draws.
+struct ScreenLoop {
+    var model: ClientModel
+    let connection: PlanConnection
+    let plan: String
+    let screen: CursesScreen
+    let inbox: EventInbox
+    /// Wake-ups the model asked for (coalesced re-queries): deadline and token.
+    private var timers: [(deadline: ContinuousClock.Instant, token: Int)] = []
+    private var running = true
+
+    init(model: ClientModel, connection: PlanConnection, plan: String, screen: CursesScreen, inbox: EventInbox) {
+        (self.model, self.connection, self.plan, self.screen, self.inbox) = (model, connection, plan, screen, inbox)
+    }
+
+    /// Runs until the user quits or standard input ends.
+    mutating func run() {
         _ = model.handle(.resize(width: screen.width, height: screen.height))
         screen.draw(model.render())
-        var running = true
-        // Wake-ups the model asked for (coalesced re-queries): deadline and token.
-        var timers: [(deadline: ContinuousClock.Instant, token: Int)] = []
         while running {
             let now = ContinuousClock.now
             let timeout = timers.map { max(Int(($0.deadline - now) / .milliseconds(1)), 0) }.min() ?? 1000
             guard screen.wait(for: inbox.fd, milliseconds: min(timeout, 1000)) else { break }
-            var actions: [ClientAction] = []
-            let woken = ContinuousClock.now
-            let due = timers.filter { $0.deadline <= woken }
-            timers.removeAll { $0.deadline <= woken }
-            for timer in due { actions += model.handle(.wake(token: timer.token)) }
-            for event in inbox.drain() {
-                switch event {
-                case .welcome(_, let user, _):
-                    actions += model.handle(.welcome(user: user))
-                case .disconnected(_, let reason, let willReconnect):
-                    actions += model.handle(.disconnected(reason: reason, willReconnect: willReconnect))
-                case .message(let message):
-                    switch message {
-                    case .snapshot, .confirmed, .resumed:
-                        if let copy = connection.copy(of: plan) { actions += model.handle(.copy(copy)) }
-                    default:
-                        break
-                    }
-                    actions += model.handle(.server(message))
-                }
-            }
+            var actions = dueTimers()
+            for event in inbox.drain() { actions += handle(event) }
             for input in screen.readKeys() {
                 switch input {
                 case .key(let key): actions += model.handle(.key(key))
                 case .resize(let width, let height): actions += model.handle(.resize(width: width, height: height))
                 }
             }
-            for action in actions {
-                switch action {
-                case .propose(let operation, let id): connection.propose(operation, plan: plan, id: id)
-                case .watch(let query, let id): connection.watch(plan, query: query, id: id)
-                case .unwatch(let id): connection.unwatch(id)
-                case .wake(let milliseconds, let token):
-                    timers.append((ContinuousClock.now + .milliseconds(milliseconds), token))
-                case .quit: running = false
-                }
-            }
+            perform(actions)
             screen.draw(model.render())
         }
-        return 0
+    }
+
+    private mutating func dueTimers() -> [ClientAction] {
+        let woken = ContinuousClock.now
+        let due = timers.filter { $0.deadline <= woken }
+        timers.removeAll { $0.deadline <= woken }
+        return due.flatMap { model.handle(.wake(token: $0.token)) }
+    }
+
+    private mutating func handle(_ event: PlanConnection.Event) -> [ClientAction] {
+        switch event {
+        case .welcome(_, let user, _):
+            return model.handle(.welcome(user: user))
+        case .disconnected(_, let reason, let willReconnect):
+            return model.handle(.disconnected(reason: reason, willReconnect: willReconnect))
+        case .message(let message):
+            var actions: [ClientAction] = []
+            switch message {
+            case .snapshot, .confirmed, .resumed:
+                if let copy = connection.copy(of: plan) { actions += model.handle(.copy(copy)) }
+            default:
+                break
+            }
+            return actions + model.handle(.server(message))
+        }
+    }
+
+    private mutating func perform(_ actions: [ClientAction]) {
+        for action in actions {
+            switch action {
+            case .propose(let operation, let id): connection.propose(operation, plan: plan, id: id)
+            case .watch(let query, let id): connection.watch(plan, query: query, id: id)
+            case .unwatch(let id): connection.unwatch(id)
+            case .wake(let milliseconds, let token):
+                timers.append((ContinuousClock.now + .milliseconds(milliseconds), token))
+            case .quit: running = false
+            }
+        }
     }
 }
 

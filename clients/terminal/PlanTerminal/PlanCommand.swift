@@ -2,6 +2,7 @@ import ChronoSketchCore
 import Glibc
 import PlanClient
 import PlanProtocol
+import SystemSupport
 
 /// The `plan` executable: parses the command line and runs the interactive client or a subcommand.
 public enum PlanCommand {
@@ -9,22 +10,29 @@ public enum PlanCommand {
     public static func main(arguments: [String]) async -> Int32 {
         let options: PlanOptions
         do {
-            options = try PlanOptions(arguments: arguments, environment: System.environment())
+            options = try PlanOptions(arguments: arguments, environment: ProcessIO.environment())
         } catch {
-            System.printError("plan: \(error.description)\nTry plan --help.\n")
+            let strings = TerminalStrings(PlanOptions.requestedLanguage(arguments))
+            ProcessIO.printError("plan: \(error.description)\n\(strings.tryHelp)")
             return 2
         }
+        let strings = TerminalStrings(options.language)
         if options.help {
-            System.print(PlanOptions.helpText(options.subcommand))
+            ProcessIO.print(PlanOptions.helpText(options.subcommand, language: options.language), terminator: "")
             return 0
         }
         let missing = options.missingConnectionOptions
         guard missing.isEmpty, let server = options.server, let token = options.token, let plan = options.plan else {
-            System.printError("plan: missing \(missing.joined(separator: ", "))\nTry plan --help.\n")
+            ProcessIO.printError("plan: \(strings.missing(missing))\n\(strings.tryHelp)")
             return 2
         }
         guard let subcommand = options.subcommand else {
             return InteractiveClient.run(options: options, server: server, token: token, plan: plan)
+        }
+        var operation: PlanOperation?
+        if subcommand == .propose {
+            guard let read = CommandSession.readProposal(options.file ?? "-", strings: strings) else { return 2 }
+            operation = read
         }
         let transport: ClientTransport
         let connection: PlanConnection
@@ -33,11 +41,11 @@ public enum PlanCommand {
             connection = try PlanConnection(
                 options: .init(url: server, token: token, clientName: "plan/1", reconnect: false), transport: transport)
         } catch {
-            System.printError("plan: \(error.description)\n")
+            ProcessIO.printError("plan: \(error.description)")
             return 2
         }
-        let session = CommandSession(connection: connection, plan: plan)
-        let status = await session.run(subcommand, options: options)
+        let session = CommandSession(connection: connection, plan: plan, options: options, operation: operation)
+        let status = await session.run(subcommand)
         connection.close()
         // The process ends with the transport alive: releasing a stopped ClientTransport races
         // with its service thread (see the report), so it is never stopped or released.
@@ -49,27 +57,14 @@ public enum PlanCommand {
 struct CommandSession {
     let connection: PlanConnection
     let plan: String
+    let options: PlanOptions
+    /// What `propose` sends.
+    let operation: PlanOperation?
+    private var strings: TerminalStrings { TerminalStrings(options.language) }
 
-    func run(_ subcommand: PlanOptions.Subcommand, options: PlanOptions) async -> Int32 {
-        let strings = TerminalStrings(options.language)
+    /// Runs `subcommand` until it is done; returns the exit status.
+    func run(_ subcommand: PlanOptions.Subcommand) async -> Int32 {
         let watching = subcommand == .watch
-        var operation: PlanOperation?
-        if subcommand == .propose {
-            guard let file = options.file else {
-                System.printError("plan propose: give a FILE or - for standard input\n")
-                return 2
-            }
-            guard let bytes = System.read(file) else {
-                System.printError("plan propose: cannot read \(file)\n")
-                return 2
-            }
-            do {
-                operation = try CommandSession.decodeProposal(bytes)
-            } catch {
-                System.printError("plan propose: \(error)\n")
-                return 2
-            }
-        }
         connection.start()
         var proposalID: String?
         let timeout = Task.detached { [connection] in
@@ -83,64 +78,81 @@ struct CommandSession {
                 connection.subscribe(plan)
             case .disconnected(_, let reason, _):
                 if watching { return 0 }
-                System.printError("plan: the connection ended" + (reason.isEmpty ? "" : ": \(reason)") + "\n")
+                ProcessIO.printError("plan: " + strings.connectionEnded(reason))
                 return 2
             case .message(let message):
                 if watching {
-                    System.print(message.json + "\n")
+                    ProcessIO.print(message.json)
                     continue
                 }
                 if case .error(let code, let text, _) = message {
-                    System.printError("plan: \(strings.serverError("\(code.rawValue): \(text)"))\n")
+                    ProcessIO.printError("plan: \(strings.serverError("\(code.rawValue): \(text)"))")
                     return 2
                 }
                 guard case .snapshot = message, let copy = connection.copy(of: plan) else {
-                    if let proposalID, let outcome = outcome(of: message, id: proposalID, strings: strings) {
-                        return outcome
-                    }
+                    if let proposalID, let outcome = outcome(of: message, id: proposalID) { return outcome }
                     continue
                 }
-                switch subcommand {
-                case .show:
-                    System.print(CommandSession.showText(copy, language: options.language))
-                    return 0
-                case .chart:
-                    do {
-                        let horizon = try options.horizon(today: System.today())
-                        System.print(
-                            CommandSession.chartText(
-                                copy, language: options.language, horizon: horizon, zoom: options.zoom,
-                                width: options.width ?? System.terminalWidth()))
-                        return 0
-                    } catch {
-                        System.printError("plan chart: \(error.description)\n")
-                        return 2
-                    }
-                case .export:
-                    System.print(CommandSession.exportText(copy))
-                    return 0
-                case .propose:
+                if subcommand == .propose {
                     if proposalID == nil, let operation { proposalID = connection.propose(operation, plan: plan) }
-                case .watch:
-                    break
+                    continue
                 }
+                return answer(subcommand, copy: copy)
             }
         }
         return 2
     }
 
+    /// `show`, `chart` and `export`: the copy printed; the exit status.
+    private func answer(_ subcommand: PlanOptions.Subcommand, copy: ClientPlanCopy) -> Int32 {
+        switch subcommand {
+        case .show:
+            ProcessIO.print(CommandSession.showText(copy, language: options.language), terminator: "")
+        case .chart:
+            do {
+                let horizon = try options.horizon(today: System.today())
+                ProcessIO.print(
+                    CommandSession.chartText(
+                        copy, language: options.language, horizon: horizon, zoom: options.zoom,
+                        width: options.width ?? System.terminalWidth()),
+                    terminator: "")
+            } catch {
+                ProcessIO.printError("plan chart: \(error.description)")
+                return 2
+            }
+        case .export:
+            ProcessIO.print(CommandSession.exportText(copy), terminator: "")
+        case .propose, .watch:
+            return 2
+        }
+        return 0
+    }
+
     /// The outcome of a proposal: 0 confirmed, 1 rejected; nil for other messages.
-    private func outcome(of message: ServerMessage, id: String, strings: TerminalStrings) -> Int32? {
+    private func outcome(of message: ServerMessage, id: String) -> Int32? {
         switch message {
         case .ack(id, _, let version, let noop, _):
-            System.print((noop ? "confirmed (no change)" : "confirmed") + " at version \(version)\n")
+            ProcessIO.print(strings.proposalConfirmed(version: version, noop: noop))
             return 0
         case .rejected(id, _, let code, let text, _, _):
-            System.print("rejected: \(code.rawValue): \(strings.rejection(code)) (\(text))\n")
+            ProcessIO.print(strings.proposalRejected(code, text: text))
             return 1
         default:
             return nil
         }
+    }
+
+    /// The op in `file` (or standard input for "-"); nil, with the reason on standard error, when
+    /// there is none.
+    static func readProposal(_ file: String, strings: TerminalStrings) -> PlanOperation? {
+        do {
+            return try decodeProposal(try Files.read(file))
+        } catch let error as SystemError {
+            ProcessIO.printError("plan propose: " + strings.cannotRead(file) + " (\(error))")
+        } catch {
+            ProcessIO.printError("plan propose: " + strings.badProposal("\(error)"))
+        }
+        return nil
     }
 
     /// An op, or the op of a whole propose message.

@@ -1,4 +1,5 @@
 import ChronoSketchCore
+import CommandLineOptions
 
 /// The command line of `plan`, parsed into one configuration.
 public struct PlanOptions: Sendable, Hashable {
@@ -34,166 +35,123 @@ public struct PlanOptions: Sendable, Hashable {
 
     /// Why a command line is not valid.
     public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The message.
+        /// The message, in the language the command line asked for.
         public let description: String
     }
 
+    /// The options every command takes.
+    static let connectionOptions: Set<String> = ["--server", "--token", "--plan", "--language"]
+
+    /// The options `subcommand` takes (nil: the interactive client).
+    static func options(of subcommand: Subcommand?) -> Set<String> {
+        switch subcommand {
+        case nil: connectionOptions.union(["--title", "--start", "--days"])
+        case .chart: connectionOptions.union(["--start", "--days", "--zoom", "--width"])
+        case .show, .watch, .propose, .export: connectionOptions
+        }
+    }
+
     /// Parses `arguments` (without the program name); `environment` supplies `PLAN_SERVER`,
-    /// `PLAN_TOKEN` and `PLAN_PLAN` where no option gives them. Options come in any order.
+    /// `PLAN_TOKEN` and `PLAN_PLAN` where no option gives them. Options come in any order, as
+    /// `--name value` or `--name=value`, each at most once; a subcommand refuses the options it
+    /// does not take. Messages are in the language `--language` asks for.
     public init(arguments: [String], environment: [String: String] = [:]) throws(ParseError) {
-        server = environment["PLAN_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
-        token = environment["PLAN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-        plan = environment["PLAN_PLAN"].flatMap { $0.isEmpty ? nil : $0 }
-        var index = 0
-        func value(_ name: String, inline: String?) throws(ParseError) -> String {
-            if let inline { return inline }
-            index += 1
-            guard index < arguments.count else { throw ParseError(description: "\(name) needs a value") }
-            return arguments[index]
+        let strings = TerminalStrings(PlanOptions.requestedLanguage(arguments))
+        do {
+            let parsed = try ParsedArguments(
+                arguments, valueOptions: PlanOptions.options(of: .chart).union(PlanOptions.options(of: nil)))
+            try self.init(parsed, environment: environment, strings: strings)
+        } catch let error as CommandLineError {
+            throw ParseError(description: strings.commandLine(error))
+        } catch let error as ParseError {
+            throw error
+        } catch {
+            throw ParseError(description: "\(error)")
         }
-        while index < arguments.count {
-            let argument = arguments[index]
-            var name = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
+    }
+
+    private init(_ parsed: ParsedArguments, environment: [String: String], strings: TerminalStrings) throws {
+        server = parsed.value("--server") ?? environment["PLAN_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+        token = parsed.value("--token") ?? environment["PLAN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        plan = parsed.value("--plan") ?? environment["PLAN_PLAN"].flatMap { $0.isEmpty ? nil : $0 }
+        help = parsed.help
+        if let word = parsed.positionals.first {
+            guard let command = Subcommand(rawValue: word) else {
+                throw ParseError(description: strings.unknownSubcommand(word))
             }
-            switch name {
-            case "--help", "-h": help = true
-            case "--server": server = try value(name, inline: inline)
-            case "--token": token = try value(name, inline: inline)
-            case "--plan": plan = try value(name, inline: inline)
-            case "--title": title = try value(name, inline: inline)
-            case "--language":
-                switch try value(name, inline: inline) {
-                case "en": language = .english
-                case "de": language = .german
-                case let other: throw ParseError(description: "--language must be en or de, not \(other)")
-                }
-            case "--start":
-                let text = try value(name, inline: inline)
-                guard let date = try? CivilDate(text) else {
-                    throw ParseError(description: "--start must be a date YYYY-MM-DD, not \(text)")
-                }
-                start = date
-            case "--days":
-                let text = try value(name, inline: inline)
-                guard let days = Int(text), days > 0 else {
-                    throw ParseError(description: "--days must be a positive number, not \(text)")
-                }
-                self.days = days
-            case "--zoom":
-                let text = try value(name, inline: inline)
-                guard let zoom = Int(text).flatMap(TimelineZoom.init(rawValue:)) else {
-                    throw ParseError(description: "--zoom must be 1, 2, 4, 6 or 8, not \(text)")
-                }
-                self.zoom = zoom
-            case "--width":
-                let text = try value(name, inline: inline)
-                guard let width = Int(text), width >= 20 else {
-                    throw ParseError(description: "--width must be a number of at least 20, not \(text)")
-                }
-                self.width = width
-            default:
-                if argument.hasPrefix("-") && argument != "-" {
-                    throw ParseError(description: "unknown option \(argument)")
-                }
-                if subcommand == nil, let command = Subcommand(rawValue: argument) {
-                    subcommand = command
-                } else if subcommand == .propose, file == nil {
-                    file = argument
-                } else {
-                    throw ParseError(description: "unexpected argument \(argument)")
-                }
-            }
-            index += 1
+            subcommand = command
         }
+        try parsed.only(PlanOptions.options(of: subcommand))
+        if subcommand == .propose, parsed.positionals.count > 1 { file = parsed.positionals[1] }
+        try parsed.noPositionals(after: subcommand == .propose ? 2 : 1)
+        try readValues(parsed, strings: strings)
+        if subcommand == .propose, file == nil, !help {
+            throw ParseError(description: "plan propose: " + strings.proposeNeedsFile)
+        }
+    }
+
+    private mutating func readValues(_ parsed: ParsedArguments, strings: TerminalStrings) throws(ParseError) {
+        func bad(_ name: String, _ value: String, _ en: String, _ de: String) -> ParseError {
+            ParseError(description: strings.badValue(name, value, expected: (en, de)))
+        }
+        title = parsed.value("--title")
+        switch parsed.value("--language") {
+        case nil, "en": language = .english
+        case "de": language = .german
+        case let other?: throw bad("--language", other, "en or de", "en oder de")
+        }
+        if let text = parsed.value("--start") {
+            guard let date = try? CivilDate(text) else {
+                throw bad("--start", text, "a date YYYY-MM-DD", "ein Datum JJJJ-MM-TT")
+            }
+            start = date
+        }
+        if let text = parsed.value("--days") {
+            guard let days = Int(text), days > 0 else {
+                throw bad("--days", text, "a positive number", "eine positive Zahl")
+            }
+            self.days = days
+        }
+        if let text = parsed.value("--zoom") {
+            guard let zoom = Int(text).flatMap(TimelineZoom.init(rawValue:)) else {
+                throw bad("--zoom", text, "1, 2, 4, 6 or 8", "1, 2, 4, 6 oder 8")
+            }
+            self.zoom = zoom
+        }
+        if let text = parsed.value("--width") {
+            guard let width = Int(text), width >= 20 else {
+                throw bad("--width", text, "a number of at least 20", "eine Zahl ab 20")
+            }
+            self.width = width
+        }
+    }
+
+    /// The language a command line asks for, read leniently (so that even a refused command line
+    /// is answered in it): `--language de` or `--language=de` anywhere.
+    static func requestedLanguage(_ arguments: [String]) -> PlanLanguage {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--language=de" || (argument == "--language" && arguments.dropFirst(index + 1).first == "de")
+            {
+                return .german
+            }
+        }
+        return .english
     }
 
     /// The connection options that are missing.
     public var missingConnectionOptions: [String] {
+        let strings = TerminalStrings(language)
         var missing: [String] = []
-        if server == nil { missing.append("--server (or PLAN_SERVER)") }
-        if token == nil { missing.append("--token (or PLAN_TOKEN)") }
-        if plan == nil { missing.append("--plan (or PLAN_PLAN)") }
+        if server == nil { missing.append(strings.connectionOption("--server", variable: "PLAN_SERVER")) }
+        if token == nil { missing.append(strings.connectionOption("--token", variable: "PLAN_TOKEN")) }
+        if plan == nil { missing.append(strings.connectionOption("--plan", variable: "PLAN_PLAN")) }
         return missing
     }
 
     /// The chart horizon: `--start` (default today) and `--days`.
     public func horizon(today: CivilDate) throws(ParseError) -> ChartHorizon {
         do { return try ChartHorizon(start: start ?? today, days: days) } catch {
-            throw ParseError(description: "the horizon \(start ?? today) + \(days) days is out of range")
-        }
-    }
-
-    /// The help text for `plan --help` or `plan SUBCOMMAND --help`.
-    public static func helpText(_ subcommand: Subcommand?) -> String {
-        let connection = """
-            Connection (every command; in any order):
-              --server URL       ws://host:port/ws (or PLAN_SERVER)
-              --token TOKEN      your secret token (or PLAN_TOKEN)
-              --plan ID          the plan (or PLAN_PLAN)
-              --language en|de   labels, month names and messages in English or German
-
-            """
-        switch subcommand {
-        case nil:
-            return """
-                plan — the ChronoSketch terminal client
-
-                Usage:
-                  plan [options]                 the interactive client (list, timeline, resources)
-                  plan SUBCOMMAND [options]      one scriptable task
-
-                Subcommands:
-                  show      the task list with kinds, dates, progress and derived summary values
-                  chart     the timeline as plain text
-                  watch     every server message as one JSON line
-                  propose   send one proposal and print the outcome
-                  export    the confirmed plan as JSON
-
-                \(connection)
-                Interactive options:
-                  --title T          the heading (default: the plan's title)
-                  --start YYYY-MM-DD the timeline horizon's first day (default: today)
-                  --days N           the horizon's length in days (default: 90)
-
-                In the client press ? for every key. `plan SUBCOMMAND --help` explains a subcommand.
-
-                """
-        case .show:
-            return "Usage: plan show [options]\n\nPrints the hierarchical task list: kind, dates (start – last day), "
-                + "progress (summaries: the derived mean).\n\n" + connection
-        case .chart:
-            return """
-                Usage: plan chart [--start D] [--days N] [--zoom Z] [--width W] [options]
-
-                Prints the timeline as plain text (no escape codes): the pinned task names, three
-                header rows (month, ISO week with its week-year, day or column range), bars with
-                progress (█ done, ░ to do; summaries ▓/▒), milestones ◆ and dependency arrows.
-                  --start D   the first day (default today)
-                  --days N    the number of days (default 90)
-                  --zoom Z    days per column: 1, 2, 4, 6 or 8 (default 1)
-                  --width W   the line width (default: the terminal's, or the whole horizon)
-
-                """ + connection
-        case .watch:
-            return "Usage: plan watch [options]\n\nSubscribes to the plan and prints every server message as a "
-                + "JSON line until the connection ends.\n\n" + connection
-        case .propose:
-            return """
-                Usage: plan propose FILE|- [options]
-
-                Sends one proposal: FILE (or standard input for -) holds an op, e.g.
-                  {"type":"replace","previous":{…},"proposed":{…}}
-                or a whole propose message {"type":"propose","op":{…}}. Prints the outcome.
-                Exit status: 0 confirmed, 1 rejected, 2 error.
-
-                """ + connection
-        case .export:
-            return "Usage: plan export [options]\n\nPrints the confirmed plan (title, tasks, dependencies, "
-                + "resources, summaries) as one JSON document.\n\n" + connection
+            throw ParseError(description: TerminalStrings(language).horizonOutOfRange(start ?? today, days: days))
         }
     }
 }

@@ -10,7 +10,7 @@ public struct TerminalStrings: Sendable, Hashable {
         self.language = language
     }
 
-    private var de: Bool { language == .german }
+    var de: Bool { language == .german }
 
     /// The default heading.
     public var defaultTitle: String { de ? "Aufgabenplanung" : "Task Manager" }

@@ -1,0 +1,61 @@
+extension ServerCommands {
+    /// `plan-server --help`: every subcommand.
+    static let usage = """
+        usage:
+          plan-server serve [--host 127.0.0.1] [--port 8080] [--database URL] [--tls-cert PEM --tls-key PEM] …
+          plan-server migrate [--database URL]
+          plan-server user add NAME [--database URL]       prints a new secret token as its last line
+          plan-server grant USER PLAN viewer|editor|owner [--database URL]
+          plan-server plan create ID --title T [--import FILE.json] [--database URL]
+          plan-server plan export ID [--database URL]      the plan's data as JSON on stdout
+        The database comes from --database or DATABASE_URL (a libpq URI or keyword string).
+        Options take their value as --name VALUE or --name=VALUE; each may be given once.
+        `plan-server SUBCOMMAND --help` explains a subcommand.
+        """
+
+    /// `plan-server SUBCOMMAND --help`.
+    static func usage(of command: Subcommand) -> String {
+        let database = "  --database URL   the database (default: DATABASE_URL)\n"
+        switch command {
+        case .serve:
+            return """
+                usage: plan-server serve [options]
+                Serves ws://HOST:PORT/ws (wss:// with --tls-cert and --tls-key), /healthz and /metrics
+                until SIGTERM or SIGINT; prints "listening on HOST:PORT" once it accepts connections.
+                  --host 127.0.0.1               the interface      --port 8080   (0: a free port)
+                  --tls-cert PEM --tls-key PEM   serve wss://        --instance NAME  (default s<pid>)
+                  --quiet                        no log lines
+                  --max-message-bytes N  --max-queue-bytes N  --max-proposals-per-second N
+                  --max-tasks-per-plan N  --max-watches-per-connection N  --max-assignments-per-entry N
+                                                 the limits announced in welcome (each at least 1)
+                  --frame-interval-ms 100        --idle-plan-seconds 30     --service-threads 1 (1 to 64)
+                  --log-keep 0 (0: keep all)     --hello-timeout-seconds 10 (1 to 3600)
+                  --ping-interval-seconds 20 (0 to 3600; 0: no pings)  --max-intake-backlog 10000 (≥ 2)
+
+                """ + database
+        case .migrate:
+            return "usage: plan-server migrate [--database URL]\nApplies the sql/ migrations (PLAN_SQL_DIR); "
+                + "safe to repeat.\n" + database
+        case .userAdd:
+            return "usage: plan-server user add NAME [--database URL]\nCreates a user and prints its secret "
+                + "token as the last line (shown only now; only its SHA-256 is stored).\n" + database
+        case .grant:
+            return "usage: plan-server grant USER PLAN viewer|editor|owner [--database URL]\nGives USER that "
+                + "role on PLAN (replacing any other).\n" + database
+        case .planCreate:
+            return """
+                usage: plan-server plan create ID --title T [--import FILE.json] [--database URL]
+                Creates plan ID, empty with title T, or with FILE's data (validated as a whole, like a
+                proposal); with --import, --title may be left out (the file's title is kept).
+
+                """ + database
+        case .planExport:
+            return """
+                usage: plan-server plan export ID [--database URL]
+                Prints the plan's current data as one JSON object: id, version and the import shape
+                (title, tasks, dependencies, resources, entries, assignments), so it can be imported again.
+
+                """ + database
+        }
+    }
+}

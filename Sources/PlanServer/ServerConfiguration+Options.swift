@@ -1,0 +1,52 @@
+import CommandLineOptions
+import Glibc
+import PlanProtocol
+
+extension ServerConfiguration {
+    /// The options `plan-server serve` takes with a value (`--database` included).
+    static let serveValueOptions: Set<String> = [
+        "--database", "--host", "--port", "--tls-cert", "--tls-key", "--instance", "--max-message-bytes",
+        "--max-queue-bytes", "--max-proposals-per-second", "--max-tasks-per-plan", "--max-watches-per-connection",
+        "--max-assignments-per-entry", "--frame-interval-ms", "--service-threads", "--idle-plan-seconds",
+        "--hello-timeout-seconds", "--max-intake-backlog", "--ping-interval-seconds", "--log-keep",
+    ]
+    /// The flags `plan-server serve` takes.
+    static let serveFlagOptions: Set<String> = ["--quiet"]
+
+    /// The configuration `plan-server serve` runs with: the defaults, changed by `options`.
+    /// - Throws: `CommandLineError` naming an option whose value is out of range.
+    init(databaseURL: String, options: ParsedArguments) throws(CommandLineError) {
+        self.init(databaseURL: databaseURL)
+        host = options.value("--host") ?? host
+        port = try options.number("--port", in: 0...65535) ?? port
+        tlsCertificatePath = options.value("--tls-cert")
+        tlsKeyPath = options.value("--tls-key")
+        guard (tlsCertificatePath == nil) == (tlsKeyPath == nil) else {
+            throw .other("--tls-cert and --tls-key go together")
+        }
+        instanceName = options.value("--instance") ?? "s\(getpid())"
+        let limitOptions: [(String, WritableKeyPath<ProtocolLimits, Int>)] = [
+            ("--max-message-bytes", \.maxMessageBytes), ("--max-queue-bytes", \.maxQueueBytes),
+            ("--max-proposals-per-second", \.maxProposalsPerSecond), ("--max-tasks-per-plan", \.maxTasksPerPlan),
+            ("--max-watches-per-connection", \.maxWatchesPerConnection),
+            ("--max-assignments-per-entry", \.maxAssignmentsPerEntry),
+        ]
+        for (name, keyPath) in limitOptions {
+            if let value = try options.number(name, atLeast: 1) { limits[keyPath: keyPath] = value }
+        }
+        if let milliseconds = try options.number("--frame-interval-ms", atLeast: 0) {
+            frameInterval = .milliseconds(milliseconds)
+        }
+        serviceThreads = try options.number("--service-threads", in: 1...64) ?? serviceThreads
+        if let seconds = try options.number("--idle-plan-seconds", atLeast: 1) { idlePlanLifetime = .seconds(seconds) }
+        if let seconds = try options.number("--hello-timeout-seconds", in: 1...3600) {
+            helloTimeout = .seconds(seconds)
+        }
+        maxIntakeBacklog = try options.number("--max-intake-backlog", atLeast: 2) ?? maxIntakeBacklog
+        if let seconds = try options.number("--ping-interval-seconds", in: 0...3600) {
+            pingInterval = .seconds(seconds)
+        }
+        logKeep = try options.number("--log-keep", atLeast: 0) ?? logKeep
+        logging = !options.flag("--quiet")
+    }
+}
