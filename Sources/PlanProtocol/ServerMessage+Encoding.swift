@@ -55,6 +55,27 @@ extension ServerMessage: JSONEncodable {
             writer.key("query")
             query.encodeJSON(into: &writer)
             page.encodeMembers(into: &writer)
+        case .plans(let entries, _):
+            writer.key("plans")
+            writer.beginArray()
+            for entry in entries {
+                writer.beginObject()
+                member("plan", entry.plan)
+                member("title", entry.title)
+                member("role", entry.role)
+                numberMember("version", entry.version)
+                writer.endObject()
+            }
+            writer.endArray()
+        case .granted(let plan, let user, let role, _):
+            member("plan", plan)
+            member("user", user)
+            writer.key("role")
+            if let role { writer.string(role) } else { writer.null() }
+        case .planError(let code, let message, let plan):
+            member("code", code.rawValue)
+            member("message", message)
+            member("plan", plan)
         case .presence(let plan, let count, let sessions):
             member("plan", plan)
             numberMember("count", count)
