@@ -301,6 +301,13 @@ public final class PlanConnection: Sendable {
             }
         case .ack(let id, _, _, _, _), .rejected(let id, _, _, _, _, _):
             state.withLock { $0.pending.removeAll { $0.id == id } }
+        case .planError(_, _, let plan):
+            // The role on the plan is gone: its subscription and watches ended and are not resumed.
+            state.withLock { state in
+                state.subscriptions.removeAll { $0 == plan }
+                state.copies[plan] = nil
+                state.watches = state.watches.filter { $0.value.plan != plan }
+            }
         default:
             break
         }

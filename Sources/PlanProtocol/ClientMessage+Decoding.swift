@@ -144,6 +144,17 @@ private struct RequestReader {
             return .watch(plan: plan, query: try query(), watch: watch, ref: try ref())
         case "unwatch":
             return .unwatch(watch: try id("watch"), ref: try ref())
+        case "plans":
+            return .plans(ref: try ref())
+        case "grant":
+            let plan = try id("plan")
+            let user = try id("user")
+            guard object.members["role"] != nil else { throw object.failure("role", "is missing (null revokes)") }
+            let role = try object.optionalString("role")
+            if let role, !ClientMessage.roleNames.contains(role) {
+                throw object.failure("role", "must be \"viewer\", \"editor\", \"owner\" or null, not \(quoted(role))")
+            }
+            return .grant(plan: plan, user: user, role: role, ref: try ref())
         default:
             preconditionFailure("\(type) is not a request type")
         }

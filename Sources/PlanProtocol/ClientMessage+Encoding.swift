@@ -34,6 +34,13 @@ extension ClientMessage: JSONEncodable {
             member("watch", watch)
         case .unwatch(let watch, _):
             member("watch", watch)
+        case .plans:
+            break
+        case .grant(let plan, let user, let role, _):
+            member("plan", plan)
+            member("user", user)
+            writer.key("role")
+            if let role { writer.string(role) } else { writer.null() }
         case .propose(let id, let plan, let baseVersion, let operation, _):
             member("id", id)
             member("plan", plan)

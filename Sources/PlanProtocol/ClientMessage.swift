@@ -18,6 +18,11 @@ public enum ClientMessage: Sendable, Hashable {
     case unwatch(watch: String, ref: String? = nil)
     /// `{"type":"propose","id":…,"plan":…,"baseVersion":12,"op":{…}}`.
     case propose(id: String, plan: String, baseVersion: Int, operation: PlanOperation, ref: String? = nil)
+    /// `{"type":"plans"}`: the plans the user has a role on.
+    case plans(ref: String? = nil)
+    /// `{"type":"grant","plan":…,"user":…,"role":"editor"}`: an owner sets `user`'s role on `plan`;
+    /// `role` nil (`null` on the wire) revokes it. Roles are `viewer`, `editor` and `owner`.
+    case grant(plan: String, user: String, role: String?, ref: String? = nil)
 
     /// The message's `type` on the wire.
     public var typeName: String {
@@ -29,6 +34,8 @@ public enum ClientMessage: Sendable, Hashable {
         case .watch: "watch"
         case .unwatch: "unwatch"
         case .propose: "propose"
+        case .plans: "plans"
+        case .grant: "grant"
         }
     }
 
@@ -36,23 +43,27 @@ public enum ClientMessage: Sendable, Hashable {
     public var ref: String? {
         switch self {
         case .hello(_, _, let ref), .subscribe(_, _, let ref), .unsubscribe(_, let ref), .query(_, _, let ref),
-            .watch(_, _, _, let ref), .unwatch(_, let ref), .propose(_, _, _, _, let ref):
+            .watch(_, _, _, let ref), .unwatch(_, let ref), .propose(_, _, _, _, let ref), .plans(let ref),
+            .grant(_, _, _, let ref):
             ref
         }
     }
 
-    /// The plan the request concerns (nil for `hello` and `unwatch`).
+    /// The plan the request concerns (nil for `hello`, `unwatch` and `plans`).
     public var plan: String? {
         switch self {
-        case .hello, .unwatch: nil
+        case .hello, .unwatch, .plans: nil
         case .subscribe(let plan, _, _), .unsubscribe(let plan, _), .query(let plan, _, _),
-            .watch(let plan, _, _, _), .propose(_, let plan, _, _, _):
+            .watch(let plan, _, _, _), .propose(_, let plan, _, _, _), .grant(let plan, _, _, _):
             plan
         }
     }
 
     /// The `type` names of every request of the contract.
     public static let typeNames: Set<String> = [
-        "hello", "subscribe", "unsubscribe", "query", "watch", "unwatch", "propose",
+        "hello", "subscribe", "unsubscribe", "query", "watch", "unwatch", "propose", "plans", "grant",
     ]
+
+    /// The role names `grant` accepts (besides `null`).
+    public static let roleNames: Set<String> = ["viewer", "editor", "owner"]
 }

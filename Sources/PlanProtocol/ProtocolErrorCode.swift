@@ -14,6 +14,8 @@ public enum ProtocolErrorCode: String, Sendable, Hashable, CaseIterable {
     case badQuery
     /// `unsubscribe` without a subscription, `unwatch` of an unknown watch.
     case notSubscribed
+    /// A `grant` naming a user that does not exist.
+    case unknownUser
     /// A request beyond a per-connection limit (a `watch` past `maxWatchesPerConnection`). Not
     /// in the contract's list of error codes: this server's extension (docs/protocol.md §10),
     /// named after the rejection code `tooLarge`.

@@ -48,6 +48,9 @@ extension ServerMessage {
             guard let errorCode = ProtocolErrorCode(rawValue: code) else {
                 throw object.failure("code", "unknown error code \(quoted(code))")
             }
+            if let plan = try object.optionalString("plan"), ref == nil {
+                return .planError(code: errorCode, message: try object.string("message"), plan: plan)
+            }
             return .error(code: errorCode, message: try object.string("message"), ref: ref)
         case "snapshot":
             return .snapshot(try PlanSnapshot(json: json, path: path), ref: ref)
@@ -91,6 +94,18 @@ extension ServerMessage {
                     client: try session.optionalString("client") ?? "")
             }
             return .presence(plan: try object.string("plan"), count: try object.integer("count"), sessions: sessions)
+        case "plans":
+            let entries = try object.map("plans") { value, path throws(DecodingFailure) in
+                let entry = try JSONObjectReader(value, path: path)
+                return PlanEntry(
+                    plan: try entry.string("plan"), title: try entry.string("title"), role: try entry.string("role"),
+                    version: try entry.integer("version"))
+            }
+            return .plans(entries, ref: ref)
+        case "granted":
+            return .granted(
+                plan: try object.string("plan"), user: try object.string("user"),
+                role: try object.optionalString("role"), ref: ref)
         default:
             throw object.failure("type", "unknown message type \(quoted(type))")
         }

@@ -55,22 +55,60 @@ extension ServerMessage: JSONEncodable {
             writer.key("query")
             query.encodeJSON(into: &writer)
             page.encodeMembers(into: &writer)
+        case .plans(let entries, _):
+            ServerMessage.encodePlans(entries, &writer)
+        case .granted(let plan, let user, let role, _):
+            member("plan", plan)
+            member("user", user)
+            writer.key("role")
+            if let role { writer.string(role) } else { writer.null() }
+        case .planError(let code, let message, let plan):
+            member("code", code.rawValue)
+            member("message", message)
+            member("plan", plan)
         case .presence(let plan, let count, let sessions):
             member("plan", plan)
             numberMember("count", count)
-            writer.key("sessions")
-            writer.beginArray()
-            for session in sessions {
-                writer.beginObject()
-                member("session", session.session)
-                member("user", session.user)
-                member("client", session.client)
-                writer.endObject()
-            }
-            writer.endArray()
+            ServerMessage.encodeSessions(sessions, &writer)
         }
         if let ref { member("ref", ref) }
         writer.endObject()
+    }
+
+    /// Writes `"plans":[{"plan":…,"title":…,"role":…,"version":…},…]`.
+    private static func encodePlans(_ entries: [PlanEntry], _ writer: inout JSONWriter) {
+        writer.key("plans")
+        writer.beginArray()
+        for entry in entries {
+            writer.beginObject()
+            writer.key("plan")
+            writer.string(entry.plan)
+            writer.key("title")
+            writer.string(entry.title)
+            writer.key("role")
+            writer.string(entry.role)
+            writer.key("version")
+            writer.number(entry.version)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    /// Writes `"sessions":[{"session":…,"user":…,"client":…},…]`.
+    private static func encodeSessions(_ sessions: [PresenceSession], _ writer: inout JSONWriter) {
+        writer.key("sessions")
+        writer.beginArray()
+        for session in sessions {
+            writer.beginObject()
+            writer.key("session")
+            writer.string(session.session)
+            writer.key("user")
+            writer.string(session.user)
+            writer.key("client")
+            writer.string(session.client)
+            writer.endObject()
+        }
+        writer.endArray()
     }
 
     /// A `confirmed` message around `changes` JSON that is already encoded (by

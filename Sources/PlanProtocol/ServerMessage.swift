@@ -33,6 +33,16 @@ public enum ServerMessage: Sendable, Hashable {
         ref: String? = nil)
     /// `{"type":"presence","plan":…,"count":3,"sessions":[{"session":…,"user":…,"client":…}]}`.
     case presence(plan: String, count: Int, sessions: [PresenceSession])
+    /// `{"type":"plans","plans":[{"plan":…,"title":…,"role":"editor","version":12}]}`: the answer
+    /// to `plans`, ordered by id.
+    case plans([PlanEntry], ref: String? = nil)
+    /// `{"type":"granted","plan":…,"user":…,"role":"editor"}` (`role` null: revoked): the answer
+    /// to an owner's `grant`.
+    case granted(plan: String, user: String, role: String?, ref: String? = nil)
+    /// `{"type":"error","code":"forbidden","message":…,"plan":…}`: an `error` the server sends of
+    /// its own accord about a plan, with no `ref`: the user lost the role on `plan`, and every
+    /// subscription and watch of it on this connection ended.
+    case planError(code: ProtocolErrorCode, message: String, plan: String)
 
     /// The protocol version this module speaks (`welcome.protocol`).
     public static let protocolVersion = 1
@@ -49,6 +59,9 @@ public enum ServerMessage: Sendable, Hashable {
         case .rejected: "rejected"
         case .page: "page"
         case .presence: "presence"
+        case .plans: "plans"
+        case .granted: "granted"
+        case .planError: "error"
         }
     }
 
@@ -56,18 +69,20 @@ public enum ServerMessage: Sendable, Hashable {
     public var ref: String? {
         switch self {
         case .welcome(_, _, _, _, _, let ref), .error(_, _, let ref), .snapshot(_, let ref), .resumed(_, _, let ref),
-            .ack(_, _, _, _, let ref), .rejected(_, _, _, _, _, let ref), .page(_, _, _, _, _, let ref):
+            .ack(_, _, _, _, let ref), .rejected(_, _, _, _, _, let ref), .page(_, _, _, _, _, let ref),
+            .plans(_, let ref), .granted(_, _, _, let ref):
             ref
-        case .confirmed, .presence:
+        case .confirmed, .presence, .planError:
             nil
         }
     }
 
-    /// The plan the message concerns (nil for `welcome` and `error`, and for a `rejected` whose
-    /// plan could not be read).
+    /// The plan the message concerns (nil for `welcome`, `plans` and a request's `error`, and for a
+    /// `rejected` whose plan could not be read).
     public var plan: String? {
         switch self {
-        case .welcome, .error: nil
+        case .welcome, .error, .plans: nil
+        case .granted(let plan, _, _, _), .planError(_, _, let plan): plan
         case .snapshot(let snapshot, _): snapshot.plan
         case .resumed(let plan, _, _), .confirmed(let plan, _, _, _, _), .ack(_, let plan, _, _, _),
             .page(let plan, _, _, _, _, _), .presence(let plan, _, _):
@@ -91,5 +106,25 @@ public struct PresenceSession: Sendable, Hashable {
         self.session = session
         self.user = user
         self.client = client
+    }
+}
+
+/// One plan in a `plans` message.
+public struct PlanEntry: Sendable, Hashable {
+    /// The plan's id.
+    public var plan: String
+    /// Its title.
+    public var title: String
+    /// The user's role on it: `viewer`, `editor` or `owner`.
+    public var role: String
+    /// Its confirmed version.
+    public var version: Int
+
+    /// Creates an entry.
+    public init(plan: String, title: String, role: String, version: Int) {
+        self.plan = plan
+        self.title = title
+        self.role = role
+        self.version = version
     }
 }

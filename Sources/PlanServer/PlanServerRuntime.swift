@@ -73,7 +73,12 @@ public final class PlanServerRuntime: Sendable {
             try PlanListener(conninfo: configuration.databaseURL) { event in
                 switch event {
                 case .committed(let plan, let version): inbox.post(.externalCommit(plan: plan, version: version))
-                case .resynchronize: inbox.post(.externalCommit(plan: nil, version: 0))
+                case .roleChanged(let plan, let user, let role):
+                    inbox.post(.accessChanged(.role(plan: plan, user: user, role)))
+                case .tokensRevoked(let user): inbox.post(.accessChanged(.tokensRevoked(user: user)))
+                case .resynchronize:
+                    inbox.post(.externalCommit(plan: nil, version: 0))
+                    inbox.post(.accessChanged(.resynchronize))
                 }
             }
         }

@@ -43,6 +43,13 @@ public struct ServerConfiguration: Sendable {
     public var helloTimeout: Duration = .seconds(10)
     /// How long a plan nobody uses stays in memory.
     public var idlePlanLifetime: Duration = .seconds(30)
+    /// Open connections one user may hold at once (0: no limit); one more is closed with 1008
+    /// right after its token is checked.
+    public var maxConnectionsPerUser = 1000
+    /// Open connections from one peer address at once (0: no limit); one more is closed with
+    /// 1008 as it opens. Behind a proxy every connection has the proxy's address: raise it or
+    /// set 0 there.
+    public var maxConnectionsPerAddress = 2000
     /// A name for this process in session ids and logs.
     public var instanceName = "s1"
     /// Whether to write log lines.

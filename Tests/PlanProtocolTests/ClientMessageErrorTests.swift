@@ -85,8 +85,8 @@ struct ClientMessageErrorTests {
             decodingError(#"{"type":7,"ref":"r2"}"#)
                 == .error(code: .badMessage, message: "type: expected a string, found a number", ref: "r2"))
         #expect(
-            decodingError(#"{"type":"grant","ref":"r3"}"#)
-                == .error(code: .unsupported, message: #"unknown message type "grant""#, ref: "r3"))
+            decodingError(#"{"type":"fetchAll","ref":"r3"}"#)
+                == .error(code: .unsupported, message: #"unknown message type "fetchAll""#, ref: "r3"))
         #expect(
             decodingError(#"{"type":"Hello"}"#)
                 == .error(code: .unsupported, message: #"unknown message type "Hello""#, ref: nil))

@@ -37,6 +37,11 @@ enum ActionLines {
             return "rejected \(id) \(code.rawValue) \(version.map(String.init) ?? "-")"
         case .page(_, let watch, let version, _, _, _): return "page \(watch ?? "-") \(version)"
         case .presence(_, let count, _): return "presence \(count)"
+        case .plans(let entries, let ref):
+            return "plans \(entries.map { "\($0.plan):\($0.role)" }.joined(separator: ",")) ref \(ref ?? "-")"
+        case .granted(let plan, let user, let role, let ref):
+            return "granted \(plan) \(user) \(role ?? "null") ref \(ref ?? "-")"
+        case .planError(let code, _, let plan): return "error \(code.rawValue) plan \(plan)"
         }
     }
 }
@@ -58,6 +63,11 @@ extension WorkerJob {
         case .readLog(_, let since, _, .resume(let connection, _)): "read log since \(since) for \(connection.rawValue)"
         case .deleteTrimmedLog: "delete trimmed log"
         case .encodeSnapshot(let snapshot): "encode snapshot \(snapshot.version)"
+        case .listPlans(_, let user, _): "list plans of \(user)"
+        case .grant(_, let granter, let request):
+            "grant by \(granter): \(request.user) \(request.plan) \(request.role?.rawValue ?? "null")"
+        case .checkAccess(let keys, let users):
+            "check access \(keys.map { "\($0.user)@\($0.plan)" }.sorted().joined(separator: ",")) users \(users.sorted())"
         }
     }
 }

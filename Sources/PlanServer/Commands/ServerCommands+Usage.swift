@@ -5,6 +5,8 @@ extension ServerCommands {
           plan-server serve [--host 127.0.0.1] [--port 8080] [--database URL] [--tls-cert PEM --tls-key PEM] …
           plan-server migrate [--database URL]
           plan-server user add NAME [--database URL]       prints a new secret token as its last line
+          plan-server user revoke NAME [--database URL]    every token of NAME stops working; its sessions close
+          plan-server user token NAME [--database URL]     prints a new token for NAME as its last line
           plan-server grant USER PLAN viewer|editor|owner [--database URL]
           plan-server plan create ID --title T [--import FILE.json] [--database URL]
           plan-server plan export ID [--database URL]      the plan's data as JSON on stdout
@@ -31,6 +33,7 @@ extension ServerCommands {
                   --frame-interval-ms 100        --idle-plan-seconds 30     --service-threads 1 (1 to 64)
                   --log-keep 0 (0: keep all)     --hello-timeout-seconds 10 (1 to 3600)
                   --ping-interval-seconds 20 (0 to 3600; 0: no pings)  --max-intake-backlog 10000 (≥ 2)
+                  --max-connections-per-user 1000  --max-connections-per-address 2000   (0: no limit)
 
                 """ + database
         case .migrate:
@@ -39,9 +42,16 @@ extension ServerCommands {
         case .userAdd:
             return "usage: plan-server user add NAME [--database URL]\nCreates a user and prints its secret "
                 + "token as the last line (shown only now; only its SHA-256 is stored).\n" + database
+        case .userRevoke:
+            return "usage: plan-server user revoke NAME [--database URL]\nDeletes every token of NAME: no old "
+                + "token is accepted again, and every open session of NAME, on every server\nprocess of the "
+                + "database, is closed with 1008 within a second. The user and its roles stay.\n" + database
+        case .userToken:
+            return "usage: plan-server user token NAME [--database URL]\nIssues another token for NAME and "
+                + "prints it as the last line (shown only now; only its SHA-256 is stored).\n" + database
         case .grant:
             return "usage: plan-server grant USER PLAN viewer|editor|owner [--database URL]\nGives USER that "
-                + "role on PLAN (replacing any other).\n" + database
+                + "role on PLAN (replacing any other); open sessions of USER use it at once.\n" + database
         case .planCreate:
             return """
                 usage: plan-server plan create ID --title T [--import FILE.json] [--database URL]

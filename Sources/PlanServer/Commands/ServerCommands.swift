@@ -10,6 +10,8 @@ public enum ServerCommands {
     enum Subcommand: String, CaseIterable {
         case serve, migrate, grant
         case userAdd = "user add"
+        case userRevoke = "user revoke"
+        case userToken = "user token"
         case planCreate = "plan create"
         case planExport = "plan export"
 
@@ -21,7 +23,7 @@ public enum ServerCommands {
             switch self {
             case .serve: ServerConfiguration.serveValueOptions
             case .planCreate: ["--database", "--title", "--import"]
-            case .migrate, .grant, .userAdd, .planExport: ["--database"]
+            case .migrate, .grant, .userAdd, .userRevoke, .userToken, .planExport: ["--database"]
             }
         }
 
@@ -94,6 +96,16 @@ public enum ServerCommands {
             try options.noPositionals(after: 3)
             let token = try store().createUser(name)
             ProcessIO.print("created user \(name); its token (shown only now):\n\(token)")
+        case .userRevoke:
+            let name = try options.positional(2, "NAME")
+            try options.noPositionals(after: 3)
+            let count = try store().revokeTokens(of: name)
+            ProcessIO.print("revoked \(count) token\(count == 1 ? "" : "s") of \(name); its open sessions are closed")
+        case .userToken:
+            let name = try options.positional(2, "NAME")
+            try options.noPositionals(after: 3)
+            let token = try store().issueToken(for: name)
+            ProcessIO.print("a new token for \(name) (shown only now):\n\(token)")
         case .grant:
             try grant(options, store: store())
         case .planCreate:

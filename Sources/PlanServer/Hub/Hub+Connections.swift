@@ -14,7 +14,15 @@ extension Hub {
             metrics.connections.wrappingAdd(1, ordering: .relaxed)
             awaitingHello.append((connection, now))
             log("connection \(connection) opened from \(address) session \(sessionID)")
+            let fromAddress = connectionsByAddress[address, default: 0] + 1
+            connectionsByAddress[address] = fromAddress
             if case .serving = lifecycle {} else { close(connection, .goingAway, "server shutting down") }
+            let limit = configuration.maxConnectionsPerAddress
+            if limit > 0, fromAddress > limit {
+                refuseOverLimit(
+                    sessions[connection]!,
+                    "too many connections from \(address): at most \(limit) (--max-connections-per-address)")
+            }
         case .message(let connection, let bytes):
             receive(bytes, from: connection)
         case .binaryMessage(let connection):
@@ -27,6 +35,7 @@ extension Hub {
         case .closed(let connection, let code, let reason):
             guard let session = sessions.removeValue(forKey: connection) else { return }
             metrics.connections.wrappingAdd(-1, ordering: .relaxed)
+            forget(session)
             for plan in session.plansInvolved {
                 let watches = session.watches.filter { $0.value.plan == plan }.map(\.key)
                 owner(plan)?.disconnected(connection, watches: watches)
@@ -65,6 +74,9 @@ extension Hub {
             session.client = String(client.unicodeScalars.prefix(128))
             session.helloRef = ref
             session.state = .authenticating
+            session.authenticationEpoch = revocations
+            session.checkingToken = true
+            authenticating += 1
             emit(.run(.authenticate(connection, token: token)))
         case .authenticating, .ready:
             session.pending.append(request)
@@ -96,11 +108,43 @@ extension Hub {
         log("connection \(session.connection) refused: \(reason)")
     }
 
+    /// Takes a closed connection out of the hub's indexes.
+    private func forget(_ session: Session) {
+        if let count = connectionsByAddress[session.address] {
+            connectionsByAddress[session.address] = count > 1 ? count - 1 : nil
+        }
+        if let user = session.user {
+            sessionsByUser[user]?.remove(session.connection)
+            if sessionsByUser[user]?.isEmpty == true { sessionsByUser[user] = nil }
+        }
+        if session.checkingToken { authenticating -= 1 }
+    }
+
+    /// Closes a connection beyond a connection limit with 1008 (policy), the reason in the close.
+    private func refuseOverLimit(_ session: Session, _ reason: String) {
+        session.state = .closing
+        close(session.connection, .policyViolation, reason)
+        warn("connection \(session.connection) refused: \(reason)")
+    }
+
     func finishAuthentication(_ connection: ConnectionID, _ result: Result<String?, StoreError>) {
         guard let session = sessions[connection] else { return }
+        if session.checkingToken {
+            session.checkingToken = false
+            authenticating -= 1
+        }
+        guard case .authenticating = session.state else { return }
         switch result {
+        case .success(let user?) where (revokedAt[user] ?? 0) > session.authenticationEpoch:
+            refuseUnauthenticated(session, "the token was revoked")
+        case .success(let user?)
+        where configuration.maxConnectionsPerUser > 0
+            && sessionsByUser[user, default: []].count >= configuration.maxConnectionsPerUser:
+            let limit = configuration.maxConnectionsPerUser
+            refuseOverLimit(session, "too many connections of \(user): at most \(limit) (--max-connections-per-user)")
         case .success(let user?):
             session.state = .ready(user: user)
+            sessionsByUser[user, default: []].insert(connection)
             send(
                 .welcome(
                     session: session.sessionID, user: user, server: serverName, limits: configuration.limits,

@@ -54,6 +54,8 @@ extension Hub {
         guard let owner = owner(plan) else { return }
         emit(owner.resumeRead(member(session, of: plan), since: since, ref: ref, result))
         session.subscriptions.insert(plan)
+        // The role was lost while the log was read.
+        if session.denied.contains(plan) { endAccess(to: owner, for: session) }
     }
 
     /// A snapshot encoded on a worker went out: those waiting for it are subscribed and go on.
@@ -64,6 +66,8 @@ extension Hub {
         for connection in joined {
             guard let session = sessions[connection] else { continue }
             session.subscriptions.insert(plan)
+            // The role was lost while the snapshot was encoded.
+            if session.denied.contains(plan) { endAccess(to: owner, for: session) }
             if !session.pending.isEmpty { session.pending.removeFirst() }
             processPending(session)
         }

@@ -93,6 +93,8 @@ extension Hub {
             return handlePlanRequest(plan, request, session: session) { owner, _ in
                 answerQuery(owner, query: query, watch: watch, ref: ref, session: session)
             }
+        case .plans, .grant:
+            return requestAccess(message, session: session)
         case .propose(let id, let plan, let baseVersion, let operation, let ref):
             // An op too large to judge is refused before it costs anything, as a decision.
             let verdict: QueuedProposal.Verdict =
@@ -123,7 +125,7 @@ extension Hub {
     private func readiness(of planID: String, for request: Request, session: Session) -> Readiness {
         guard let user = session.user else { return .answered }
         guard let role = session.roles[planID] else {
-            if let denied = session.deniedAt[planID], now - denied < .seconds(2) {
+            if session.denied.contains(planID) {
                 answerUnknownPlan(planID, request: request, session: session)
                 return .answered
             }
@@ -147,11 +149,9 @@ extension Hub {
     func finishRoleLookup(_ connection: ConnectionID, plan: String, _ result: Result<PlanRole?, StoreError>) {
         guard let session = sessions[connection] else { return }
         switch result {
-        case .success(let role?):
-            session.roles[plan] = role
-            session.deniedAt[plan] = nil
-        case .success(nil):
-            session.deniedAt[plan] = now
+        case .success(let role):
+            // An announcement that came meanwhile is newer than what the lookup read.
+            if !session.knowsRole(on: plan) { session.record(role, on: plan) }
         case .failure(let error):
             answerUnavailable(session, error)
             return
@@ -171,8 +171,7 @@ extension Hub {
             if stored.logStart > 0 { emit(owner.startDeletingTrimmedLog()) }
         case .success(nil):
             // The role exists but the plan does not (deleted meanwhile): nobody may see it.
-            for connection in waiting { sessions[connection]?.roles[planID] = nil }
-            for connection in waiting { sessions[connection]?.deniedAt[planID] = now }
+            for connection in waiting { sessions[connection]?.record(nil, on: planID) }
         case .failure(let error):
             warn("plan \(planID) could not be loaded: \(error)")
             for connection in waiting {
@@ -200,7 +199,7 @@ extension Hub {
 
     /// The database cannot answer a lookup: proposals are rejected `unavailable` (retry with the
     /// same id); other requests close the connection with 1013 so the client reconnects and resumes.
-    private func answerUnavailable(_ session: Session, _ error: StoreError) {
+    func answerUnavailable(_ session: Session, _ error: StoreError) {
         guard let request = session.pending.first else { return }
         if let (id, ref) = request.proposal, let plan = request.plan {
             session.pending.removeFirst()

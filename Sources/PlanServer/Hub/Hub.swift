@@ -36,6 +36,16 @@ final class Hub {
     var plans: [String: PlanSlot] = [:]
     var lifecycle = Lifecycle.serving
     var nextSessionNumber = 0
+    /// Authenticated sessions by user: for revocations, role changes and the per-user limit.
+    var sessionsByUser: [String: Set<ConnectionID>] = [:]
+    /// Open connections by peer address, for the per-address limit.
+    var connectionsByAddress: [String: Int] = [:]
+    /// Revocations seen so far, and the count at which each user's tokens were last revoked: a
+    /// token check that started before that is refused (`Session.authenticationEpoch`).
+    var revocations = 0
+    var revokedAt: [String: Int] = [:]
+    /// Sessions whose token is being checked (`revokedAt` is forgotten when there are none).
+    var authenticating = 0
     /// Connections in the order they opened, with when, until they said `hello`: the ones still
     /// silent after `helloTimeout` are closed by `closeSilentConnections`.
     var awaitingHello: [(connection: ConnectionID, opened: ContinuousClock.Instant)] = []
@@ -64,6 +74,10 @@ final class Hub {
         case .roleLoaded(let connection, let plan, let result): finishRoleLookup(connection, plan: plan, result)
         case .planLoaded(let plan, let result): finishPlanLoad(plan, result)
         case .continuePending(let connection): continuePending(connection)
+        case .plansListed(let connection, let ref, let result): finishListing(connection, ref: ref, result)
+        case .grantDecided(let connection, let request, let result): finishGrant(connection, request, result)
+        case .accessChanged(let change): applyAccessChange(change)
+        case .accessChecked(let keys, let result): finishAccessCheck(keys, result)
         case .tick: tick()
         case .shutdown: beginShutdown()
         case .committed(let plan, let result):
@@ -119,6 +133,7 @@ final class Hub {
     private func tick() {
         for case .loaded(let owner) in plans.values { emit(owner.tick(now: now)) }
         closeSilentConnections()
+        if authenticating == 0 { revokedAt = [:] }
         for (id, slot) in plans {
             guard case .loaded(let owner) = slot, owner.isIdle, now - owner.lastUsed > configuration.idlePlanLifetime
             else { continue }

@@ -49,6 +49,12 @@ enum WorkerJob: Sendable {
     case deleteTrimmedLog(plan: String)
     /// Encode a snapshot off the hub → `HubEvent.snapshotEncoded`.
     case encodeSnapshot(PlanSnapshot)
+    /// Read the plans a user has a role on → `HubEvent.plansListed`.
+    case listPlans(ConnectionID, user: String, ref: String?)
+    /// Judge and apply an owner's grant → `HubEvent.grantDecided`.
+    case grant(ConnectionID, granter: String, GrantRequest)
+    /// Read roles and tokens again → `HubEvent.accessChecked`.
+    case checkAccess([AccessKey], users: [String])
 
     /// The lane the job runs in: a plan's commits, loads and log reads keep their order.
     var lane: String? {
@@ -56,7 +62,9 @@ enum WorkerJob: Sendable {
         case .loadPlan(let plan), .reloadPlan(let plan), .lookUpDecisions(let plan, _): plan
         case .commit(let request): request.plan
         case .readLog(let plan, _, _, .catchUp): plan
-        case .authenticate, .lookUpRole, .readLog, .deleteTrimmedLog, .encodeSnapshot: nil
+        case .authenticate, .lookUpRole, .readLog, .deleteTrimmedLog, .encodeSnapshot, .listPlans, .grant,
+            .checkAccess:
+            nil
         }
     }
 }

@@ -26,12 +26,53 @@ enum HubEvent: Sendable {
     case trimmedLogDeleted(plan: String, Result<Int, StoreError>)
     /// Another process committed (or notifications may have been missed: plan nil).
     case externalCommit(plan: String?, version: Int)
+    /// The plans a user has a role on were read (the answer to `plans`).
+    case plansListed(ConnectionID, ref: String?, Result<[PlanListing], StoreError>)
+    /// An owner's grant was judged (and, when granted, applied and announced).
+    case grantDecided(ConnectionID, GrantRequest, Result<GrantOutcome, StoreError>)
+    /// A change of access announced by some process (this one included), or the announcements
+    /// may have been missed (`PlanListener` reconnected).
+    case accessChanged(AccessChange)
+    /// The roles and tokens sessions rely on, read again after announcements may have been missed.
+    case accessChecked([AccessKey], Result<CheckedAccess, StoreError>)
     /// A session used up its turn with requests still waiting: it goes on with them now.
     case continuePending(ConnectionID)
     /// Once per second: presence, idle plans, silent connections.
     case tick
     /// SIGTERM: finish in-flight commits, close everyone with 1001.
     case shutdown
+}
+
+/// A change of access, as `PlanListener` reports it.
+enum AccessChange: Sendable, Equatable {
+    /// `user`'s role on `plan` is now `role` (nil: none).
+    case role(plan: String, user: String, PlanRole?)
+    /// Every token of `user` was deleted: its sessions end.
+    case tokensRevoked(user: String)
+    /// Announcements may have been missed: what open sessions rely on is read again.
+    case resynchronize
+}
+
+/// A user and a plan: whose role on what.
+struct AccessKey: Hashable, Sendable {
+    let user: String
+    let plan: String
+}
+
+/// What `WorkerJob.checkAccess` read: a role (or none) per key, in order, and which of the
+/// users checked still have a token.
+struct CheckedAccess: Sendable {
+    let roles: [PlanRole?]
+    let users: [String]
+    let usersWithTokens: Set<String>
+}
+
+/// An owner's `grant` request.
+struct GrantRequest: Sendable, Equatable {
+    let plan: String
+    let user: String
+    let role: PlanRole?
+    let ref: String?
 }
 
 /// Where events are posted for the hub, from any thread; each carries when it was posted, so

@@ -162,6 +162,22 @@ extension WorkerJob {
         case .encodeSnapshot(let snapshot):
             return .snapshotEncoded(
                 plan: snapshot.plan, version: snapshot.version, OutgoingBuffer(ServerMessage.snapshot(snapshot).bytes))
+        case .listPlans(let connection, let user, let ref):
+            return .plansListed(connection, ref: ref, Result { () throws(StoreError) in try store.plans(of: user) })
+        case .grant(let connection, let granter, let request):
+            return .grantDecided(
+                connection, request,
+                Result { () throws(StoreError) in
+                    try store.grant(by: granter, user: request.user, plan: request.plan, role: request.role)
+                })
+        case .checkAccess(let keys, let users):
+            return .accessChecked(
+                keys,
+                Result { () throws(StoreError) in
+                    CheckedAccess(
+                        roles: try store.roles(of: keys.map { ($0.user, $0.plan) }), users: users,
+                        usersWithTokens: try store.usersWithTokens(among: users))
+                })
         }
     }
 }

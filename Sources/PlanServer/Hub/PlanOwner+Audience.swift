@@ -128,6 +128,14 @@ extension PlanOwner {
         presenceCurrent = member.connection
     }
 
+    /// A subscriber's rank in presence changed (its role did): it moves, and presence is sent
+    /// again with the next coalesced update.
+    func updatePresence(_ member: PresenceRoster.Member) {
+        guard subscribers.contains(member.connection) else { return }
+        presence.insert(member)
+        presenceDirty = true
+    }
+
     /// A subscriber leaves the audience.
     func unsubscribe(_ connection: ConnectionID) {
         guard subscribers.remove(connection) != nil else { return }

@@ -45,11 +45,17 @@ final class Session {
     var client = ""
     /// The `ref` of the `hello`, echoed by the `welcome` (or the `error` refusing it).
     var helloRef: String?
-    /// Roles known for plans (granted roles are kept for the session's life).
+    /// Roles known for plans. Kept up to date by the announcements of every change of access
+    /// (`Hub+Access`), so a grant or revocation takes effect at once.
     var roles: [String: PlanRole] = [:]
-    /// Plans checked and found without a role, with when: rechecked after a short while, so a
-    /// grant made meanwhile takes effect.
-    var deniedAt: [String: ContinuousClock.Instant] = [:]
+    /// Plans checked and found without a role (kept up to date like `roles`; forgotten as a
+    /// whole past `deniedLimit`, so naming many plans costs no memory).
+    var denied: Set<String> = []
+    /// The number of revocations the hub had seen when this session's token check started: a
+    /// revocation announced after it refuses the token even if the check read it before.
+    var authenticationEpoch = 0
+    /// Whether the token check is under way (counted in `Hub.authenticating`).
+    var checkingToken = false
     /// Requests waiting, in order, while an earlier one waits for the database (or the token
     /// check): answers always leave in the order the requests came.
     var pending = RequestQueue<Request>()
@@ -79,6 +85,25 @@ final class Session {
         for watch in watches.values { plans.insert(watch.plan) }
         if let plan = pending.first?.plan { plans.insert(plan) }
         return plans
+    }
+
+    static let deniedLimit = 1000
+
+    /// Records what is now known of the user's role on `plan` (nil: none).
+    func record(_ role: PlanRole?, on plan: String) {
+        if let role {
+            roles[plan] = role
+            denied.remove(plan)
+        } else {
+            roles[plan] = nil
+            if denied.count >= Session.deniedLimit { denied.removeAll() }
+            denied.insert(plan)
+        }
+    }
+
+    /// Whether the user's role on `plan` (or that it has none) is known.
+    func knowsRole(on plan: String) -> Bool {
+        roles[plan] != nil || denied.contains(plan)
     }
 
     /// The authenticated user, if any.

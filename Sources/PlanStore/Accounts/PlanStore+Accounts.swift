@@ -34,15 +34,24 @@ extension PlanStore {
         }
     }
 
-    /// Gives `user` a role on `plan`, replacing any role it had there.
+    /// Gives `user` a role on `plan`, replacing any role it had there (the administrator's
+    /// `plan-server grant`: no owner is needed). Announced on `accessChannel`, so that open
+    /// sessions of `user` use the new role at once.
     /// - Throws: `.notFound` when the user or the plan does not exist.
     public func grant(user: String, plan: String, role: PlanRole) throws(StoreError) {
         try pool.withConnection { connection throws(StoreError) in
-            _ = try connection.query(
-                """
-                INSERT INTO roles (plan_id, user_name, role) VALUES ($1, $2, $3)
-                ON CONFLICT (plan_id, user_name) DO UPDATE SET role = EXCLUDED.role
-                """, [plan, user, role.rawValue])
+            _ = try connection.transaction([
+                PGStatement(
+                    """
+                    INSERT INTO roles (plan_id, user_name, role) VALUES ($1, $2, $3)
+                    ON CONFLICT (plan_id, user_name) DO UPDATE SET role = EXCLUDED.role
+                    """, [plan, user, role.rawValue]),
+                PGStatement(
+                    """
+                    SELECT pg_notify('\(PlanStore.accessChannel)',
+                        json_build_object('plan', $1::text, 'user', $2::text, 'role', $3::text)::text)
+                    """, [plan, user, role.rawValue]),
+            ])
         }
     }
 

@@ -1,12 +1,15 @@
 import CPostgres
+import ChronoSketchCore
 import Glibc
 import Synchronization
 import SystemSupport
 
-/// Delivers other processes' commits: a dedicated connection that `LISTEN`s on the plans channel
-/// and calls back on its own thread.
+/// Delivers other processes' commits and every change of access: a dedicated connection that
+/// `LISTEN`s on the plans channel and the access channel and calls back on its own thread, in the
+/// order the transactions committed.
 ///
-/// Each commit sends `NOTIFY plan_changes, '<version> <plan id>'`. When the connection is lost the
+/// Each commit sends `NOTIFY plan_changes, '<version> <plan id>'`; grants and revocations send a
+/// JSON payload on `PlanStore.accessChannel` (sql/004_grants.sql). When the connection is lost the
 /// listener reconnects with backoff and then reports `.resynchronize`, because notifications sent
 /// meanwhile are lost: the receiver should read the log of every plan it holds.
 public final class PlanListener: Sendable {
@@ -14,6 +17,10 @@ public final class PlanListener: Sendable {
     public enum Event: Sendable, Hashable {
         /// A commit of `plan` reached `version`.
         case committed(plan: String, version: Int)
+        /// `user`'s role on `plan` is now `role` (nil: none).
+        case roleChanged(plan: String, user: String, role: PlanRole?)
+        /// Every token of `user` was deleted: its sessions must end.
+        case tokensRevoked(user: String)
         /// Listening (re)started; notifications may have been missed before it.
         case resynchronize
     }
@@ -61,7 +68,7 @@ public final class PlanListener: Sendable {
         while !isStopping {
             do {
                 let connection = try PGConnection(conninfo: conninfo)
-                try connection.query("LISTEN \(PlanListener.channel)")
+                try connection.query("LISTEN \(PlanListener.channel); LISTEN \(PlanStore.accessChannel)")
                 backoffMilliseconds = 50
                 handler(.resynchronize)
                 try listen(on: connection)
@@ -88,16 +95,35 @@ public final class PlanListener: Sendable {
                 throw .unavailable(String(cString: PQerrorMessage(raw)))
             }
             while let notification = PQnotifies(raw) {
+                let channel = String(cString: notification.pointee.relname)
                 let payload = String(cString: notification.pointee.extra)
                 PQfreemem(notification)
-                if let space = payload.firstIndex(of: " "), let version = Int(payload[..<space]) {
-                    handler(.committed(plan: String(payload[payload.index(after: space)...]), version: version))
-                }
+                if let event = PlanListener.event(channel: channel, payload: payload) { handler(event) }
             }
             if ready == 0 {
                 // Idle for a while: make sure the connection is still alive.
                 try connection.queryOnCurrentConnection("SELECT 1")
             }
+        }
+    }
+
+    /// The event a notification announces, or nil for a payload it cannot read.
+    static func event(channel: String, payload: String) -> Event? {
+        guard channel == PlanStore.accessChannel else {
+            guard let space = payload.firstIndex(of: " "), let version = Int(payload[..<space]) else { return nil }
+            return .committed(plan: String(payload[payload.index(after: space)...]), version: version)
+        }
+        guard case .object(let members)? = try? JSONValue(parsing: payload) else { return nil }
+        if case .string(let user)? = members["revoked"] { return .tokensRevoked(user: user) }
+        guard case .string(let plan)? = members["plan"], case .string(let user)? = members["user"] else { return nil }
+        switch members["role"] {
+        case .string(let name)?:
+            guard let role = PlanRole(rawValue: name) else { return nil }
+            return .roleChanged(plan: plan, user: user, role: role)
+        case .null?, nil:
+            return .roleChanged(plan: plan, user: user, role: nil)
+        default:
+            return nil
         }
     }
 
