@@ -78,6 +78,7 @@ let package = Package(
             name: "PlanServerTests",
             dependencies: [
                 "PlanServer", "PlanClient", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport",
+                "WebSocketWire",
             ]),
         .testTarget(
             name: "PlanLoadTests",
