@@ -64,7 +64,9 @@ let package = Package(
             path: "Benchmarks/store-bench"),
         // The fuzzers (ops/fuzz): seeded frame, handshake and message generators and the runner that
         // drives a server and checks it afterwards.
-        .target(name: "PlanFuzz", dependencies: ["ChronoSketchCore", "PlanProtocol"], path: "Fuzz/PlanFuzz"),
+        .target(
+            name: "PlanFuzz", dependencies: ["ChronoSketchCore", "PlanProtocol", "WebSocketWire"], path: "Fuzz/PlanFuzz"
+        ),
         .executableTarget(name: "plan-fuzz", dependencies: ["PlanFuzz"], path: "Fuzz/plan-fuzz"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "WebSocketWireTests", dependencies: ["WebSocketWire"]),
