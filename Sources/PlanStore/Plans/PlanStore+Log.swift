@@ -46,14 +46,17 @@ extension PlanStore {
     /// - Returns: how many rows were deleted (`limit` when more may remain).
     public func deleteTrimmedLog(of plan: String, limit: Int = PlanStore.trimmedLogSlice) throws(StoreError) -> Int {
         try pool.withConnection { connection throws(StoreError) in
-            // The log has no gaps: the oldest `limit` rows are one range of versions.
-            try connection.query(
-                """
-                DELETE FROM mutations WHERE plan_id = $1 AND version <= least(
-                    (SELECT log_start FROM plans WHERE id = $1),
-                    (SELECT min(version) FROM mutations WHERE plan_id = $1) + $2 - 1)
-                """, [plan, String(limit)]
-            ).affectedRows
+            // The log has no gaps: the oldest `limit` rows are one range of versions, found by
+            // the key (its generic plan guesses a third of the plan's log otherwise).
+            try connection.transaction([
+                PlanStore.keyLookupsOnly,
+                PGStatement(
+                    """
+                    DELETE FROM mutations WHERE plan_id = $1 AND version <= least(
+                        (SELECT log_start FROM plans WHERE id = $1),
+                        (SELECT min(version) FROM mutations WHERE plan_id = $1) + $2 - 1)
+                    """, [plan, String(limit)]),
+            ])[1].affectedRows
         }
     }
 }
