@@ -25,119 +25,12 @@ struct WritingTests {
             throw HarnessError("unexpected message")
         }
         _ = try await log.first("editor", "snapshot")
+        var run = ConfirmedInOrder(log: log, plan: fixture.plan, editor: fixture.editor, copy: ClientPlanCopy(snapshot))
+        let release = run.copy["release"]!
+        let movedBuild = try await Self.taskOps(&run)
+        let timeline = try await Self.timelineOps(&run)
         let plan = fixture.plan
-        var copy = ClientPlanCopy(snapshot)
-        var version = 0
-
-        /// Proposes, checks the order of arrivals, returns the changes.
-        func confirm(_ operation: PlanOperation, _ id: String) async throws -> PlanChanges {
-            version += 1
-            let expected = version
-            log.send("editor", .propose(id: id, plan: plan, baseVersion: expected - 1, operation: operation))
-            let ack = try await log.first("editor", "ack") { $0 == .ack(id: id, plan: plan, version: expected) }
-            let seen = try await log.first("viewer", "confirmed") { $0.confirmedVersion == expected }
-            let own = try await log.first("editor", "confirmed") { $0.confirmedVersion == expected }
-            #expect(seen.position < ack.position, "\(id): the viewer's confirmed arrived after the proposer's ack")
-            #expect(own.position < ack.position, "\(id): the proposer's own confirmed arrived after its ack")
-            #expect(seen.message == own.message)
-            guard case .confirmed(_, _, let mutationID, let user, let changes) = seen.message else {
-                throw HarnessError("not a confirmed")
-            }
-            #expect(mutationID == id && user == fixture.editor)
-            try copy.apply(seen.message)
-            return changes
-        }
-
-        let spec = copy["spec"]!
-        let review = copy["review"]!
-        let build = copy["build"]!
-        let release = copy["release"]!
-        let date = Demo.date
-
-        // replace, moving Build from Implementation to Design (a group change) with progress 40.
-        let movedBuild = build.with(parentID: "design").with(
-            kind: .activity(schedule: build.schedule, progress: 40))
-        let replaced = try await confirm(.replace(previous: build, proposed: movedBuild), "op-replace")
-        #expect(replaced.upsert == [movedBuild])
-        #expect(replaced.remove.isEmpty && replaced.order == nil && replaced.dependencies == nil)
-        #expect(replaced.entries == nil)
-        #expect(
-            replaced.summaries == [
-                "design": SummaryValues(
-                    start: date("2026-09-08"), end: date("2026-09-21"), lastDate: date("2026-09-20"), progress: 20),
-                "impl": SummaryValues(start: nil, end: nil, lastDate: nil, progress: 0),
-            ])
-
-        // add: QA under Implementation, which gets bounds again.
-        let qa = try GanttTask(
-            id: "qa", title: "QA", parentID: "impl",
-            kind: .activity(schedule: try TaskSchedule(start: date("2026-09-22"), days: 3), progress: 50))
-        let added = try await confirm(.add(qa), "op-add")
-        #expect(added.upsert == [qa] && added.remove.isEmpty && added.order == nil && added.dependencies == nil)
-        #expect(
-            added.summaries == [
-                "impl": SummaryValues(
-                    start: date("2026-09-22"), end: date("2026-09-25"), lastDate: date("2026-09-24"), progress: 50)
-            ])
-
-        // reorder: Review before Spec; only Design's child slots are permuted.
-        let reordered = try await confirm(.reorder(previous: review, relativeTo: spec, position: .before), "op-reorder")
-        #expect(reordered.order == ["design", "review", "spec", "impl", "build", "release", "qa"])
-        #expect(reordered.upsert.isEmpty && reordered.remove.isEmpty && reordered.dependencies == nil)
-        #expect(reordered.summaries.isEmpty)
-
-        // remove: Spec, with its dependency Spec → Build.
-        let removed = try await confirm(.remove(previous: spec), "op-remove")
-        #expect(removed.remove == ["spec"] && removed.upsert.isEmpty && removed.order == nil)
-        #expect(removed.dependencies == [TaskDependency(predecessorID: "build", successorID: "release")])
-        #expect(
-            removed.summaries == [
-                "design": SummaryValues(
-                    start: date("2026-09-11"), end: date("2026-09-21"), lastDate: date("2026-09-20"), progress: 20)
-            ])
-
-        // link and unlink.
-        let linked = try await confirm(.link(TaskDependency(predecessorID: "qa", successorID: "release")), "op-link")
-        #expect(
-            linked.dependencies == [
-                TaskDependency(predecessorID: "build", successorID: "release"),
-                TaskDependency(predecessorID: "qa", successorID: "release"),
-            ])
-        #expect(linked.upsert.isEmpty && linked.remove.isEmpty && linked.summaries.isEmpty && linked.order == nil)
-        let unlinked = try await confirm(
-            .unlink(TaskDependency(predecessorID: "build", successorID: "release")), "op-unlink")
-        #expect(unlinked.dependencies == [TaskDependency(predecessorID: "qa", successorID: "release")])
-        #expect(unlinked.upsert.isEmpty && unlinked.summaries.isEmpty)
-
-        // timeline.apply: the Workshop one hour later, then its booking moves to Room 2.
-        let e1 = Demo.document.state.timeline.entry("e1")!
-        let a1 = Demo.document.state.timeline.assignment("a1")!
-        let later = try e1.with(start: Demo.time("2026-09-09T10:00"), end: Demo.time("2026-09-09T13:30"))
-        let moved = try await confirm(
-            .timelineApply(
-                original: TimelineAssignedEntry(entry: e1, assignment: a1),
-                proposed: TimelineAssignedEntry(entry: later, assignment: a1)), "op-timeline-move")
-        #expect(moved == PlanChanges(entries: ["e1"]))
-        let rebooked = try await confirm(
-            .timelineApply(
-                original: TimelineAssignedEntry(entry: later, assignment: a1),
-                proposed: TimelineAssignedEntry(entry: later, assignment: a1.with(resourceID: "room-2"))),
-            "op-timeline-rebook")
-        #expect(rebooked == PlanChanges(entries: ["e1"]))
-
-        // timeline.add: a Planning booked in both rooms; timeline.remove: the Retro.
-        let planning = try TimelineEntry(
-            id: "e3", title: "Planning", start: Demo.time("2026-09-15T10:00"), end: Demo.time("2026-09-15T11:00"))
-        let bookings = [
-            try TimelineAssignment(id: "a3", entryID: "e3", resourceID: "room-1"),
-            try TimelineAssignment(id: "a4", entryID: "e3", resourceID: "room-2"),
-        ]
-        let addedEntry = try await confirm(.timelineAdd(entry: planning, assignments: bookings), "op-timeline-add")
-        #expect(addedEntry == PlanChanges(entries: ["e3"]))
-        let e2 = Demo.document.state.timeline.entry("e2")!
-        let removedEntry = try await confirm(.timelineRemove(entry: e2), "op-timeline-remove")
-        #expect(removedEntry == PlanChanges(entries: ["e2"]))
-
+        let copy = run.copy
         // The viewer never got an ack; the copy fed only by the changes equals a fresh snapshot.
         let arrivals = await log.all()
         #expect(arrivals.allSatisfy { $0.tag == "editor" || $0.message.typeName != "ack" })
@@ -148,8 +41,8 @@ struct WritingTests {
         #expect(freshCopy.version == 10)
         #expect(freshCopy["build"] == movedBuild && freshCopy["spec"] == nil && freshCopy["release"] == release)
         let page = try await fresh.timelinePage(plan)
-        #expect(Set(page.entries) == [later, planning])
-        #expect(Set(page.assignments) == Set([a1.with(resourceID: "room-2")] + bookings))
+        #expect(Set(page.entries) == [timeline.later, timeline.planning])
+        #expect(Set(page.assignments) == Set([timeline.a1.with(resourceID: "room-2")] + timeline.bookings))
     }
 
     @Test("a proposal that changes nothing is acked noop at the current version, with no broadcast")
@@ -194,9 +87,139 @@ struct WritingTests {
         #expect(again == noop.with(id: "noop-replace"))
         #expect(try await scene.freshCopy().version == 2)
     }
+
+    /// §5's task ops, each confirmed in order; returns Build as moved.
+    static func taskOps(_ run: inout ConfirmedInOrder) async throws -> GanttTask {
+        let spec = run.copy["spec"]!
+        let review = run.copy["review"]!
+        let build = run.copy["build"]!
+        let date = Demo.date
+
+        // replace, moving Build from Implementation to Design (a group change) with progress 40.
+        let movedBuild = build.with(parentID: "design").with(
+            kind: .activity(schedule: build.schedule, progress: 40))
+        let replaced = try await run.confirm(.replace(previous: build, proposed: movedBuild), "op-replace")
+        #expect(replaced.upsert == [movedBuild])
+        #expect(replaced.remove.isEmpty && replaced.order == nil && replaced.dependencies == nil)
+        #expect(replaced.entries == nil)
+        #expect(
+            replaced.summaries == [
+                "design": SummaryValues(
+                    start: date("2026-09-08"), end: date("2026-09-21"), lastDate: date("2026-09-20"), progress: 20),
+                "impl": SummaryValues(start: nil, end: nil, lastDate: nil, progress: 0),
+            ])
+
+        // add: QA under Implementation, which gets bounds again.
+        let qa = try GanttTask(
+            id: "qa", title: "QA", parentID: "impl",
+            kind: .activity(schedule: try TaskSchedule(start: date("2026-09-22"), days: 3), progress: 50))
+        let added = try await run.confirm(.add(qa), "op-add")
+        #expect(added.upsert == [qa] && added.remove.isEmpty && added.order == nil && added.dependencies == nil)
+        #expect(
+            added.summaries == [
+                "impl": SummaryValues(
+                    start: date("2026-09-22"), end: date("2026-09-25"), lastDate: date("2026-09-24"), progress: 50)
+            ])
+
+        // reorder: Review before Spec; only Design's child slots are permuted.
+        let reordered = try await run.confirm(
+            .reorder(previous: review, relativeTo: spec, position: .before), "op-reorder")
+        #expect(reordered.order == ["design", "review", "spec", "impl", "build", "release", "qa"])
+        #expect(reordered.upsert.isEmpty && reordered.remove.isEmpty && reordered.dependencies == nil)
+        #expect(reordered.summaries.isEmpty)
+
+        // remove: Spec, with its dependency Spec → Build.
+        let removed = try await run.confirm(.remove(previous: spec), "op-remove")
+        #expect(removed.remove == ["spec"] && removed.upsert.isEmpty && removed.order == nil)
+        #expect(removed.dependencies == [TaskDependency(predecessorID: "build", successorID: "release")])
+        #expect(
+            removed.summaries == [
+                "design": SummaryValues(
+                    start: date("2026-09-11"), end: date("2026-09-21"), lastDate: date("2026-09-20"), progress: 20)
+            ])
+
+        // link and unlink.
+        let linked = try await run.confirm(
+            .link(TaskDependency(predecessorID: "qa", successorID: "release")), "op-link")
+        #expect(
+            linked.dependencies == [
+                TaskDependency(predecessorID: "build", successorID: "release"),
+                TaskDependency(predecessorID: "qa", successorID: "release"),
+            ])
+        #expect(linked.upsert.isEmpty && linked.remove.isEmpty && linked.summaries.isEmpty && linked.order == nil)
+        let unlinked = try await run.confirm(
+            .unlink(TaskDependency(predecessorID: "build", successorID: "release")), "op-unlink")
+        #expect(unlinked.dependencies == [TaskDependency(predecessorID: "qa", successorID: "release")])
+        #expect(unlinked.upsert.isEmpty && unlinked.summaries.isEmpty)
+        return movedBuild
+    }
+
+    /// §5's timeline ops, each confirmed in order; returns what the final timeline holds.
+    static func timelineOps(_ run: inout ConfirmedInOrder) async throws -> (
+        later: TimelineEntry, planning: TimelineEntry, a1: TimelineAssignment, bookings: [TimelineAssignment]
+    ) {
+        // timeline.apply: the Workshop one hour later, then its booking moves to Room 2.
+        let e1 = Demo.document.state.timeline.entry("e1")!
+        let a1 = Demo.document.state.timeline.assignment("a1")!
+        let later = try e1.with(start: Demo.time("2026-09-09T10:00"), end: Demo.time("2026-09-09T13:30"))
+        let moved = try await run.confirm(
+            .timelineApply(
+                original: TimelineAssignedEntry(entry: e1, assignment: a1),
+                proposed: TimelineAssignedEntry(entry: later, assignment: a1)), "op-timeline-move")
+        #expect(moved == PlanChanges(entries: ["e1"]))
+        let rebooked = try await run.confirm(
+            .timelineApply(
+                original: TimelineAssignedEntry(entry: later, assignment: a1),
+                proposed: TimelineAssignedEntry(entry: later, assignment: a1.with(resourceID: "room-2"))),
+            "op-timeline-rebook")
+        #expect(rebooked == PlanChanges(entries: ["e1"]))
+
+        // timeline.add: a Planning booked in both rooms; timeline.remove: the Retro.
+        let planning = try TimelineEntry(
+            id: "e3", title: "Planning", start: Demo.time("2026-09-15T10:00"), end: Demo.time("2026-09-15T11:00"))
+        let bookings = [
+            try TimelineAssignment(id: "a3", entryID: "e3", resourceID: "room-1"),
+            try TimelineAssignment(id: "a4", entryID: "e3", resourceID: "room-2"),
+        ]
+        let addedEntry = try await run.confirm(.timelineAdd(entry: planning, assignments: bookings), "op-timeline-add")
+        #expect(addedEntry == PlanChanges(entries: ["e3"]))
+        let e2 = Demo.document.state.timeline.entry("e2")!
+        let removedEntry = try await run.confirm(.timelineRemove(entry: e2), "op-timeline-remove")
+        #expect(removedEntry == PlanChanges(entries: ["e2"]))
+        return (later, planning, a1, bookings)
+    }
 }
 
 // MARK: - Arrival order across connections
+
+/// Proposals by the editor of an `ArrivalLog` ("editor", "viewer"), each checked to arrive in
+/// order: both confirmed before the ack, the viewer's copy following the changes.
+struct ConfirmedInOrder {
+    let log: ArrivalLog
+    let plan: String
+    let editor: String
+    var copy: ClientPlanCopy
+    var version = 0
+
+    /// Proposes, checks the order of arrivals, returns the changes.
+    mutating func confirm(_ operation: PlanOperation, _ id: String) async throws -> PlanChanges {
+        version += 1
+        let (plan, expected) = (plan, version)
+        log.send("editor", .propose(id: id, plan: plan, baseVersion: expected - 1, operation: operation))
+        let ack = try await log.first("editor", "ack") { $0 == .ack(id: id, plan: plan, version: expected) }
+        let seen = try await log.first("viewer", "confirmed") { $0.confirmedVersion == expected }
+        let own = try await log.first("editor", "confirmed") { $0.confirmedVersion == expected }
+        #expect(seen.position < ack.position, "\(id): the viewer's confirmed arrived after the proposer's ack")
+        #expect(own.position < ack.position, "\(id): the proposer's own confirmed arrived after its ack")
+        #expect(seen.message == own.message)
+        guard case .confirmed(_, _, let mutationID, let user, let changes) = seen.message else {
+            throw HarnessError("not a confirmed")
+        }
+        #expect(mutationID == id && user == editor)
+        try copy.apply(seen.message)
+        return changes
+    }
+}
 
 /// Connections on a client transport of their own, whose server messages are logged in the one
 /// order in which that transport's single service thread read them, across all connections.
