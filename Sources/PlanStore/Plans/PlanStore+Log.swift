@@ -4,17 +4,18 @@ extension PlanStore {
     public func mutations(of plan: String, since: Int, limit: Int = 10_000) throws(StoreError) -> LogRead? {
         let results = try pool.withConnection { connection throws(StoreError) in
             try connection.readOnlySnapshot([
+                PlanStore.keyLookupsOnly,
                 PGStatement("SELECT version, log_start FROM plans WHERE id = $1", [plan]),
                 PGStatement(
                     """
                     SELECT version, proposal_id, user_name, op::text, changes::text FROM mutations
                     WHERE plan_id = $1 AND version > $2 ORDER BY version LIMIT $3
                     """, [plan, String(since), String(limit)]),
-            ])
+            ]).dropFirst()
         }
-        guard let current = results[0].int(0, 0), let logStart = results[0].int(0, 1) else { return nil }
+        guard let current = results[1].int(0, 0), let logStart = results[1].int(0, 1) else { return nil }
         guard since >= logStart else { return .trimmed(currentVersion: current) }
-        let rows = results[1]
+        let rows = results[2]
         let mutations = (0..<rows.rowCount).map { row in
             LoggedMutation(
                 version: rows.int(row, 0)!, proposalID: rows.string(row, 1)!, user: rows.string(row, 2)!,
@@ -26,11 +27,14 @@ extension PlanStore {
     /// How a proposal was decided, if it was: the answer to send again for a re-sent proposal.
     public func decision(plan: String, user: String, proposalID: String) throws(StoreError) -> Decision? {
         try pool.withConnection { connection throws(StoreError) in
-            let row = try connection.query(
-                """
-                SELECT outcome, version, noop, code, message FROM decisions
-                WHERE plan_id = $1 AND user_name = $2 AND proposal_id = $3
-                """, [plan, user, proposalID])
+            let row = try connection.transaction([
+                PlanStore.keyLookupsOnly,
+                PGStatement(
+                    """
+                    SELECT outcome, version, noop, code, message FROM decisions
+                    WHERE plan_id = $1 AND user_name = $2 AND proposal_id = $3
+                    """, [plan, user, proposalID]),
+            ])[1]
             guard row.rowCount == 1, let version = row.int(0, 1) else { return nil }
             if row.string(0, 0) == "ack" { return .acknowledged(version: version, noop: row.string(0, 2) == "t") }
             return .rejected(version: version, code: row.string(0, 3) ?? "", message: row.string(0, 4) ?? "")
