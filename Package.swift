@@ -83,7 +83,8 @@ let package = Package(
         // The fuzzers (ops/fuzz): seeded frame, handshake and message generators and the runner that
         // drives a server and checks it afterwards.
         .target(
-            name: "PlanFuzz", dependencies: ["ChronoSketchCore", "PlanProtocol", "SystemSupport"], path: "Fuzz/PlanFuzz"
+            name: "PlanFuzz", dependencies: ["ChronoSketchCore", "PlanProtocol", "SystemSupport", "WebSocketWire"],
+            path: "Fuzz/PlanFuzz"
         ),
         .executableTarget(
             name: "plan-fuzz", dependencies: ["PlanFuzz", "SystemSupport", "CommandLineOptions"], path: "Fuzz/plan-fuzz"
@@ -102,6 +103,7 @@ let package = Package(
             name: "PlanServerTests",
             dependencies: [
                 "PlanServer", "PlanClient", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport",
+                "WebSocketWire",
             ]),
         .testTarget(
             name: "PlanLoadTests",

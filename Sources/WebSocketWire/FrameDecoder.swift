@@ -4,7 +4,18 @@
 /// bytes, lengths must use their shortest form, and fragments must follow each other. A message
 /// larger than `maxMessageBytes` is refused as soon as a frame header announces it, whatever
 /// length it claims. No length read from the network is ever added to another.
+///
+/// A client (a test's raw socket) reads a server's frames with `sender: .server`: the same rules,
+/// except that those frames must not be masked (§5.1).
 public struct FrameDecoder: Sendable {
+    /// Which side of the connection wrote the frames read.
+    public enum Sender: Sendable {
+        /// A client: every frame masked (what a server reads).
+        case client
+        /// A server: no frame masked (what a client reads).
+        case server
+    }
+
     /// What a step found.
     public enum Step: Sendable, Equatable {
         /// Not enough bytes for the next frame: read more.
@@ -29,13 +40,16 @@ public struct FrameDecoder: Sendable {
 
     /// The largest message accepted (fragments together).
     public let maxMessageBytes: Int
+    /// Whether frames carry a mask (client frames) or must not (server frames).
+    private let masked: Bool
     /// The message being put together from fragments, and its opcode (1 text, 2 binary).
     private var message: [UInt8] = []
     private var messageOpcode: UInt8?
 
-    /// Creates a decoder for one connection.
-    public init(maxMessageBytes: Int) {
+    /// Creates a decoder for one connection, reading what `sender` writes (a server reads a client's).
+    public init(maxMessageBytes: Int, sender: Sender = .client) {
         self.maxMessageBytes = maxMessageBytes
+        self.masked = sender == .client
     }
 
     /// Reads the next frame from the start of `bytes`.
@@ -47,7 +61,10 @@ public struct FrameDecoder: Sendable {
         let opcode = first & 0x0F
         guard first & 0x70 == 0 else { return .fail(code: 1002, reason: "reserved bits set") }
         guard [0, 1, 2, 8, 9, 10].contains(opcode) else { return .fail(code: 1002, reason: "unknown opcode \(opcode)") }
-        guard second & 0x80 != 0 else { return .fail(code: 1002, reason: "client frames must be masked") }
+        guard (second & 0x80 != 0) == masked else {
+            return .fail(
+                code: 1002, reason: masked ? "client frames must be masked" : "server frames must not be masked")
+        }
         let isControl = opcode & 0x08 != 0
         let header: (length: UInt64, size: Int)
         switch readLength(bytes, short: second & 0x7F) {
@@ -73,12 +90,28 @@ public struct FrameDecoder: Sendable {
             }
         }
         let length = Int(header.length)  // at most maxMessageBytes or 125 here
-        let total = header.size + 4 + length
+        let start = header.size + (masked ? 4 : 0)
+        let total = start + length
         guard bytes.count >= total else { return .needMore }
-        let mask = (bytes[header.size], bytes[header.size + 1], bytes[header.size + 2], bytes[header.size + 3])
         var payload = [UInt8](repeating: 0, count: length)
-        let start = header.size + 4
-        for index in 0..<length {
+        if !masked {
+            for index in 0..<length { payload[index] = bytes[start + index] }
+        } else {
+            unmask(bytes, at: header.size, into: &payload)
+        }
+        switch opcode {
+        case 8: return .event(.close(payload), consumed: total)
+        case 9: return .event(.ping(payload), consumed: total)
+        case 10: return .event(.pong(payload), consumed: total)
+        default: return data(opcode: opcode, payload: payload, final: final, consumed: total)
+        }
+    }
+
+    /// The payload after the 4-byte mask at `maskStart`, unmasked into `payload`.
+    private func unmask(_ bytes: UnsafeRawBufferPointer, at maskStart: Int, into payload: inout [UInt8]) {
+        let mask = (bytes[maskStart], bytes[maskStart + 1], bytes[maskStart + 2], bytes[maskStart + 3])
+        let start = maskStart + 4
+        for index in 0..<payload.count {
             let key =
                 switch index & 3 {
                 case 0: mask.0
@@ -87,12 +120,6 @@ public struct FrameDecoder: Sendable {
                 default: mask.3
                 }
             payload[index] = bytes[start + index] ^ key
-        }
-        switch opcode {
-        case 8: return .event(.close(payload), consumed: total)
-        case 9: return .event(.ping(payload), consumed: total)
-        case 10: return .event(.pong(payload), consumed: total)
-        default: return data(opcode: opcode, payload: payload, final: final, consumed: total)
         }
     }
 

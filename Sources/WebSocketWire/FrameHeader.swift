@@ -23,10 +23,14 @@ public enum FrameHeader {
     /// The header bytes of a frame of `length` payload bytes; `final` false for a fragment that
     /// more fragments follow.
     public static func make(opcode: Opcode, length: Int, final: Bool = true) -> [UInt8] {
-        let first = (final ? 0x80 : 0) | opcode.rawValue
-        if length < 126 { return [first, UInt8(length)] }
-        if length <= 0xFFFF { return [first, 126, UInt8(length >> 8), UInt8(length & 0xFF)] }
-        var bytes: [UInt8] = [first, 127]
+        make(first: (final ? 0x80 : 0) | opcode.rawValue, length: length, maskBit: 0)
+    }
+
+    /// The first byte, then the length in its shortest form with `maskBit` (0 or 0x80) in its first byte.
+    static func make(first: UInt8, length: Int, maskBit: UInt8) -> [UInt8] {
+        if length < 126 { return [first, maskBit | UInt8(length)] }
+        if length <= 0xFFFF { return [first, maskBit | 126, UInt8(length >> 8), UInt8(length & 0xFF)] }
+        var bytes: [UInt8] = [first, maskBit | 127]
         for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: length >> shift)) }
         return bytes
     }

@@ -6,7 +6,7 @@ import Testing
 @testable import PlanFuzz
 
 /// Every crash or wrong answer the fuzzers found, replayed with its exact bytes.
-@Suite("Fuzz findings (regressions)", .serialized)
+@Suite("Fuzz findings (regressions)", .serialized, .database)
 struct FuzzRegressionTests {
     /// Seed 2, frames case 14 (issue 12 §1): a text frame FIN=0 with one byte, then a continuation
     /// whose 64-bit length is 2⁶³−1 trapped in TransportCore.receive (arithmetic overflow).

@@ -27,7 +27,7 @@ struct FuzzScene {
     }
 }
 
-@Suite("Fuzzing a real server (bounded)", .serialized)
+@Suite("Fuzzing a real server (bounded)", .serialized, .database)
 struct FuzzRunTests {
     /// Both fuzzers with a fixed seed, about a minute in all, NUL strings and every boundary length
     /// included.

@@ -7,7 +7,7 @@ import Testing
 
 @testable import PlanLoad
 
-@Suite("plan-load: a whole run against a real server", .serialized)
+@Suite("plan-load: a whole run against a real server", .serialized, .database)
 struct LoadRunTests {
     /// The demo plan of `ops/demo-plan.json` (groups, dependencies, a timeline) under a new id,
     /// with a user who may edit it; returns the plan id and the token.
@@ -112,7 +112,7 @@ extension LoadRunTests {
     }
 }
 
-@Suite("plan-load: failures are reported", .serialized)
+@Suite("plan-load: failures are reported", .serialized, .database)
 struct LoadRunFailureTests {
     @Test("nothing listening: the run fails at once, saying that no viewer could subscribe", .timeLimit(.minutes(1)))
     func unreachable() async throws {

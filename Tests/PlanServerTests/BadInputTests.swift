@@ -6,7 +6,7 @@ import PlanProtocol
 import PlanTestSupport
 import Testing
 
-@Suite("Server: bad input", .serialized)
+@Suite("Server: bad input", .serialized, .database)
 struct BadInputTests {
     @Test(
         "bad input that keeps the connection open: the error's code and ref; the same connection still works",
@@ -103,7 +103,7 @@ struct BadInputTests {
     func beforeHello() async throws {
         let scene = try await BadInputScene.make()
         defer { scene.close() }
-        let text = try await AsyncRawWebSocket.connect(port: scene.server.port)
+        let text = try await RawWebSocket.connect(port: scene.server.port)
         defer { text.close() }
         try await text.sendText(#"{"type":"subscribe","plan":"\#(scene.fixture.plan)"}"#)
         let (messages, code) = try await text.untilClose()
@@ -111,9 +111,9 @@ struct BadInputTests {
         if case .error(let errorCode, _, _)? = messages.first { #expect(errorCode == .unauthenticated) }
         #expect(code == CloseCode.policyViolation.rawValue)
 
-        let binary = try await AsyncRawWebSocket.connect(port: scene.server.port)
+        let binary = try await RawWebSocket.connect(port: scene.server.port)
         defer { binary.close() }
-        try await binary.send(opcode: AsyncRawWebSocket.binary, [0x7B, 0x7D])
+        try await binary.send(opcode: RawWebSocket.binary, [0x7B, 0x7D])
         let (binaryMessages, binaryCode) = try await binary.untilClose()
         guard binaryMessages.count == 1, case .error(let errorCode, _, _) = binaryMessages[0] else {
             throw HarnessError("expected one error before the close, got \(binaryMessages.map(\.typeName))")
@@ -127,10 +127,10 @@ struct BadInputTests {
     func binaryFrame() async throws {
         let scene = try await BadInputScene.make()
         defer { scene.close() }
-        let socket = try await AsyncRawWebSocket.connect(port: scene.server.port)
+        let socket = try await RawWebSocket.connect(port: scene.server.port)
         defer { socket.close() }
         try await socket.hello(token: scene.fixture.editorToken)
-        try await socket.send(opcode: AsyncRawWebSocket.binary, Array(#"{"type":"subscribe","plan":"x"}"#.utf8))
+        try await socket.send(opcode: RawWebSocket.binary, Array(#"{"type":"subscribe","plan":"x"}"#.utf8))
         guard case .error(let code, _, _) = try await socket.next() else {
             Issue.record("no error for a binary frame")
             return
@@ -149,13 +149,13 @@ struct BadInputTests {
     func fragments() async throws {
         let scene = try await BadInputScene.make()
         defer { scene.close() }
-        let socket = try await AsyncRawWebSocket.connect(port: scene.server.port)
+        let socket = try await RawWebSocket.connect(port: scene.server.port)
         defer { socket.close() }
         try await socket.hello(token: scene.fixture.viewerToken)
         let message = Array(#"{"type":"subscribe","plan":"\#(scene.fixture.plan)","ref":"frag"}"#.utf8)
-        try await socket.send(opcode: AsyncRawWebSocket.text, Array(message[0..<10]), final: false)
-        try await socket.send(opcode: AsyncRawWebSocket.continuation, Array(message[10..<30]), final: false)
-        try await socket.send(opcode: AsyncRawWebSocket.continuation, Array(message[30...]))
+        try await socket.send(opcode: RawWebSocket.text, Array(message[0..<10]), final: false)
+        try await socket.send(opcode: RawWebSocket.continuation, Array(message[10..<30]), final: false)
+        try await socket.send(opcode: RawWebSocket.continuation, Array(message[30...]))
         guard case .snapshot(let snapshot, let ref) = try await socket.next(skipping: ["presence"]) else {
             Issue.record("no snapshot for a fragmented subscribe")
             return
@@ -164,10 +164,10 @@ struct BadInputTests {
 
         let piece = [UInt8](repeating: UInt8(ascii: " "), count: 64 * 1024)
         try await socket.send(
-            opcode: AsyncRawWebSocket.text, Array(#"{"type":"subscribe","plan":"x","pad":""#.utf8), final: false)
+            opcode: RawWebSocket.text, Array(#"{"type":"subscribe","plan":"x","pad":""#.utf8), final: false)
         for _ in 0...16 {
             // The server may close before all pieces were sent.
-            guard (try? await socket.send(opcode: AsyncRawWebSocket.continuation, piece, final: false)) != nil else {
+            guard (try? await socket.send(opcode: RawWebSocket.continuation, piece, final: false)) != nil else {
                 break
             }
         }
@@ -181,11 +181,11 @@ struct BadInputTests {
     func pipelinedBehindHello() async throws {
         let scene = try await BadInputScene.make()
         defer { scene.close() }
-        let socket = try await AsyncRawWebSocket.connect(port: scene.server.port)
+        let socket = try await RawWebSocket.connect(port: scene.server.port)
         defer { socket.close() }
         let hello = ClientMessage.hello(token: scene.fixture.editorToken, client: "raw/1").bytes
         try await socket.sendFrames([
-            (AsyncRawWebSocket.text, hello), (AsyncRawWebSocket.text, Array(#"{"type":"fetch","ref":"early"}"#.utf8)),
+            (RawWebSocket.text, hello), (RawWebSocket.text, Array(#"{"type":"fetch","ref":"early"}"#.utf8)),
         ])
         let first = try await socket.next()
         #expect(first.typeName == "welcome", "the first answer was \(first)")

@@ -7,7 +7,7 @@ import PlanTestSupport
 import Synchronization
 import Testing
 
-@Suite("PlanClient: reconnect, resume and re-send")
+@Suite("PlanClient: reconnect, resume and re-send", .database)
 struct ClientReconnectTests {
     @Test("after a server restart the client reconnects, resumes from its version and its copy stays exact")
     func reconnectAndResume() async throws {
@@ -108,7 +108,7 @@ struct ClientReconnectTests {
     }
 }
 
-@Suite("PlanClient: observing messages as they arrive")
+@Suite("PlanClient: observing messages as they arrive", .database)
 struct ClientObserverTests {
     @Test("the observer sees every message in order, after the copy changed and before the event stream")
     func observerOrder() async throws {

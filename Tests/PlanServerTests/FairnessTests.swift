@@ -10,7 +10,7 @@ import Testing
 @testable import PlanServer
 
 /// One connection's flood must not keep the others waiting (issue 12 §3).
-@Suite("Server: fairness under a flood")
+@Suite("Server: fairness under a flood", .database)
 struct FairnessTests {
     /// The refs of the answers a connection received, in arrival order (broadcast pages have none).
     final class AnswerLog: Sendable {
@@ -76,7 +76,7 @@ struct FairnessTests {
     }
 }
 
-@Suite("Server: bounded intake")
+@Suite("Server: bounded intake", .database)
 struct IntakeTests {
     @Test(
         "with the hub's backlog bound at 2 messages, a flood of 3,000 queries is read in pauses and answered whole, in order",

@@ -11,7 +11,7 @@ import Testing
 /// proposes while PostgreSQL, or the server itself, goes away and comes back; a viewer watches.
 /// Every acked proposal must be in the stored plan at the version of its ack, every id decided
 /// once, the viewer's versions contiguous and its copy equal to the stored plan.
-@Suite("Server: faults under load (PostgreSQL killed, the server killed)")
+@Suite("Server: faults under load (PostgreSQL killed, the server killed)", .database)
 struct FaultTests {
     @Test(
         "PostgreSQL killed for 2 s under load: unavailable, /healthz 503 then 200, nothing acked lost, each id decided once",

@@ -10,7 +10,7 @@ import Testing
 /// Grants and revocation over the wire, end to end with real processes: two servers on one
 /// database (an owner on one, the grantee on the other), and `plan-server user revoke` and
 /// `user token` run as commands. Every wait awaits a message or a close, and is bounded.
-@Suite("Server: grants and revocation across processes")
+@Suite("Server: grants and revocation across processes", .database)
 struct GrantEndToEndTests {
     /// A new user; its name and token.
     static func user(_ prefix: String) throws -> (name: String, token: String) {

@@ -8,7 +8,7 @@ import Testing
 
 /// What an attacker found (issue 12), each kept as a regression test: frames whose lengths would
 /// overflow, strings with NUL, close frames that break RFC 6455, connections that never say hello.
-@Suite("Server: hostile input", .serialized)
+@Suite("Server: hostile input", .serialized, .database)
 struct HostileInputTests {
     /// 64-bit lengths a continuation frame may claim behind a one-byte first fragment.
     static let claimedLengths: [UInt64] = [
@@ -21,12 +21,12 @@ struct HostileInputTests {
     func hugeContinuation(claimed: UInt64, authenticated: Bool) async throws {
         let scene = try await BadInputScene.make()
         defer { scene.close() }
-        let socket = try await AsyncRawWebSocket.connect(port: scene.server.port)
+        let socket = try await RawWebSocket.connect(port: scene.server.port)
         defer { socket.close() }
         if authenticated { try await socket.hello(token: scene.fixture.viewerToken) }
-        let first = AsyncRawWebSocket.frameBytes(opcode: AsyncRawWebSocket.text, [UInt8(ascii: "{")], final: false)
-        let second = AsyncRawWebSocket.frameBytes(
-            opcode: AsyncRawWebSocket.continuation, Array("\"type\":".utf8), claimedLength: claimed)
+        let first = RawWebSocket.frameBytes(opcode: RawWebSocket.text, [UInt8(ascii: "{")], final: false)
+        let second = RawWebSocket.frameBytes(
+            opcode: RawWebSocket.continuation, Array("\"type\":".utf8), claimedLength: claimed)
         try await socket.sendBytes(first + second)
         let (_, code) = try await socket.untilClose()
         #expect(code == CloseCode.messageTooBig.rawValue)
@@ -37,10 +37,10 @@ struct HostileInputTests {
     func hugeSingleFrame() async throws {
         let scene = try await BadInputScene.make()
         defer { scene.close() }
-        let socket = try await AsyncRawWebSocket.connect(port: scene.server.port)
+        let socket = try await RawWebSocket.connect(port: scene.server.port)
         defer { socket.close() }
         try await socket.sendBytes(
-            AsyncRawWebSocket.frameBytes(opcode: AsyncRawWebSocket.text, Array("{}".utf8), claimedLength: (1 << 63) - 1)
+            RawWebSocket.frameBytes(opcode: RawWebSocket.text, Array("{}".utf8), claimedLength: (1 << 63) - 1)
         )
         let (_, code) = try await socket.untilClose()
         #expect(code == CloseCode.messageTooBig.rawValue)
@@ -51,14 +51,14 @@ struct HostileInputTests {
     func helloRef() async throws {
         let scene = try await BadInputScene.make()
         defer { scene.close() }
-        let welcomed = try await AsyncRawWebSocket.connect(port: scene.server.port)
+        let welcomed = try await RawWebSocket.connect(port: scene.server.port)
         defer { welcomed.close() }
         try await welcomed.sendText(#"{"type":"hello","token":"\#(scene.fixture.viewerToken)","ref":"h1"}"#)
         guard case .welcome(_, _, _, _, _, let ref) = try await welcomed.next() else {
             throw HarnessError("no welcome")
         }
         #expect(ref == "h1")
-        let refused = try await AsyncRawWebSocket.connect(port: scene.server.port)
+        let refused = try await RawWebSocket.connect(port: scene.server.port)
         defer { refused.close() }
         try await refused.sendText(#"{"type":"hello","token":"no-such-token","ref":"h2"}"#)
         let (messages, code) = try await refused.untilClose()
@@ -72,7 +72,7 @@ struct HostileInputTests {
     func tokenWithNUL() async throws {
         let scene = try await BadInputScene.make()
         defer { scene.close() }
-        let socket = try await AsyncRawWebSocket.connect(port: scene.server.port)
+        let socket = try await RawWebSocket.connect(port: scene.server.port)
         defer { socket.close() }
         try await socket.sendText(#"{"type":"hello","token":"\#(scene.fixture.editorToken)\u0000junk"}"#)
         let (messages, code) = try await socket.untilClose()
@@ -86,7 +86,7 @@ struct HostileInputTests {
     func planNameWithNUL() async throws {
         let scene = try await BadInputScene.make()
         defer { scene.close() }
-        let socket = try await AsyncRawWebSocket.connect(port: scene.server.port)
+        let socket = try await RawWebSocket.connect(port: scene.server.port)
         defer { socket.close() }
         try await socket.hello(token: scene.fixture.editorToken)
         let plan = scene.fixture.plan + #"\u0000x"#
@@ -114,7 +114,7 @@ struct HostileInputTests {
     func proposalWithNUL() async throws {
         let scene = try await BadInputScene.make()
         defer { scene.close() }
-        let socket = try await AsyncRawWebSocket.connect(port: scene.server.port)
+        let socket = try await RawWebSocket.connect(port: scene.server.port)
         defer { socket.close() }
         try await socket.hello(token: scene.fixture.editorToken)
         let release = scene.initial["release"]!
@@ -152,7 +152,7 @@ struct HostileInputTests {
     func closeFrames(_ label: String, _ payload: [UInt8], _ expected: UInt16) async throws {
         let scene = try await BadInputScene.make()
         defer { scene.close() }
-        let socket = try await AsyncRawWebSocket.connect(port: scene.server.port)
+        let socket = try await RawWebSocket.connect(port: scene.server.port)
         defer { socket.close() }
         try await socket.hello(token: scene.fixture.viewerToken)
         try await socket.send(opcode: 0x8, payload)
@@ -167,7 +167,7 @@ struct HostileInputTests {
         let server = try ServerProcess.start(arguments: ["--hello-timeout-seconds", "1"])
         let client = try await TestClient.connected(to: server, token: fixture.viewerToken)
         defer { client.close() }
-        let silent = try await AsyncRawWebSocket.connect(port: server.port)
+        let silent = try await RawWebSocket.connect(port: server.port)
         defer { silent.close() }
         let (messages, code) = try await silent.untilClose()
         #expect(code == CloseCode.policyViolation.rawValue)

@@ -9,7 +9,7 @@ import Synchronization
 import Testing
 
 /// The limits that bound what one connection can cost the others (issue 12 §3).
-@Suite("Server: per-connection limits and fairness")
+@Suite("Server: per-connection limits and fairness", .database)
 struct LimitsTests {
     /// The `welcome.limits` a fresh connection with `token` receives.
     static func welcomeLimits(_ server: ServerProcess, token: String) async throws -> ProtocolLimits {

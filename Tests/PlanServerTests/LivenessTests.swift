@@ -4,12 +4,12 @@ import PlanTestSupport
 import Testing
 
 /// Silent peers (a dead client, a cut link) are found by pings and closed (issue 14 §2).
-@Suite("Server: pings and silent peers")
+@Suite("Server: pings and silent peers", .database)
 struct LivenessTests {
     @Test("a peer that answers nothing is pinged, then closed with 1001 after two ping intervals")
     func silentPeer() async throws {
         let server = try ServerProcess.start(arguments: ["--ping-interval-seconds", "1"])
-        let socket = try RawTCP(port: server.port)
+        let socket = try RawWebSocket(port: server.port)
         let frames = try await offThePool { () throws -> [(UInt8, [UInt8])] in
             _ = try socket.send(Array(StrictWebSocketTests.upgrade.utf8)).readHead()
             return try socket.readFrames()  // never answering; the server ends the stream
@@ -23,17 +23,17 @@ struct LivenessTests {
     func answeringPeer() async throws {
         // Two-second intervals: an answer may be a second late on a busy machine and still count.
         let server = try ServerProcess.start(arguments: ["--ping-interval-seconds", "2"])
-        let socket = try RawTCP(port: server.port)
+        let socket = try RawWebSocket(port: server.port)
         let pong = try await offThePool { () throws -> [UInt8]? in
             _ = try socket.send(Array(StrictWebSocketTests.upgrade.utf8)).readHead()
             var answered = 0
             while answered < 2 {
                 guard let frame = try socket.readFrames(count: 1).first, frame.0 == 0x9 else { return nil }
-                try socket.send(AsyncRawWebSocket.frameBytes(opcode: 0xA, frame.1))
+                try socket.send(RawWebSocket.frameBytes(opcode: 0xA, frame.1))
                 answered += 1
             }
             // Still open after the intervals: our own ping is answered.
-            try socket.send(AsyncRawWebSocket.frameBytes(opcode: 0x9, Array("alive".utf8)))
+            try socket.send(RawWebSocket.frameBytes(opcode: 0x9, Array("alive".utf8)))
             return try socket.readFrames(count: 1).first { $0.0 == 0xA }?.1
         }
         #expect(pong == Array("alive".utf8), "the connection outlived two ping intervals")
@@ -41,7 +41,7 @@ struct LivenessTests {
 }
 
 /// Peers that stop reading while they keep talking (review findings on the new transport).
-@Suite("Server: peers that stop reading")
+@Suite("Server: peers that stop reading", .database)
 struct StalledReaderTests {
     /// A plan whose snapshot (about 300 KB) fills a socket nobody reads.
     static func bigPlan() throws -> PlanFixture {
@@ -59,13 +59,13 @@ struct StalledReaderTests {
 
     /// A connection past its hello, with 30 snapshots (about 9 MB, more than the kernel buffers
     /// hold) asked for and not read: the server's writing to it is stuck.
-    static func stalled(_ server: ServerProcess, _ fixture: PlanFixture) throws -> RawTCP {
-        let socket = try RawTCP(port: server.port, receiveBuffer: 4096)
+    static func stalled(_ server: ServerProcess, _ fixture: PlanFixture) throws -> RawWebSocket {
+        let socket = try RawWebSocket(port: server.port, receiveBuffer: 4096)
         _ = try socket.send(Array(StrictWebSocketTests.upgrade.utf8)).readHead()
         try socket.send(
-            AsyncRawWebSocket.frameBytes(
+            RawWebSocket.frameBytes(
                 opcode: 0x1, Array(#"{"type":"hello","token":"\#(fixture.viewerToken)"}"#.utf8)))
-        let subscribe = AsyncRawWebSocket.frameBytes(
+        let subscribe = RawWebSocket.frameBytes(
             opcode: 0x1, Array(#"{"type":"subscribe","plan":"\#(fixture.plan)"}"#.utf8))
         for _ in 0..<30 { try socket.send(subscribe) }
         return socket
@@ -102,7 +102,7 @@ struct StalledReaderTests {
         let socket = try Self.stalled(server, fixture)
         try await Self.waitUntilStuck(server)
         let pongs = try await offThePool { () throws -> Int in
-            let ping = AsyncRawWebSocket.frameBytes(opcode: 0x9, Array("p".utf8))
+            let ping = RawWebSocket.frameBytes(opcode: 0x9, Array("p".utf8))
             for _ in 0..<20 { try socket.send(Array(repeating: ping, count: 100).flatMap { $0 }) }
             // Now read everything: the welcome, the snapshot, and the pongs that were kept.
             var pongs = 0

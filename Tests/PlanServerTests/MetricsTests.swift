@@ -4,7 +4,7 @@ import Testing
 
 /// `/metrics` and `/healthz` as the contract names them (§1), with values that follow what
 /// happened.
-@Suite("Server: metrics and health over HTTP")
+@Suite("Server: metrics and health over HTTP", .database)
 struct MetricsTests {
     @Test("every metric family the contract names is there, and counts what happened")
     func families() async throws {

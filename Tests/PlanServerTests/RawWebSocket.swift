@@ -1,115 +1,286 @@
+import Dispatch
 import Glibc
+import PlanProtocol
 import PlanTestSupport
+import WebSocketWire
 
-/// A WebSocket client on a plain socket, for what a well-behaved client library never does:
-/// binary frames, invalid UTF-8, and a reader that stops reading.
-final class RawWebSocket {
+/// A WebSocket client on a plain blocking socket, for what `PlanConnection` never does: binary
+/// frames, fragments, invalid UTF-8, messages before hello, several frames in one write, a reader
+/// that stops reading, hand-made handshakes and frames. Frames are written and read with
+/// `WebSocketWire` (`ClientFrame`, `FrameDecoder` reading a server's frames), the handshake is
+/// checked with its `Sec-WebSocket-Accept`.
+///
+/// Two ways to use it, one at a time:
+/// - blocking calls (`init`, `handshake`, `send(_:)`, `readHead`, `readFrames`, …), from
+///   `offThePool { }` in an async test;
+/// - async calls (`connect`, `send(opcode:)`, `next`, `untilClose`, …), whose blocking work runs
+///   on a serial Dispatch queue of each socket's own (such queues get a thread whenever they have
+///   work, while a shared concurrent queue runs only about as many blocks at once as there are
+///   cores: with 2 cores, a third socket's connect waited for other sockets' 10-second reads),
+///   never on the tests' cooperative threads.
+final class RawWebSocket: @unchecked Sendable {
+    static let continuation: UInt8 = 0x0
+    static let text: UInt8 = 0x1
+    static let binary: UInt8 = 0x2
+    static let ping: UInt8 = 0x9
+    static let pong: UInt8 = 0xA
+
+    /// The key of every handshake (RFC 6455's example), and the answer it must get.
+    static let key = "dGhlIHNhbXBsZSBub25jZQ=="
+
+    enum Frame {
+        case message([UInt8])
+        case close(UInt16?)
+        case end
+    }
+
     let fd: Int32
+    private var received: [UInt8] = []
+    private var decoder = FrameDecoder(maxMessageBytes: 64 << 20, sender: .server)
+    private var pending: [ServerMessage] = []
+    private let queue = DispatchQueue(label: "raw-websocket")
 
-    /// Connects and completes the handshake; `receiveBuffer` shrinks the kernel's buffer.
-    init(port: Int, receiveBuffer: Int32? = nil) throws {
-        fd = try connectLoopback(port: port, timeoutSeconds: nil, receiveBuffer: receiveBuffer)
-        let request =
-            "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-            + "Sec-WebSocket-Protocol: chronosketch.v1\r\n\r\n"
-        try writeAll(Array(request.utf8))
-        var response: [UInt8] = []
-        var byte: UInt8 = 0
-        while !response.ends(with: [13, 10, 13, 10]) {
-            guard read(fd, &byte, 1) == 1 else { throw HarnessError("handshake failed") }
-            response.append(byte)
-        }
-        guard String(decoding: response, as: UTF8.self).hasPrefix("HTTP/1.1 101") else {
-            throw HarnessError("no upgrade: \(String(decoding: response, as: UTF8.self))")
+    /// Connects to 127.0.0.1:`port` (no handshake yet). `timeoutSeconds` bounds every read and
+    /// write (nil: none); `receiveBuffer` shrinks the kernel's receive buffer.
+    init(port: Int, receiveBuffer: Int32? = nil, timeoutSeconds: Int? = 10) throws {
+        fd = try connectLoopback(port: port, timeoutSeconds: timeoutSeconds, receiveBuffer: receiveBuffer)
+    }
+
+    /// Connects to ws://127.0.0.1:port/ws and completes the handshake.
+    static func connect(port: Int, receiveBuffer: Int32? = nil) async throws -> RawWebSocket {
+        try await blocking(on: DispatchQueue(label: "raw-websocket-connect")) {
+            let socket = try RawWebSocket(port: port, receiveBuffer: receiveBuffer)
+            try socket.handshake()
+            return socket
         }
     }
 
     deinit {
-        close(fd)
+        Glibc.close(fd)
     }
 
-    /// Sends one masked frame (opcode 1 text, 2 binary).
-    func sendFrame(_ payload: [UInt8], opcode: UInt8 = 1) throws {
-        var frame: [UInt8] = [0x80 | opcode]
-        let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
-        if payload.count < 126 {
-            frame.append(0x80 | UInt8(payload.count))
-        } else if payload.count <= 0xFFFF {
-            frame.append(0x80 | 126)
-            frame += [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
-        } else {
-            frame.append(0x80 | 127)
-            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8((payload.count >> shift) & 0xFF)) }
+    /// Shuts the socket down (the descriptor is closed when the object goes).
+    func close() {
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+
+    // MARK: - Blocking
+
+    /// Asks for the upgrade to the protocol's WebSocket and checks the answer: 101 and the
+    /// `Sec-WebSocket-Accept` that belongs to the key.
+    func handshake() throws {
+        let request =
+            "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: \(RawWebSocket.key)\r\nSec-WebSocket-Version: 13\r\n"
+            + "Sec-WebSocket-Protocol: chronosketch.v1\r\n\r\n"
+        let head = try send(Array(request.utf8)).readHead()
+        guard head.hasPrefix("HTTP/1.1 101") else { throw HarnessError("no upgrade: \(head)") }
+        let accept = "Sec-WebSocket-Accept: \(WebSocketHandshake.acceptValue(key: RawWebSocket.key))\r\n"
+        guard head.contains(accept) else { throw HarnessError("a wrong Sec-WebSocket-Accept: \(head)") }
+    }
+
+    /// Sends bytes as they are: frames made by hand, handshake-level garbage.
+    @discardableResult
+    func send(_ bytes: [UInt8]) throws -> RawWebSocket {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard sent > 0 else { throw HarnessError("send: errno \(errno)") }
+            offset += sent
         }
-        frame += mask
-        frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        try writeAll(frame)
+        return self
     }
 
-    /// Sends text.
+    /// Sends text in one frame.
     func send(_ text: String) throws {
-        try sendFrame(Array(text.utf8))
+        try send(RawWebSocket.frameBytes(opcode: RawWebSocket.text, Array(text.utf8)))
     }
 
-    /// Reads one frame: (opcode, payload); nil when the connection ended.
-    func readFrame() throws -> (opcode: UInt8, payload: [UInt8])? {
-        guard let head = try readExactly(2) else { return nil }
-        var length = Int(head[1] & 0x7F)
-        if length == 126 {
-            guard let extended = try readExactly(2) else { return nil }
-            length = Int(extended[0]) << 8 | Int(extended[1])
-        } else if length == 127 {
-            guard let extended = try readExactly(8) else { return nil }
-            length = extended.reduce(0) { $0 << 8 | Int($1) }
+    /// Sends `bytes` and reads everything until the server closes.
+    func exchange(_ bytes: [UInt8]) throws -> [UInt8] {
+        try send(bytes)
+        while try fill() {}
+        defer { received = [] }
+        return received
+    }
+
+    /// Reads an HTTP response head, up to and including the blank line.
+    func readHead() throws -> String {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        while true {
+            if let end = received.indices.dropLast(3).first(where: { Array(received[$0..<$0 + 4]) == separator }) {
+                let head = String(decoding: received[..<(end + 4)], as: UTF8.self)
+                received.removeFirst(end + 4)
+                return head
+            }
+            guard try fill() else { throw HarnessError("no response head") }
         }
-        guard let payload = try readExactly(length) else { return nil }
-        return (head[0] & 0x0F, payload)
     }
 
-    /// Reads frames until a close frame; returns its code (nil if the socket just ended).
-    func readUntilClose() throws -> UInt16? {
-        while let frame = try readFrame() {
-            if frame.opcode == 8 {
-                return frame.payload.count >= 2 ? UInt16(frame.payload[0]) << 8 | UInt16(frame.payload[1]) : nil
+    /// The next message (fragments joined) or control frame; nil at the end of the stream.
+    func readEvent() throws -> FrameDecoder.Event? {
+        while true {
+            let step = received.withUnsafeBytes { decoder.step($0) }
+            switch step {
+            case .needMore:
+                guard try fill() else { return nil }
+            case .consumed(let count):
+                received.removeFirst(count)
+            case .event(let event, let count):
+                received.removeFirst(count)
+                return event
+            case .fail(let code, let reason):
+                throw HarnessError("the server broke RFC 6455 (\(code)): \(reason)")
             }
         }
+    }
+
+    /// Reads messages and control frames as (opcode, payload) until `count` were read or the
+    /// stream ended; pings are not answered.
+    func readFrames(count: Int = .max) throws -> [(UInt8, [UInt8])] {
+        var frames: [(UInt8, [UInt8])] = []
+        while frames.count < count, let event = try readEvent() {
+            switch event {
+            case .text(let payload): frames.append((RawWebSocket.text, payload))
+            case .binary(let payload): frames.append((RawWebSocket.binary, payload))
+            case .close(let payload): frames.append((0x8, payload))
+            case .ping(let payload): frames.append((RawWebSocket.ping, payload))
+            case .pong(let payload): frames.append((RawWebSocket.pong, payload))
+            }
+        }
+        return frames
+    }
+
+    /// Reads until a close frame; returns its code (nil if the socket just ended).
+    func readUntilClose() throws -> UInt16? {
+        while let event = try readEvent() {
+            if case .close(let payload) = event { return RawWebSocket.code(payload) }
+        }
         return nil
     }
 
-    /// Reads text frames until one contains `needle`.
+    /// Reads text messages until one contains `needle`; nil when the server closes first.
     func readText(containing needle: String) throws -> String? {
-        while let frame = try readFrame() {
-            let text = String(decoding: frame.payload, as: UTF8.self)
-            if frame.opcode == 1, text.contains(needle) { return text }
-            if frame.opcode == 8 { return nil }
+        while let event = try readEvent() {
+            if case .text(let payload) = event, String(decoding: payload, as: UTF8.self).contains(needle) {
+                return String(decoding: payload, as: UTF8.self)
+            }
+            if case .close = event { return nil }
         }
         return nil
     }
 
-    private func readExactly(_ count: Int) throws -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, count - done) }
-            if got <= 0 { return nil }
-            done += got
+    /// The next complete message, close or end of stream; pings are answered.
+    func readFrame() throws -> Frame {
+        while let event = try readEvent() {
+            switch event {
+            case .text(let payload), .binary(let payload): return .message(payload)
+            case .close(let payload): return .close(RawWebSocket.code(payload))
+            case .ping(let payload): try send(RawWebSocket.frameBytes(opcode: RawWebSocket.pong, payload))
+            case .pong: break
+            }
         }
+        return .end
+    }
+
+    /// A masked frame as a client writes it (`ClientFrame`); `claimedLength` writes a header
+    /// that claims that length in the 64-bit form, whatever `payload` holds.
+    static func frameBytes(
+        opcode: UInt8, _ payload: [UInt8], final: Bool = true, claimedLength: UInt64? = nil
+    ) -> [UInt8] {
+        guard let claimed = claimedLength else { return ClientFrame.make(opcode: opcode, payload, final: final) }
+        var bytes: [UInt8] = [(final ? 0x80 : 0) | opcode, 0x80 | 127]
+        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8((claimed >> UInt64(shift)) & 0xFF)) }
+        let mask: [UInt8] = [0x5A, 0x17, 0xC3, 0x2E]
+        bytes += mask
+        for (index, byte) in payload.enumerated() { bytes.append(byte ^ mask[index & 3]) }
         return bytes
     }
 
-    private func writeAll(_ bytes: [UInt8]) throws {
-        var done = 0
-        while done < bytes.count {
-            let sent = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
-            guard sent > 0 else { throw HarnessError("write failed") }
-            done += sent
+    private static func code(_ payload: [UInt8]) -> UInt16? {
+        payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil
+    }
+
+    /// Reads more bytes; false at the end of the stream.
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = recv(fd, &chunk, chunk.count, 0)
+        if count > 0 {
+            received += chunk[0..<count]
+            return true
+        }
+        if count == 0 || errno == ECONNRESET { return false }
+        throw HarnessError(errno == EAGAIN ? "nothing received in time" : "recv: errno \(errno)")
+    }
+
+    // MARK: - Async
+
+    /// Sends one frame.
+    func send(opcode: UInt8, _ payload: [UInt8], final: Bool = true) async throws {
+        try await sendFrames([(opcode, payload)], finalLast: final)
+    }
+
+    /// Sends several frames in one write.
+    func sendFrames(_ frames: [(opcode: UInt8, payload: [UInt8])], finalLast: Bool = true) async throws {
+        var bytes: [UInt8] = []
+        for (index, frame) in frames.enumerated() {
+            bytes += RawWebSocket.frameBytes(
+                opcode: frame.opcode, frame.payload, final: index < frames.count - 1 || finalLast)
+        }
+        try await sendBytes(bytes)
+    }
+
+    /// Sends bytes as they are.
+    func sendBytes(_ bytes: [UInt8]) async throws {
+        _ = try await RawWebSocket.blocking(on: queue) { try self.send(bytes) }
+    }
+
+    func sendText(_ text: String) async throws {
+        try await send(opcode: RawWebSocket.text, Array(text.utf8))
+    }
+
+    /// Sends hello and waits for the welcome.
+    func hello(token: String) async throws {
+        try await send(opcode: RawWebSocket.text, ClientMessage.hello(token: token, client: "raw/1").bytes)
+        let welcome = try await next()
+        guard welcome.typeName == "welcome" else { throw HarnessError("no welcome: \(welcome)") }
+    }
+
+    /// The next server message (of a batch, or alone), skipping the given types.
+    func next(skipping skipped: Set<String> = []) async throws -> ServerMessage {
+        while true {
+            while !pending.isEmpty {
+                let message = pending.removeFirst()
+                if !skipped.contains(message.typeName) { return message }
+            }
+            switch try await RawWebSocket.blocking(on: queue, { try self.readFrame() }) {
+            case .message(let bytes): pending = try ServerMessage.decodeFrame(bytes)
+            case .close(let code): throw HarnessError("closed with \(code.map(String.init) ?? "no code")")
+            case .end: throw HarnessError("the connection ended")
+            }
         }
     }
-}
 
-extension Array where Element == UInt8 {
-    fileprivate func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    /// Every message until the server closes, and its close code.
+    func untilClose() async throws -> (messages: [ServerMessage], code: UInt16?) {
+        var messages = pending
+        pending = []
+        while true {
+            switch try await RawWebSocket.blocking(on: queue, { try self.readFrame() }) {
+            case .message(let bytes): messages += try ServerMessage.decodeFrame(bytes)
+            case .close(let code): return (messages, code)
+            case .end: return (messages, nil)
+            }
+        }
+    }
+
+    private static func blocking<T: Sendable>(
+        on queue: DispatchQueue, _ work: @escaping @Sendable () throws -> T
+    ) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try work() }) }
+        }
     }
 }

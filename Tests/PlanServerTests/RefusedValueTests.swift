@@ -6,7 +6,7 @@ import Testing
 
 /// A value the database refuses must fail only the proposal that holds it, never its
 /// batch-mates (issue 12: one poisoned proposal made about 900 of 980 of another editor's fail).
-@Suite("Server: a value the database refuses", .serialized)
+@Suite("Server: a value the database refuses", .serialized, .database)
 struct RefusedValueTests {
     @Test("in a group commit, the proposal whose value the database refuses is rejected alone; the others commit")
     func poisonedBatch() async throws {
@@ -33,9 +33,9 @@ struct RefusedValueTests {
             """)
         defer { _ = try? database.query("DROP TRIGGER \(function) ON tasks; DROP FUNCTION \(function)()") }
 
-        let alice = try await AsyncRawWebSocket.connect(port: server.port)
+        let alice = try await RawWebSocket.connect(port: server.port)
         defer { alice.close() }
-        let bob = try await AsyncRawWebSocket.connect(port: server.port)
+        let bob = try await RawWebSocket.connect(port: server.port)
         defer { bob.close() }
         try await alice.hello(token: fixture.editorToken)
         try await bob.hello(token: try fixture.user(.editor))
@@ -94,11 +94,11 @@ private func progressed(_ task: GanttTask, _ progress: Double) -> GanttTask {
     task.with(kind: .activity(schedule: task.schedule, progress: progress))
 }
 
-extension AsyncRawWebSocket {
+extension RawWebSocket {
     /// Sends a proposal to the fixture's plan at version 0.
     fileprivate func propose(_ operation: PlanOperation, id: String, _ fixture: PlanFixture) async throws {
         try await send(
-            opcode: AsyncRawWebSocket.text,
+            opcode: RawWebSocket.text,
             ClientMessage.propose(id: id, plan: fixture.plan, baseVersion: 0, operation: operation).bytes)
     }
 
@@ -108,7 +108,7 @@ extension AsyncRawWebSocket {
         let query = try TimelineQuery(
             start: LocalDateTime("2026-09-01T00:00"), end: LocalDateTime("2026-09-02T00:00"), resourceIDs: ["room-1"])
         try await send(
-            opcode: AsyncRawWebSocket.text, ClientMessage.query(plan: fixture.plan, query: query, ref: "mark").bytes)
+            opcode: RawWebSocket.text, ClientMessage.query(plan: fixture.plan, query: query, ref: "mark").bytes)
         guard case .page(_, _, _, _, _, "mark") = try await next() else { throw HarnessError("no page") }
     }
 }

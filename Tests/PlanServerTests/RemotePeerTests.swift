@@ -6,7 +6,7 @@ import Testing
 /// DNS lookup per connection on the service thread made 300 viewers need 15 s and more to
 /// subscribe, and a resolver that never answers would freeze every connection).
 @Suite(
-    "Server: clients from another address", .serialized,
+    "Server: clients from another address", .serialized, .database,
     .enabled(if: NetworkNamespacePair.available, "needs root and ip (iproute2) for network namespaces"))
 struct RemotePeerTests {
     @Test("viewers from another namespace subscribe at once while the server's resolver never answers")

@@ -6,7 +6,7 @@ import PlanStore
 import PlanTestSupport
 import Testing
 
-@Suite("Server: concurrency, crashes and slow readers")
+@Suite("Server: concurrency, crashes and slow readers", .database)
 struct RobustnessTests {
     /// A random op built from the current copy: mostly valid, sometimes stale.
     static func randomOperation(_ copy: ClientPlanCopy, number: Int, random: inout SplitMix64) -> PlanOperation {
@@ -198,11 +198,14 @@ struct RobustnessTests {
         // A plan whose snapshot is large (~300 KB), so a few unread snapshots pass the queue cap.
         let fixture = try StalledReaderTests.bigPlan()
         let server = try ServerProcess.start(arguments: ["--max-queue-bytes", "2000000"])
-        let stalled = try RawWebSocket(port: server.port, receiveBuffer: 4096)
-        try stalled.send(#"{"type":"hello","token":"\#(fixture.viewerToken)"}"#)
-        _ = try stalled.readText(containing: "welcome")
-        // Ask for many snapshots and read none of them.
-        for _ in 0..<40 { try stalled.send(#"{"type":"subscribe","plan":"\#(fixture.plan)"}"#) }
+        let stalled = try RawWebSocket(port: server.port, receiveBuffer: 4096, timeoutSeconds: nil)
+        try await offThePool {
+            try stalled.handshake()
+            try stalled.send(#"{"type":"hello","token":"\#(fixture.viewerToken)"}"#)
+            _ = try stalled.readText(containing: "welcome")
+            // Ask for many snapshots and read none of them.
+            for _ in 0..<40 { try stalled.send(#"{"type":"subscribe","plan":"\#(fixture.plan)"}"#) }
+        }
 
         let watcher = try TestClient(url: server.url, token: fixture.viewerToken, transport: SharedTransport.instance)
         let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
@@ -226,7 +229,7 @@ struct RobustnessTests {
         #expect(watcher.connection.copy(of: fixture.plan)?.version == 50)
         // The stalled reader was cut off: the server says 1013 (the close frame itself may not fit
         // into a socket nobody reads, so the reader sees 1013 or just the end of the stream).
-        let code = try stalled.readUntilClose()
+        let code = try await offThePool { try stalled.readUntilClose() }
         #expect(code == 1013 || code == nil)
         #expect(server.log.contains("closed with 1013"))
     }

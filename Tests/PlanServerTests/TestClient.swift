@@ -4,61 +4,10 @@ import PlanProtocol
 import PlanTestSupport
 import Testing
 
-/// Collects a connection's events and lets a test await the next one that matches.
-actor EventInbox {
-    private var buffer: [PlanConnection.Event] = []
-    private var waiters:
-        [(
-            id: Int, match: @Sendable (PlanConnection.Event) -> Bool,
-            continuation: CheckedContinuation<PlanConnection.Event?, Never>
-        )] = []
-    private var nextWaiter = 0
-
-    func append(_ event: PlanConnection.Event) {
-        if let index = waiters.firstIndex(where: { $0.match(event) }) {
-            waiters.remove(at: index).continuation.resume(returning: event)
-        } else {
-            buffer.append(event)
-        }
-    }
-
-    /// The first buffered or future event matching, removing it and everything before it.
-    func next(within seconds: Double, where match: @escaping @Sendable (PlanConnection.Event) -> Bool) async
-        -> PlanConnection.Event?
-    {
-        if let index = buffer.firstIndex(where: match) {
-            let event = buffer[index]
-            buffer.removeFirst(index + 1)
-            return event
-        }
-        nextWaiter += 1
-        let id = nextWaiter
-        return await withCheckedContinuation { continuation in
-            waiters.append((id, match, continuation))
-            Task {
-                try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-                self.expire(id)
-            }
-        }
-    }
-
-    /// Everything buffered and not yet taken.
-    func drain() -> [PlanConnection.Event] {
-        defer { buffer = [] }
-        return buffer
-    }
-
-    private func expire(_ id: Int) {
-        if let index = waiters.firstIndex(where: { $0.id == id }) {
-            waiters.remove(at: index).continuation.resume(returning: nil)
-        }
-    }
-}
-
 /// A PlanConnection for tests, with awaitable messages.
 final class TestClient: Sendable {
     let connection: PlanConnection
-    let inbox = EventInbox()
+    let inbox = Inbox<PlanConnection.Event>()
 
     init(
         url: String, token: String, name: String = "test", reconnect: Bool = false, transport: ClientTransport,

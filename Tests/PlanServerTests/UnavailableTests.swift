@@ -6,7 +6,7 @@ import PlanStore
 import PlanTestSupport
 import Testing
 
-@Suite("Server: database outages")
+@Suite("Server: database outages", .database)
 struct UnavailableTests {
     /// Runs on a PostgreSQL cluster of its own, so that stopping it disturbs no other test.
     @Test("the database going away: unavailable, nothing applied; a retry with the same id succeeds later")

@@ -6,7 +6,7 @@ import Testing
 
 /// Grants, the plans a user sees, and revocation against the real database; the announcements
 /// are read by a real `PlanListener`.
-@Suite("PlanStore access: grants, plans, revocation")
+@Suite("PlanStore access: grants, plans, revocation", .database)
 struct AccessTests {
     let store = TestDatabase.store
 

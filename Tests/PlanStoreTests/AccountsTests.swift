@@ -2,7 +2,7 @@ import PlanStore
 import PlanTestSupport
 import Testing
 
-@Suite("PlanStore accounts and migrations")
+@Suite("PlanStore accounts and migrations", .database)
 struct AccountsTests {
     let store = TestDatabase.store
 

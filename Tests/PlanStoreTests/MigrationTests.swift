@@ -4,7 +4,7 @@ import PlanStore
 import PlanTestSupport
 import Testing
 
-@Suite("PlanStore migrations: upgrading a database that holds plans")
+@Suite("PlanStore migrations: upgrading a database that holds plans", .database)
 struct MigrationTests {
     /// A fresh, empty database on the test cluster, dropped by `drop`.
     struct ScratchDatabase {

@@ -34,7 +34,7 @@ final class EventCollector: Sendable {
     }
 }
 
-@Suite("PlanStore notifications and recovery")
+@Suite("PlanStore notifications and recovery", .database)
 struct NotificationAndRecoveryTests {
     @Test("a commit in one store reaches another store's listener")
     func listenNotify() async throws {

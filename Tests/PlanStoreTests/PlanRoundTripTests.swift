@@ -3,7 +3,7 @@ import PlanStore
 import PlanTestSupport
 import Testing
 
-@Suite("PlanStore plans: import, load, commit, export")
+@Suite("PlanStore plans: import, load, commit, export", .database)
 struct PlanRoundTripTests {
     let store = TestDatabase.store
 
@@ -36,13 +36,13 @@ struct PlanRoundTripTests {
                     entry: state.timeline.entry("e1")!, assignment: state.timeline.assignment("a1")!),
                 proposed: TimelineAssignedEntry(
                     entry: try TimelineEntry(
-                        id: "e1", title: "Workshop (moved)", start: StoreFixtures.time("2026-09-09T13:00"),
-                        end: StoreFixtures.time("2026-09-09T16:30")),
+                        id: "e1", title: "Workshop (moved)", start: Demo.time("2026-09-09T13:00"),
+                        end: Demo.time("2026-09-09T16:30")),
                     assignment: try TimelineAssignment(id: "a1", entryID: "e1", resourceID: "room-2"))),
             .timelineAdd(
                 entry: try TimelineEntry(
-                    id: "e3", title: "Demo", start: StoreFixtures.time("2026-09-12T10:00"),
-                    end: StoreFixtures.time("2026-09-12T11:00")),
+                    id: "e3", title: "Demo", start: Demo.time("2026-09-12T10:00"),
+                    end: Demo.time("2026-09-12T11:00")),
                 assignments: [try TimelineAssignment(id: "a9", entryID: "e3", resourceID: "room-1")]),
             .timelineRemove(entry: state.timeline.entry("e2")!),
         ]
@@ -128,7 +128,7 @@ struct PlanRoundTripTests {
             let assignment = try #require(state.timeline.assignments(ofEntry: entry).first)
             let original = TimelineAssignedEntry(entry: current, assignment: assignment)
             let moved = TimelineAssignedEntry(
-                entry: try current.with(start: StoreFixtures.time(start), end: StoreFixtures.time(end)),
+                entry: try current.with(start: Demo.time(start), end: Demo.time(end)),
                 assignment: try TimelineAssignment(id: assignment.id, entryID: entry, resourceID: resource))
             try commit(.timelineApply(original: original, proposed: moved))
         }
@@ -149,7 +149,7 @@ struct PlanRoundTripTests {
         #expect(loaded.document.state == state)
         #expect(loaded.document.state.tasks["spec"]?.title == #"Second "quoted\" \\ é"#)
         #expect(loaded.document.state.tasks["review"]?.title == "Back again")
-        #expect(loaded.document.state.timeline.entry("e2")?.start == StoreFixtures.time("2026-09-12T09:00"))
+        #expect(loaded.document.state.timeline.entry("e2")?.start == Demo.time("2026-09-12T09:00"))
         #expect(loaded.document.state.timeline.entry("e1") == nil)
     }
 

@@ -1,4 +1,5 @@
 import ChronoSketchCore
+import PlanTestSupport
 import Testing
 
 @testable import PlanStore

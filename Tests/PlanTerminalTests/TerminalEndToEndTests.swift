@@ -9,7 +9,7 @@ import Testing
 /// Drives the interactive client in tmux against a real server and database.
 @Suite(
     "Terminal client end to end (tmux)", .serialized,
-    .enabled(if: TestDatabase.configuredURL != nil && Tmux.isAvailable, "needs DATABASE_URL and tmux"))
+    .database, .enabled(if: Tmux.isAvailable, "needs tmux"))
 struct TerminalEndToEndTests {
     @Test("edit a task, see it in a second client, and a stale draft's localized rejection")
     func editAndReject() async throws {
@@ -91,7 +91,7 @@ struct TerminalEndToEndTests {
 /// The scriptable subcommands, run as programs against a real server.
 @Suite(
     "plan subcommands end to end", .serialized,
-    .enabled(if: TestDatabase.configuredURL != nil, "needs DATABASE_URL"))
+    .database)
 struct SubcommandEndToEndTests {
     @Test("show, chart, export and propose (confirmed 0, rejected 1, error 2)")
     func subcommands() async throws {

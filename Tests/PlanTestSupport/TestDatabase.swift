@@ -4,6 +4,7 @@ import Glibc
 import PlanProtocol
 import PlanStore
 import Synchronization
+import Testing
 
 /// The real PostgreSQL the tests use: `DATABASE_URL`, provided by `ops/test` (a throwaway
 /// cluster). Migrations are applied once per test process.
@@ -16,7 +17,8 @@ public enum TestDatabase {
     /// The connection string.
     public static let url: String = {
         guard let url = configuredURL else {
-            fatalError("DATABASE_URL is not set: run the tests through ops/test, which starts a PostgreSQL cluster")
+            // Only a suite without the `.database` trait gets here.
+            fatalError("DATABASE_URL is not set (and a suite that needs it lacks the .database trait)")
         }
         return url
     }()
@@ -116,5 +118,15 @@ public func readAll(_ path: String) throws -> [UInt8] {
 public func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         DispatchQueue(label: "off-the-pool").async { continuation.resume(with: Result { try work() }) }
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// For every suite whose tests need the database (directly or through a server): without
+    /// `DATABASE_URL` the suite is skipped, and says why, instead of stopping the test process.
+    public static var database: Self {
+        .enabled(
+            if: TestDatabase.configuredURL != nil,
+            "needs DATABASE_URL, a PostgreSQL database (ops/test starts a throwaway cluster)")
     }
 }

@@ -1,6 +1,24 @@
 import ChronoSketchCore
 
 extension PlanStore {
+    /// First in every transaction whose statements find a few rows of a plan by their keys (a
+    /// commit's writes, reading and trimming the log, looking up a decision), for that
+    /// transaction only: index lookups, no other access paths (PostgreSQL still takes them
+    /// where no index serves).
+    ///
+    /// Their generic plans estimate `plan_id = $1` from the number of distinct plans, not from
+    /// the id: on a database with few plans that is most rows, so without these settings a
+    /// commit read every row of a plan (a hash join over a scan of the plan's tasks or entries
+    /// to update one), dead versions included, to change a few, and the benchmark's commits
+    /// fell by a third within 15 s (6,300 → 4,100/s). A generic plan is also kept as long as the
+    /// connection lives (until an analyze of its tables): made while the log was still small,
+    /// a log read or decision lookup scanned the whole table and sorted it long after.
+    /// Other statements keep PostgreSQL's defaults: loading a plan reads all its rows, where a
+    /// scan in page order is right; accounts are looked up by unique keys of their own.
+    static let keyLookupsOnly = PGStatement.setLocal([
+        "enable_seqscan": "off", "enable_bitmapscan": "off", "enable_hashjoin": "off", "enable_mergejoin": "off",
+    ])
+
     /// Commits a batch of already validated mutations of one plan in ONE transaction: the changed
     /// rows, the new version guarded by `baseVersion`, one log row per mutation (versions
     /// `baseVersion + 1 …`), the decisions for exactly-once answers, and a `NOTIFY` — or nothing.
@@ -65,7 +83,7 @@ extension PlanStore {
         guard !statements.isEmpty else { return baseVersion }
         try pool.withConnection { connection throws(StoreError) in
             do throws(StoreError) {
-                _ = try connection.transaction(statements)
+                _ = try connection.transaction([PlanStore.keyLookupsOnly] + statements)
             } catch {
                 if case .database(let sqlState, _) = error, sqlState == "CS001" {
                     throw .versionConflict(plan: plan, expected: baseVersion)

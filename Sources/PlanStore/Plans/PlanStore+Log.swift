@@ -6,17 +6,18 @@ extension PlanStore {
     public func mutations(of plan: String, since: Int, limit: Int = 10_000) throws(StoreError) -> LogRead? {
         let results = try pool.withConnection { connection throws(StoreError) in
             try connection.readOnlySnapshot([
+                PlanStore.keyLookupsOnly,
                 PGStatement("SELECT version, log_start FROM plans WHERE id = $1", [plan]),
                 PGStatement(
                     """
                     SELECT version, proposal_id, user_name, op::text, changes::text FROM mutations
                     WHERE plan_id = $1 AND version > $2 ORDER BY version LIMIT $3
                     """, [plan, String(since), String(limit)]),
-            ])
+            ]).dropFirst()
         }
-        guard let current = results[0].int(0, 0), let logStart = results[0].int(0, 1) else { return nil }
+        guard let current = results[1].int(0, 0), let logStart = results[1].int(0, 1) else { return nil }
         guard since >= logStart else { return .trimmed(currentVersion: current) }
-        let rows = results[1]
+        let rows = results[2]
         let mutations = (0..<rows.rowCount).map { row in
             LoggedMutation(
                 version: rows.int(row, 0)!, proposalID: rows.string(row, 1)!, user: rows.string(row, 2)!,
@@ -28,11 +29,14 @@ extension PlanStore {
     /// How a proposal was decided, if it was: the answer to send again for a re-sent proposal.
     public func decision(plan: String, user: String, proposalID: String) throws(StoreError) -> Decision? {
         try pool.withConnection { connection throws(StoreError) in
-            let row = try connection.query(
-                """
-                SELECT outcome, version, noop, code, message FROM decisions
-                WHERE plan_id = $1 AND user_name = $2 AND proposal_id = $3
-                """, [plan, user, proposalID])
+            let row = try connection.transaction([
+                PlanStore.keyLookupsOnly,
+                PGStatement(
+                    """
+                    SELECT outcome, version, noop, code, message FROM decisions
+                    WHERE plan_id = $1 AND user_name = $2 AND proposal_id = $3
+                    """, [plan, user, proposalID]),
+            ])[1]
             guard row.rowCount == 1, let version = row.int(0, 1) else { return nil }
             if row.string(0, 0) == "ack" { return .acknowledged(version: version, noop: row.string(0, 2) == "t") }
             // A code this build does not know (written by a newer one) reads as the catch-all.
@@ -50,14 +54,17 @@ extension PlanStore {
     /// - Returns: how many rows were deleted (`limit` when more may remain).
     public func deleteTrimmedLog(of plan: String, limit: Int = PlanStore.trimmedLogSlice) throws(StoreError) -> Int {
         try pool.withConnection { connection throws(StoreError) in
-            // The log has no gaps: the oldest `limit` rows are one range of versions.
-            try connection.query(
-                """
-                DELETE FROM mutations WHERE plan_id = $1 AND version <= least(
-                    (SELECT log_start FROM plans WHERE id = $1),
-                    (SELECT min(version) FROM mutations WHERE plan_id = $1) + $2 - 1)
-                """, [plan, String(limit)]
-            ).affectedRows
+            // The log has no gaps: the oldest `limit` rows are one range of versions, found by
+            // the key (its generic plan guesses a third of the plan's log otherwise).
+            try connection.transaction([
+                PlanStore.keyLookupsOnly,
+                PGStatement(
+                    """
+                    DELETE FROM mutations WHERE plan_id = $1 AND version <= least(
+                        (SELECT log_start FROM plans WHERE id = $1),
+                        (SELECT min(version) FROM mutations WHERE plan_id = $1) + $2 - 1)
+                    """, [plan, String(limit)]),
+            ])[1].affectedRows
         }
     }
 }

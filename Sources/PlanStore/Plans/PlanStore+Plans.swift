@@ -63,8 +63,6 @@ extension PlanStore {
     /// - Returns: nil when there is no such plan.
     /// - Throws: `.invalid` when the stored rows break the domain rules (they never should).
     public func loadPlan(_ id: String) throws(StoreError) -> StoredPlan? {
-        // Reading every row of a plan, the scans that read pages in order are right.
-        let inOrder = ["enable_seqscan": "on", "enable_bitmapscan": "on"]
         let results = try pool.withConnection { connection throws(StoreError) in
             try connection.readOnlySnapshot(
                 [
@@ -86,7 +84,7 @@ extension PlanStore {
                         FROM entries WHERE plan_id = $1
                         """, [id]),
                     PGStatement("SELECT id, entry_id, resource_id FROM assignments WHERE plan_id = $1", [id]),
-                ], settings: inOrder)
+                ])
         }
         let plan = results[0]
         guard plan.rowCount == 1, let title = plan.string(0, 0), let version = plan.int(0, 1) else { return nil }

@@ -14,6 +14,23 @@ public struct PGStatement: Sendable {
         self.sql = sql
         self.parameters = parameters
     }
+
+    /// `SET LOCAL` of each setting (through `set_config(…, true)`, one statement for all): the
+    /// settings hold until the end of the transaction the statement runs in (with `transaction`,
+    /// the whole pipeline), then the connection's own values are back.
+    ///
+    /// A statement prepared on the connection keeps the plan made at its first execution (the
+    /// connection forces generic plans), so a statement that needs settings must always run
+    /// after them: give each such statement text to one kind of transaction only.
+    public static func setLocal(_ settings: KeyValuePairs<String, String>) -> PGStatement {
+        var calls: [String] = []
+        var parameters: [String?] = []
+        for (name, value) in settings {
+            calls.append("set_config($\(parameters.count + 1), $\(parameters.count + 2), true)")
+            parameters += [name, value]
+        }
+        return PGStatement("SELECT " + calls.joined(separator: ", "), parameters)
+    }
 }
 
 /// One blocking libpq connection. Every statement is parameterized; nothing is ever spliced into
@@ -58,19 +75,12 @@ public final class PGConnection: @unchecked Sendable {
         // Every statement is prepared and keyed by plan and row ids, whose generic plan is the
         // right one: planning each execution again (PostgreSQL's default for the first five and
         // whenever it guesses a custom plan is cheaper) cost a tenth of a group commit.
-        //
-        // A generic plan estimates `plan_id = $1` from the number of distinct plans, not from the
-        // id: on a database with few plans that is most rows, so it read every row of a plan (a
-        // bitmap scan or hash join on plan_id) to change a few, dead versions included, and the
-        // benchmark's commits fell by a third within 15 s (6,300 → 4,100/s). Every statement here
-        // finds rows by their keys, so index lookups are right at any size: the other access
-        // paths are off (PostgreSQL still takes them where no index serves).
+        // Planner settings that only some transactions need are set in those, and only for their
+        // length (`PGStatement.setLocal`, e.g. `PlanStore.keyLookupsOnly`).
         _ = try query(
             """
             SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 3; SET TimeZone = 'UTC';
-            SET client_min_messages = warning; SET plan_cache_mode = force_generic_plan;
-            SET enable_seqscan = off; SET enable_bitmapscan = off; SET enable_hashjoin = off;
-            SET enable_mergejoin = off
+            SET client_min_messages = warning; SET plan_cache_mode = force_generic_plan
             """
         )
     }
@@ -202,16 +212,9 @@ public final class PGConnection: @unchecked Sendable {
     }
 
     /// Runs read-only statements on one consistent snapshot (REPEATABLE READ), in one round trip.
-    /// - Parameter settings: planner settings for this transaction only, such as
-    ///   `["enable_seqscan": "on"]`.
     /// - Returns: one result per statement.
-    public func readOnlySnapshot(_ statements: [PGStatement], settings: [String: String] = [:]) throws(StoreError)
-        -> [PGResult]
-    {
-        var opening = [PGStatement("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")]
-        for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
-            opening.append(PGStatement("SELECT set_config($1, $2, true)", [name, value]))
-        }
+    public func readOnlySnapshot(_ statements: [PGStatement]) throws(StoreError) -> [PGResult] {
+        let opening = [PGStatement("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")]
         let wrapped = opening + statements + [PGStatement("COMMIT")]
         do {
             return Array(try transaction(wrapped).dropFirst(opening.count).dropLast())
