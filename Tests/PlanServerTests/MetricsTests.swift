@@ -32,6 +32,9 @@ struct MetricsTests {
         #expect(value(#"chronosketch_proposals_total{outcome="rejected",code="staleTask"}"#) == 1)
         #expect((value("chronosketch_commit_seconds_count") ?? 0) >= 1)
         #expect((value("chronosketch_fanout_seconds_count") ?? 0) >= 1)
+        // The stages of a proposal's time: two messages judged, at least one commit's transaction.
+        #expect((value(#"chronosketch_stage_seconds_count{stage="hub_message"}"#) ?? 0) >= 2)
+        #expect((value(#"chronosketch_stage_seconds_count{stage="commit_transaction"}"#) ?? 0) >= 1)
         #expect(value("chronosketch_send_queue_bytes") != nil)
         #expect(value("chronosketch_intake_backlog") == 0)
         #expect(value("chronosketch_intake_pauses_total") == 0)

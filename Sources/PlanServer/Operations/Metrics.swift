@@ -48,15 +48,13 @@ public final class Metrics: Sendable {
     let fanoutLatency = Histogram()
 
     /// Where a proposal's time goes between its message and its answer, stage by stage
-    /// (`chronosketch_stage_seconds{stage=…}`): what `ops/bench commits` breaks down.
+    /// (`chronosketch_stage_seconds{stage=…}`; publishing a commit is `chronosketch_fanout_seconds`):
+    /// what `ops/bench commits` breaks down.
     enum Stage: String, CaseIterable, Sendable {
         /// An event waiting for the hub after it was posted (a message read, a result returned).
         case hubWait = "hub_wait"
         /// The hub handling one message: decoding, judging, queueing the answers it decided.
         case hubMessage = "hub_message"
-        /// The hub handling a commit's result: applying, encoding once, queueing to every
-        /// subscriber, answering the proposers.
-        case hubCommitted = "hub_committed"
         /// A commit waiting for its worker thread.
         case commitQueued = "commit_queued"
         /// A commit on its worker: encoding the rows, then one round trip with the transaction
