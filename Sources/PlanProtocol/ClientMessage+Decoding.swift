@@ -155,6 +155,17 @@ private struct RequestReader {
                 throw object.failure("role", "must be \"viewer\", \"editor\", \"owner\" or null, not \(quoted(role))")
             }
             return .grant(plan: plan, user: user, role: role, ref: try ref())
+        case "history":
+            let plan = try id("plan")
+            let before = try object.optionalInteger("before")
+            let limit = try object.optionalInteger("limit")
+            if let limit, !(1...ClientMessage.maxHistoryLimit).contains(limit) {
+                throw object.failure("limit", "must be 1…\(ClientMessage.maxHistoryLimit), not \(limit)")
+            }
+            return .history(plan: plan, before: before, limit: limit, ref: try ref())
+        case "fetch":
+            let plan = try id("plan")
+            return .fetch(plan: plan, version: try object.integer("version"), ref: try ref())
         default:
             preconditionFailure("\(type) is not a request type")
         }

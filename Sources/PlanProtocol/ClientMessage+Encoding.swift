@@ -41,6 +41,17 @@ extension ClientMessage: JSONEncodable {
             member("user", user)
             writer.key("role")
             if let role { writer.string(role) } else { writer.null() }
+        case .history(let plan, let before, let limit, _):
+            member("plan", plan)
+            for (key, value) in [("before", before), ("limit", limit)] {
+                guard let value else { continue }
+                writer.key(key)
+                writer.number(value)
+            }
+        case .fetch(let plan, let version, _):
+            member("plan", plan)
+            writer.key("version")
+            writer.number(version)
         case .propose(let id, let plan, let baseVersion, let operation, _):
             member("id", id)
             member("plan", plan)

@@ -23,6 +23,11 @@ public enum ClientMessage: Sendable, Hashable {
     /// `{"type":"grant","plan":…,"user":…,"role":"editor"}`: an owner sets `user`'s role on `plan`;
     /// `role` nil (`null` on the wire) revokes it. Roles are `viewer`, `editor` and `owner`.
     case grant(plan: String, user: String, role: String?, ref: String? = nil)
+    /// `{"type":"history","plan":…,"before":40,"limit":50}`: a page of the log, newest first;
+    /// `before` nil: up to the current version; `limit` nil: 50.
+    case history(plan: String, before: Int?, limit: Int?, ref: String? = nil)
+    /// `{"type":"fetch","plan":…,"version":7}`: the plan as it was at that version.
+    case fetch(plan: String, version: Int, ref: String? = nil)
 
     /// The message's `type` on the wire.
     public var typeName: String {
@@ -36,6 +41,8 @@ public enum ClientMessage: Sendable, Hashable {
         case .propose: "propose"
         case .plans: "plans"
         case .grant: "grant"
+        case .history: "history"
+        case .fetch: "fetch"
         }
     }
 
@@ -44,7 +51,7 @@ public enum ClientMessage: Sendable, Hashable {
         switch self {
         case .hello(_, _, let ref), .subscribe(_, _, let ref), .unsubscribe(_, let ref), .query(_, _, let ref),
             .watch(_, _, _, let ref), .unwatch(_, let ref), .propose(_, _, _, _, let ref), .plans(let ref),
-            .grant(_, _, _, let ref):
+            .grant(_, _, _, let ref), .history(_, _, _, let ref), .fetch(_, _, let ref):
             ref
         }
     }
@@ -54,15 +61,20 @@ public enum ClientMessage: Sendable, Hashable {
         switch self {
         case .hello, .unwatch, .plans: nil
         case .subscribe(let plan, _, _), .unsubscribe(let plan, _), .query(let plan, _, _),
-            .watch(let plan, _, _, _), .propose(_, let plan, _, _, _), .grant(let plan, _, _, _):
+            .watch(let plan, _, _, _), .propose(_, let plan, _, _, _), .grant(let plan, _, _, _),
+            .history(let plan, _, _, _), .fetch(let plan, _, _):
             plan
         }
     }
 
     /// The `type` names of every request of the contract.
     public static let typeNames: Set<String> = [
-        "hello", "subscribe", "unsubscribe", "query", "watch", "unwatch", "propose", "plans", "grant",
+        "hello", "subscribe", "unsubscribe", "query", "watch", "unwatch", "propose", "plans", "grant", "history",
+        "fetch",
     ]
+
+    /// The most entries one `history` page may ask for.
+    public static let maxHistoryLimit = 500
 
     /// The role names `grant` accepts (besides `null`).
     public static let roleNames: Set<String> = ["viewer", "editor", "owner"]

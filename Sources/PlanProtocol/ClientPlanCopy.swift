@@ -46,10 +46,10 @@ public struct ClientPlanCopy: Sendable, Equatable {
     @discardableResult
     public mutating func apply(_ message: ServerMessage) throws(ClientPlanCopyError) -> Bool {
         switch message {
-        case .snapshot(let snapshot, _) where snapshot.plan == plan:
+        case .snapshot(let snapshot, _) where snapshot.plan == plan && !snapshot.historical:
             self = ClientPlanCopy(snapshot)
             return true
-        case .confirmed(let plan, let version, _, _, let changes) where plan == self.plan:
+        case .confirmed(let plan, let version, _, _, let changes, _, _) where plan == self.plan:
             try apply(version: version, changes: changes)
             return true
         case .resumed(let plan, let version, _) where plan == self.plan:
@@ -96,6 +96,7 @@ public struct ClientPlanCopy: Sendable, Equatable {
         for id in removed { snapshot.summaries[id] = nil }
         for task in changes.upsert where !task.kind.isSummary { snapshot.summaries[task.id] = nil }
         for (id, values) in changes.summaries { snapshot.summaries[id] = values }
+        if let baselines = changes.baselines { snapshot.baselines = baselines }
         snapshot.version = version
     }
 

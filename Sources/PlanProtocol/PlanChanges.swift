@@ -21,12 +21,15 @@ public struct PlanChanges: Sendable, Hashable, JSONEncodable {
     public var summaries: [String: SummaryValues]
     /// For timeline ops: ids of the entries added, changed or removed; nil for task ops.
     public var entries: [String]?
+    /// The complete baseline list, when it changed; else nil.
+    public var baselines: [PlanBaseline]?
 
     /// Creates changes from their parts.
     public init(
         upsert: [GanttTask] = [], remove: [String] = [], order: [String]? = nil, dependencies: [TaskDependency]? = nil,
-        summaries: [String: SummaryValues] = [:], entries: [String]? = nil
+        summaries: [String: SummaryValues] = [:], entries: [String]? = nil, baselines: [PlanBaseline]? = nil
     ) {
+        self.baselines = baselines
         self.upsert = upsert
         self.remove = remove
         self.order = order
@@ -53,13 +56,16 @@ public struct PlanChanges: Sendable, Hashable, JSONEncodable {
                 dependencies: change.dependenciesChanged ? tasks.dependencies : nil, summaries: summaries)
         case .timeline(let change):
             self.init(entries: change.entryIDs)
+        case .baselines:
+            self.init(baselines: state.baselines)
         }
     }
 
-    /// Writes `{"upsert":[…],"remove":[…],"order":[…],"dependencies":[…],"summaries":{…},"entries":[…]}`.
+    /// Writes `{"upsert":[…],"remove":[…],"order":[…],"dependencies":[…],"summaries":{…},"entries":[…],
+    /// "baselines":[…]}`.
     ///
     /// `upsert`, `remove` and `summaries` are always written (possibly empty); `order` and
-    /// `dependencies` only when they changed; `entries` only for timeline ops. Summaries are written
+    /// `dependencies` and `baselines` only when they changed; `entries` only for timeline ops. Summaries are written
     /// in id order, so equal changes give equal bytes.
     public func encodeJSON(into writer: inout JSONWriter) {
         writer.beginObject()
@@ -87,6 +93,10 @@ public struct PlanChanges: Sendable, Hashable, JSONEncodable {
             for id in entries { writer.string(id) }
             writer.endArray()
         }
+        if let baselines {
+            writer.key("baselines")
+            writer.array(baselines)
+        }
         writer.endObject()
     }
 
@@ -109,9 +119,16 @@ public struct PlanChanges: Sendable, Hashable, JSONEncodable {
                 try TaskDependency(json: value, path: path)
             }
         }
+        var baselines: [PlanBaseline]?
+        if object.isPresent("baselines") {
+            baselines = try object.map("baselines") { value, path throws(DecodingFailure) in
+                try PlanBaseline(json: value, path: path)
+            }
+        }
         self.init(
             upsert: upsert, remove: try ids("remove") ?? [], order: try ids("order"), dependencies: dependencies,
-            summaries: try decodeSummaries(object.optionalObject("summaries")), entries: try ids("entries"))
+            summaries: try decodeSummaries(object.optionalObject("summaries")), entries: try ids("entries"),
+            baselines: baselines)
     }
 
     /// Parses and decodes `changes` JSON text, such as a log row's.

@@ -34,6 +34,11 @@ extension PlanOperation {
             }
         case .timelineRemove(let entry):
             check.entry(entry, "\(path).entry")
+        case .restore:
+            // Built by the server for an undo; a client adds with `add` (appended) and `link`.
+            return DecodingFailure(path: "\(path).before", reason: "an add with a place is built only by undo")
+        case .baselineSet, .baselineRemove, .undo:
+            break
         }
         return check.failure
     }

@@ -18,12 +18,19 @@ public struct PlanSnapshot: Sendable, Hashable {
     public var resources: [TimelineResource]
     /// The derived values of every summary, by id.
     public var summaries: [String: SummaryValues]
+    /// The named versions, by name (protocol.md §9.3).
+    public var baselines: [PlanBaseline]
+    /// True for a `fetch` answer: the plan as it was, which starts no subscription.
+    public var historical: Bool
 
     /// Creates a snapshot from its parts.
     public init(
         plan: String, version: Int, title: String, tasks: [GanttTask] = [], dependencies: [TaskDependency] = [],
-        resources: [TimelineResource] = [], summaries: [String: SummaryValues] = [:]
+        resources: [TimelineResource] = [], summaries: [String: SummaryValues] = [:], baselines: [PlanBaseline] = [],
+        historical: Bool = false
     ) {
+        self.baselines = baselines
+        self.historical = historical
         self.plan = plan
         self.version = version
         self.title = title
@@ -34,15 +41,17 @@ public struct PlanSnapshot: Sendable, Hashable {
     }
 
     /// The snapshot of a plan's confirmed data, with the summaries the server derives.
-    public init(plan: String, version: Int, document: PlanDocument) {
+    public init(plan: String, version: Int, document: PlanDocument, historical: Bool = false) {
         let tasks = document.state.tasks
         self.init(
             plan: plan, version: version, title: document.title, tasks: tasks.tasks, dependencies: tasks.dependencies,
-            resources: document.state.timeline.resources, summaries: tasks.summaries)
+            resources: document.state.timeline.resources, summaries: tasks.summaries,
+            baselines: document.state.baselines, historical: historical)
     }
 
-    /// Writes the members `"plan","version","title","tasks","dependencies","resources","summaries"`
-    /// into an object the caller has opened (after its `type`).
+    /// Writes the members `"plan","version","title","tasks","dependencies","resources","summaries",
+    /// "baselines"` (and `"historical":true` for a fetched one) into an object the caller has
+    /// opened (after its `type`).
     ///
     /// Summaries are written in the tasks' input order (so equal snapshots give equal bytes); values
     /// for ids that are not summary tasks, if any, follow in id order.
@@ -76,6 +85,12 @@ public struct PlanSnapshot: Sendable, Hashable {
             }
         }
         writer.endObject()
+        writer.key("baselines")
+        writer.array(baselines)
+        if historical {
+            writer.key("historical")
+            writer.bool(true)
+        }
     }
 
     /// Decodes the members of a `snapshot` message (its `type` is not checked here).
@@ -97,9 +112,13 @@ public struct PlanSnapshot: Sendable, Hashable {
             try TimelineResource(json: value, path: path)
         }
         let summaries = try decodeSummaries(object.optionalObject("summaries"))
+        let baselines = try object.map("baselines", optional: true) { value, path throws(DecodingFailure) in
+            try PlanBaseline(json: value, path: path)
+        }
         self.init(
             plan: plan, version: version, title: title, tasks: tasks, dependencies: dependencies,
-            resources: resources, summaries: summaries)
+            resources: resources, summaries: summaries, baselines: baselines,
+            historical: try object.optionalBool("historical") ?? false)
     }
 }
 

@@ -16,6 +16,8 @@ public enum ProtocolErrorCode: String, Sendable, Hashable, CaseIterable {
     case notSubscribed
     /// A `grant` naming a user that does not exist.
     case unknownUser
+    /// A `history` or `fetch` of versions the log no longer holds (or never held).
+    case historyUnavailable
     /// A request beyond a per-connection limit (a `watch` past `maxWatchesPerConnection`). Not
     /// in the contract's list of error codes: this server's extension (docs/protocol.md §10),
     /// named after the rejection code `tooLarge`.

@@ -61,7 +61,8 @@ extension ServerMessage {
             return .confirmed(
                 plan: try object.string("plan"), version: try object.integer("version"),
                 mutationID: try mutation.string("id"), user: try mutation.string("user"),
-                changes: try PlanChanges(json: try object.required("changes"), path: object.path("changes")))
+                changes: try PlanChanges(json: try object.required("changes"), path: object.path("changes")),
+                at: try object.optionalString("at") ?? "", undoes: try mutation.optionalInteger("undoes"))
         case "ack":
             var noop = false
             switch object.members["noop"] {
@@ -102,6 +103,13 @@ extension ServerMessage {
                     version: try entry.integer("version"))
             }
             return .plans(entries, ref: ref)
+        case "history":
+            let entries = try object.map("entries") { value, path throws(DecodingFailure) in
+                try HistoryEntry(json: value, path: path)
+            }
+            return .history(
+                plan: try object.string("plan"), entries: entries, logStart: try object.integer("logStart"),
+                more: try object.optionalBool("more") ?? false, ref: ref)
         case "granted":
             return .granted(
                 plan: try object.string("plan"), user: try object.string("user"),

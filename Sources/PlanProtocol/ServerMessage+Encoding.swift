@@ -31,8 +31,10 @@ extension ServerMessage: JSONEncodable {
         case .resumed(let plan, let version, _):
             member("plan", plan)
             numberMember("version", version)
-        case .confirmed(let plan, let version, let mutationID, let user, let changes):
-            ServerMessage.encodeConfirmedHead(plan: plan, version: version, mutationID: mutationID, user: user, &writer)
+        case .confirmed(let plan, let version, let mutationID, let user, let changes, let at, let undoes):
+            ServerMessage.encodeConfirmedHead(
+                plan: plan, version: version, mutation: MutationStamp(id: mutationID, user: user, at: at, undoes: undoes),
+                &writer)
             changes.encodeJSON(into: &writer)
         case .ack(let id, let plan, let version, let noop, _):
             member("id", id)
@@ -66,6 +68,13 @@ extension ServerMessage: JSONEncodable {
             member("code", code.rawValue)
             member("message", message)
             member("plan", plan)
+        case .history(let plan, let entries, let logStart, let more, _):
+            member("plan", plan)
+            writer.key("entries")
+            writer.array(entries)
+            numberMember("logStart", logStart)
+            writer.key("more")
+            writer.bool(more)
         case .presence(let plan, let count, let sessions):
             member("plan", plan)
             numberMember("count", count)
@@ -117,21 +126,22 @@ extension ServerMessage: JSONEncodable {
     /// With `changesJSON == changes.bytes` the result equals
     /// `ServerMessage.confirmed(…, changes: changes).bytes` byte for byte.
     public static func confirmedBytes(
-        plan: String, version: Int, mutationID: String, user: String, changesJSON: some Sequence<UInt8>
+        plan: String, version: Int, mutation: MutationStamp, changesJSON: some Sequence<UInt8>
     ) -> [UInt8] {
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("type")
         writer.string("confirmed")
-        encodeConfirmedHead(plan: plan, version: version, mutationID: mutationID, user: user, &writer)
+        encodeConfirmedHead(plan: plan, version: version, mutation: mutation, &writer)
         writer.raw(changesJSON)
         writer.endObject()
         return writer.bytes
     }
 
-    /// Writes `"plan":…,"version":…,"mutation":{"id":…,"user":…},"changes":` (the value follows).
+    /// Writes `"plan":…,"version":…,"mutation":{"id":…,"user":…,"undoes":V},"at":…,"changes":`
+    /// (the value follows).
     private static func encodeConfirmedHead(
-        plan: String, version: Int, mutationID: String, user: String, _ writer: inout JSONWriter
+        plan: String, version: Int, mutation: MutationStamp, _ writer: inout JSONWriter
     ) {
         writer.key("plan")
         writer.string(plan)
@@ -140,10 +150,18 @@ extension ServerMessage: JSONEncodable {
         writer.key("mutation")
         writer.beginObject()
         writer.key("id")
-        writer.string(mutationID)
+        writer.string(mutation.id)
         writer.key("user")
-        writer.string(user)
+        writer.string(mutation.user)
+        if let undoes = mutation.undoes {
+            writer.key("undoes")
+            writer.number(undoes)
+        }
         writer.endObject()
+        if !mutation.at.isEmpty {
+            writer.key("at")
+            writer.string(mutation.at)
+        }
         writer.key("changes")
     }
 
@@ -160,5 +178,26 @@ extension ServerMessage: JSONEncodable {
         }
         frame.append(UInt8(ascii: "]"))
         return frame
+    }
+}
+
+/// Who confirmed a version, when, and which version it undoes: the `confirmed` members besides
+/// the plan, the version and the changes.
+public struct MutationStamp: Sendable, Hashable {
+    /// The proposal id.
+    public var id: String
+    /// The proposing user.
+    public var user: String
+    /// When the server confirmed it (UTC, RFC 3339 with milliseconds; empty: not known).
+    public var at: String
+    /// The version it undoes, for a confirmed undo.
+    public var undoes: Int?
+
+    /// Combines the parts.
+    public init(id: String, user: String, at: String = "", undoes: Int? = nil) {
+        self.id = id
+        self.user = user
+        self.at = at
+        self.undoes = undoes
     }
 }

@@ -18,8 +18,12 @@ public enum ServerMessage: Sendable, Hashable {
     /// `{"type":"resumed","plan":…,"version":12}`: the `confirmed` since the requested version
     /// have been sent.
     case resumed(plan: String, version: Int, ref: String? = nil)
-    /// `{"type":"confirmed","plan":…,"version":13,"mutation":{"id":…,"user":…},"changes":{…}}`.
-    case confirmed(plan: String, version: Int, mutationID: String, user: String, changes: PlanChanges)
+    /// `{"type":"confirmed","plan":…,"version":13,"mutation":{"id":…,"user":…},"at":…,"changes":{…}}`,
+    /// with `"undoes":V` in `mutation` for a confirmed undo; `at` is the time the server
+    /// confirmed it (empty: not known, and not written).
+    case confirmed(
+        plan: String, version: Int, mutationID: String, user: String, changes: PlanChanges, at: String = "",
+        undoes: Int? = nil)
     /// `{"type":"ack","id":…,"plan":…,"version":13}`, with `"noop":true` for a proposal that
     /// changed nothing.
     case ack(id: String, plan: String, version: Int, noop: Bool = false, ref: String? = nil)
@@ -43,6 +47,9 @@ public enum ServerMessage: Sendable, Hashable {
     /// its own accord about a plan, with no `ref`: the user lost the role on `plan`, and every
     /// subscription and watch of it on this connection ended.
     case planError(code: ProtocolErrorCode, message: String, plan: String)
+    /// `{"type":"history","plan":…,"entries":[…],"logStart":1,"more":true}`: a page of the log,
+    /// newest first (protocol.md §9.1).
+    case history(plan: String, entries: [HistoryEntry], logStart: Int, more: Bool, ref: String? = nil)
 
     /// The protocol version this module speaks (`welcome.protocol`).
     public static let protocolVersion = 1
@@ -62,6 +69,7 @@ public enum ServerMessage: Sendable, Hashable {
         case .plans: "plans"
         case .granted: "granted"
         case .planError: "error"
+        case .history: "history"
         }
     }
 
@@ -70,7 +78,7 @@ public enum ServerMessage: Sendable, Hashable {
         switch self {
         case .welcome(_, _, _, _, _, let ref), .error(_, _, let ref), .snapshot(_, let ref), .resumed(_, _, let ref),
             .ack(_, _, _, _, let ref), .rejected(_, _, _, _, _, let ref), .page(_, _, _, _, _, let ref),
-            .plans(_, let ref), .granted(_, _, _, let ref):
+            .plans(_, let ref), .granted(_, _, _, let ref), .history(_, _, _, _, let ref):
             ref
         case .confirmed, .presence, .planError:
             nil
@@ -82,9 +90,9 @@ public enum ServerMessage: Sendable, Hashable {
     public var plan: String? {
         switch self {
         case .welcome, .error, .plans: nil
-        case .granted(let plan, _, _, _), .planError(_, _, let plan): plan
+        case .granted(let plan, _, _, _), .planError(_, _, let plan), .history(let plan, _, _, _, _): plan
         case .snapshot(let snapshot, _): snapshot.plan
-        case .resumed(let plan, _, _), .confirmed(let plan, _, _, _, _), .ack(_, let plan, _, _, _),
+        case .resumed(let plan, _, _), .confirmed(let plan, _, _, _, _, _, _), .ack(_, let plan, _, _, _),
             .page(let plan, _, _, _, _, _), .presence(let plan, _, _):
             plan
         case .rejected(_, let plan, _, _, _, _): plan

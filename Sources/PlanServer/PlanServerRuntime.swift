@@ -89,6 +89,7 @@ public final class PlanServerRuntime: Sendable {
         self.stopped = stopped
         executor.shutdownFinished = { stopped.signal() }
         Task { await executor.run(stream) }
+        inbox.post(.wallClock(WallClock.now()))
         // /healthz tells the truth from the first request on.
         flags.healthy.store(store.isAvailable(), ordering: .relaxed)
         try transport.start()
@@ -110,6 +111,7 @@ public final class PlanServerRuntime: Sendable {
         Task {
             while flags.ticking.load(ordering: .relaxed) {
                 workers.submit { flags.healthy.store(store.isAvailable(), ordering: .relaxed) }
+                events.post(.wallClock(WallClock.now()))
                 events.post(.tick)
                 try? await Task.sleep(for: .seconds(1))
             }

@@ -9,7 +9,7 @@ extension ServerConfiguration {
         "--max-queue-bytes", "--max-proposals-per-second", "--max-tasks-per-plan", "--max-watches-per-connection",
         "--max-assignments-per-entry", "--frame-interval-ms", "--service-threads", "--idle-plan-seconds",
         "--hello-timeout-seconds", "--max-intake-backlog", "--ping-interval-seconds", "--log-keep",
-        "--max-connections-per-user", "--max-connections-per-address",
+        "--max-connections-per-user", "--max-connections-per-address", "--checkpoint-every",
     ]
     /// The flags `plan-server serve` takes.
     static let serveFlagOptions: Set<String> = ["--quiet"]
@@ -48,6 +48,7 @@ extension ServerConfiguration {
             pingInterval = .seconds(seconds)
         }
         logKeep = try options.number("--log-keep", atLeast: 0) ?? logKeep
+        checkpointEvery = try options.number("--checkpoint-every", atLeast: 1) ?? checkpointEvery
         maxConnectionsPerUser = try options.number("--max-connections-per-user", atLeast: 0) ?? maxConnectionsPerUser
         maxConnectionsPerAddress =
             try options.number("--max-connections-per-address", atLeast: 0) ?? maxConnectionsPerAddress

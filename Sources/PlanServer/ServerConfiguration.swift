@@ -33,6 +33,9 @@ public struct ServerConfiguration: Sendable {
     /// as a plan advances, older ones are trimmed, and a subscriber resuming from before them gets
     /// a snapshot. 0 (the default) keeps the whole log.
     public var logKeep = 0
+    /// A full copy of a plan is kept every this many versions, so that reading a plan as of any
+    /// version (`fetch`) replays at most this many ops.
+    public var checkpointEvery = 500
     /// Messages read from sockets and not yet handled by the hub beyond which the transport stops
     /// reading (until the hub is back to half of it).
     public var maxIntakeBacklog = 10000

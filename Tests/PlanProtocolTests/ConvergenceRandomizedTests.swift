@@ -64,8 +64,7 @@ struct ConvergenceRandomizedTests {
             #expect(try PlanChanges(parsing: changes.bytes) == changes)
             pending.append(
                 ServerMessage.confirmedBytes(
-                    plan: "demo", version: run.version, mutationID: "m\(step)", user: "alice",
-                    changesJSON: changes.bytes))
+                    plan: "demo", version: run.version, mutation: MutationStamp(id: "m\(step)", user: "alice"), changesJSON: changes.bytes))
             expected.append(run.snapshot())
             // Deliver one frame now and then, batched like a busy server does.
             guard run.chance(60) else { continue }

@@ -126,13 +126,13 @@ struct ServerMessageTests {
         )
         #expect(
             ServerMessage.confirmedBytes(
-                plan: "demo", version: 13, mutationID: "c7-000042", user: "alice", changesJSON: changes.bytes)
+                plan: "demo", version: 13, mutation: MutationStamp(id: "c7-000042", user: "alice"), changesJSON: changes.bytes)
                 == message.bytes)
         #expect(roundTrip(message) == message)
         // Changes read back from a log in another layout still make a valid message.
         let spaced = Array(#"{ "upsert" : [], "remove" : ["spec"] }"#.utf8)
         let fromLog = ServerMessage.confirmedBytes(
-            plan: "demo", version: 14, mutationID: "m", user: "bob", changesJSON: spaced)
+            plan: "demo", version: 14, mutation: MutationStamp(id: "m", user: "bob"), changesJSON: spaced)
         #expect(
             (try? ServerMessage.decode(fromLog))
                 == .confirmed(

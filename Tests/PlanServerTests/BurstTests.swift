@@ -92,7 +92,7 @@ extension WritingTests {
             var confirmed: [Int: String] = [:]
             while acks.count < count {
                 switch try await editor.nextMessage() {
-                case .confirmed(_, let version, let id, _, _): confirmed[version] = id
+                case .confirmed(_, let version, let id, _, _, _, _): confirmed[version] = id
                 case let answer where answer.proposalID != nil: acks[answer.proposalID!] = answer
                 default: break
                 }

@@ -134,7 +134,7 @@ final class FaultLoad: Sendable {
             if case .rejected = message { continuation.yield(message) }
         }
         viewer.connection.observeMessages { [weak self] message in
-            if case .confirmed(_, let version, _, _, _) = message {
+            if case .confirmed(_, let version, _, _, _, _, _) = message {
                 self?.viewerVersions.withLock { $0.append(version) }
             }
         }
@@ -158,7 +158,7 @@ final class FaultLoad: Sendable {
     /// Waits until the viewer holds `version` (the load is under way).
     func confirmedAtLeast(_ version: Int) async throws {
         _ = try await viewer.expect("confirmed", within: 20) {
-            if case .confirmed(_, let seen, _, _, _) = $0 { return seen >= version }
+            if case .confirmed(_, let seen, _, _, _, _, _) = $0 { return seen >= version }
             return false
         }
     }

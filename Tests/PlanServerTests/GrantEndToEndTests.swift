@@ -91,7 +91,7 @@ struct GrantEndToEndTests {
         viewer.connection.sendRaw(ClientMessage.unsubscribe(plan: plan, ref: "u").bytes)
         let next = await viewer.inbox.next(within: 10) { event in
             guard case .message(let message) = event else { return false }
-            if case .confirmed(_, 2, _, _, _) = message { return true }
+            if case .confirmed(_, 2, _, _, _, _, _) = message { return true }
             return message.ref == "u"
         }
         guard case .message(.error(.notSubscribed, _, "u"))? = next else {

@@ -31,7 +31,7 @@ enum ActionLines {
         case .error(let code, _, let ref): return "error \(code.rawValue) ref \(ref ?? "-")"
         case .snapshot(let snapshot, _): return "snapshot \(snapshot.version)"
         case .resumed(_, let version, _): return "resumed \(version)"
-        case .confirmed(_, let version, let id, _, _): return "confirmed \(version) \(id)"
+        case .confirmed(_, let version, let id, _, _, _, _): return "confirmed \(version) \(id)"
         case .ack(let id, _, let version, let noop, _): return "ack \(id) \(version)\(noop ? " noop" : "")"
         case .rejected(let id, _, let code, _, let version, _):
             return "rejected \(id) \(code.rawValue) \(version.map(String.init) ?? "-")"
@@ -42,6 +42,8 @@ enum ActionLines {
         case .granted(let plan, let user, let role, let ref):
             return "granted \(plan) \(user) \(role ?? "null") ref \(ref ?? "-")"
         case .planError(let code, _, let plan): return "error \(code.rawValue) plan \(plan)"
+        case .history(_, let entries, let logStart, let more, _):
+            return "history \(entries.map { String($0.version) }.joined(separator: ",")) from \(logStart)\(more ? " more" : "")"
         }
     }
 }
@@ -68,6 +70,11 @@ extension WorkerJob {
             "grant by \(granter): \(request.user) \(request.plan) \(request.role?.rawValue ?? "null")"
         case .checkAccess(let keys, let users):
             "check access \(keys.map { "\($0.user)@\($0.plan)" }.sorted().joined(separator: ",")) users \(users.sorted())"
+        case .readHistory(let connection, _, let before, let limit, _):
+            "read history before \(before) limit \(limit) for \(connection.rawValue)"
+        case .fetch(let connection, _, let version, _): "fetch \(version) for \(connection.rawValue)"
+        case .readUndoSource(_, let version): "read undo of \(version)"
+        case .writeCheckpoint(_, let version, _): "checkpoint \(version)"
         }
     }
 }

@@ -83,7 +83,7 @@ struct ReadingTests {
         let two = try await viewer.expect("confirmed")
         let three = try await viewer.expect("confirmed")
         let resumed = try await viewer.expect("resumed")
-        guard case .confirmed(_, let v2, _, _, _) = two, case .confirmed(_, let v3, _, _, let changes) = three else {
+        guard case .confirmed(_, let v2, _, _, _, _, _) = two, case .confirmed(_, let v3, _, _, let changes, _, _) = three else {
             return
         }
         #expect(v2 == 2 && v3 == 3)
@@ -113,7 +113,7 @@ struct ReadingTests {
             if case .message(let message) = event { return ["confirmed", "snapshot"].contains(message.typeName) }
             return false
         }
-        guard case .message(.confirmed(_, let version, _, _, let changes))? = first else {
+        guard case .message(.confirmed(_, let version, _, _, let changes, _, _))? = first else {
             Issue.record("expected confirmed from the log, got \(String(describing: first))")
             return
         }
@@ -144,7 +144,7 @@ struct ReadingTests {
                 case .message(.snapshot(let snapshot, _))?:
                     #expect(snapshot.version == 12 && confirmed.isEmpty)
                     return ("snapshot", confirmed)
-                case .message(.confirmed(_, let version, _, _, _))?: confirmed.append(version)
+                case .message(.confirmed(_, let version, _, _, _, _, _))?: confirmed.append(version)
                 case .message(.resumed(_, let version, _))?:
                     #expect(version == 12)
                     return ("resumed", confirmed)
@@ -407,7 +407,7 @@ struct LargePlanTests {
         }
         #expect(try await editor.answer(to: last, within: 30).ackVersion == 20)
         _ = try await late.expect("confirmed", within: 30) {
-            if case .confirmed(_, 20, _, _, _) = $0 { true } else { false }
+            if case .confirmed(_, 20, _, _, _, _, _) = $0 { true } else { false }
         }
         let final = try #require(try TestDatabase.store.loadPlan(fixture.plan))
         #expect(

@@ -69,7 +69,7 @@ struct RobustnessTests {
         var versions: [Int] = []
         while versions.count < confirmedCount {
             let message = try await recorder.expect("confirmed")
-            guard case .confirmed(_, let version, _, _, let changes) = message else { continue }
+            guard case .confirmed(_, let version, _, _, let changes, _, _) = message else { continue }
             versions.append(version)
             try replay.apply(version: version, changes: changes)
         }
@@ -98,7 +98,7 @@ struct RobustnessTests {
         let spec = copy["spec"]!
         let renamed = spec.with(title: "from one")
         #expect(try await a.propose(.replace(previous: spec, proposed: renamed), plan: fixture.plan).ackVersion == 1)
-        guard case .confirmed(_, 1, _, _, let changes) = try await b.expect("confirmed") else {
+        guard case .confirmed(_, 1, _, _, let changes, _, _) = try await b.expect("confirmed") else {
             Issue.record("no confirmed on the second server")
             return
         }
@@ -113,8 +113,8 @@ struct RobustnessTests {
         let stored = try #require(try TestDatabase.store.loadPlan(fixture.plan))
         #expect(stored.version == 2)
         // Both subscribers end at the same version with the same data.
-        _ = try await a.expect("confirmed") { if case .confirmed(_, 2, _, _, _) = $0 { true } else { false } }
-        _ = try await b.expect("confirmed") { if case .confirmed(_, 2, _, _, _) = $0 { true } else { false } }
+        _ = try await a.expect("confirmed") { if case .confirmed(_, 2, _, _, _, _, _) = $0 { true } else { false } }
+        _ = try await b.expect("confirmed") { if case .confirmed(_, 2, _, _, _, _, _) = $0 { true } else { false } }
         #expect(a.connection.copy(of: fixture.plan) == b.connection.copy(of: fixture.plan))
         #expect(
             a.connection.copy(of: fixture.plan)?.snapshot
@@ -224,7 +224,7 @@ struct RobustnessTests {
         }
         #expect(try await editor.answer(to: last, within: 60).ackVersion == 50)
         _ = try await watcher.expect("confirmed", within: 60) {
-            if case .confirmed(_, 50, _, _, _) = $0 { true } else { false }
+            if case .confirmed(_, 50, _, _, _, _, _) = $0 { true } else { false }
         }
         #expect(watcher.connection.copy(of: fixture.plan)?.version == 50)
         // The stalled reader was cut off: the server says 1013 (the close frame itself may not fit

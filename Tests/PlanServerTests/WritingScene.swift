@@ -111,13 +111,13 @@ extension TestClient {
 extension ServerMessage {
     /// The version of a `confirmed`, else nil.
     var confirmedVersion: Int? {
-        if case .confirmed(_, let version, _, _, _) = self { return version }
+        if case .confirmed(_, let version, _, _, _, _, _) = self { return version }
         return nil
     }
 
     /// The mutation id of a `confirmed`, else nil.
     var mutationID: String? {
-        if case .confirmed(_, _, let id, _, _) = self { return id }
+        if case .confirmed(_, _, let id, _, _, _, _) = self { return id }
         return nil
     }
 

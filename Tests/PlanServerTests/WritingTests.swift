@@ -212,7 +212,7 @@ struct ConfirmedInOrder {
         #expect(seen.position < ack.position, "\(id): the viewer's confirmed arrived after the proposer's ack")
         #expect(own.position < ack.position, "\(id): the proposer's own confirmed arrived after its ack")
         #expect(seen.message == own.message)
-        guard case .confirmed(_, _, let mutationID, let user, let changes) = seen.message else {
+        guard case .confirmed(_, _, let mutationID, let user, let changes, _, _) = seen.message else {
             throw HarnessError("not a confirmed")
         }
         #expect(mutationID == id && user == editor)

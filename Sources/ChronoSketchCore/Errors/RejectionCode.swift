@@ -2,12 +2,13 @@
 ///
 /// Domain errors (`TaskGanttError`, `TimelineError`) each map to exactly one code; the server adds
 /// the session-level ones (`forbidden`, `rateLimited`, `badMessage`, `unknownPlan`, `tooLarge`,
-/// `unavailable`).
+/// `unavailable`) and the history ones (`notUndoable`, `historyUnavailable`, `staleBaseline`).
 public enum RejectionCode: String, Sendable, Hashable, CaseIterable {
     case staleTask, duplicateID, blankID, identityChanged, invalidProgress, invalidSchedule
     case invalidHierarchy, invalidDependency, duplicateDependency, dependencyCycle, staleDependency
     case staleEntry, staleAssignment, unknownResource, invalidInterval
     case forbidden, rateLimited, badMessage, unknownPlan, tooLarge, unavailable
+    case notUndoable, historyUnavailable, staleBaseline
 }
 
 /// An error that rejects a proposal with one of the contract's codes and a message for people.

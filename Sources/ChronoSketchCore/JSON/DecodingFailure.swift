@@ -118,6 +118,13 @@ public struct JSONObjectReader: Sendable {
         return try integer(key)
     }
 
+    /// A boolean member that may be absent or null.
+    public func optionalBool(_ key: String) throws(DecodingFailure) -> Bool? {
+        guard let value = members[key], value != .null else { return nil }
+        guard case .bool(let flag) = value else { throw failure(key, "expected a boolean, found \(value.typeName)") }
+        return flag
+    }
+
     /// A required array member.
     public func array(_ key: String) throws(DecodingFailure) -> [JSONValue] {
         let value = try required(key)

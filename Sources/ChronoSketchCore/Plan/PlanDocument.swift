@@ -13,7 +13,7 @@ public struct PlanDocument: Sendable, Equatable, JSONEncodable {
     }
 
     /// Decodes `{"title":…,"tasks":[…],"dependencies":[…],"resources":[…],"entries":[…],
-    /// "assignments":[…]}` (every array may be absent) and validates it as a whole, like a
+    /// "assignments":[…],"baselines":[…]}` (every array may be absent) and validates it as a whole, like a
     /// proposal: the first broken rule fails with its rejection code.
     public init(json: JSONValue, path: String = "$") throws(DecodingFailure) {
         let object = try JSONObjectReader(json, path: path)
@@ -33,6 +33,9 @@ public struct PlanDocument: Sendable, Equatable, JSONEncodable {
         let assignments = try object.map("assignments", optional: true) { value, path throws(DecodingFailure) in
             try TimelineAssignment(json: value, path: path)
         }
+        let baselines = try object.map("baselines", optional: true) { value, path throws(DecodingFailure) in
+            try PlanBaseline(json: value, path: path)
+        }
         let collection: TaskCollection
         do {
             collection = try TaskCollection(tasks, dependencies: dependencies)
@@ -45,11 +48,12 @@ public struct PlanDocument: Sendable, Equatable, JSONEncodable {
         } catch {
             throw DecodingFailure(code: error.code, path: object.path("entries"), reason: error.message)
         }
-        self.init(title: title, state: PlanState(tasks: collection, timeline: timeline))
+        self.init(title: title, state: PlanState(tasks: collection, timeline: timeline, baselines: baselines))
     }
 
     /// Writes the document's members (`title`, `tasks`, `dependencies`, `resources`, `entries`,
-    /// `assignments`) into an object the caller has opened, so that a snapshot can add its own.
+    /// `assignments`, and `baselines` when there are any) into an object the caller has opened,
+    /// so that a snapshot can add its own.
     public func encodeMembers(into writer: inout JSONWriter) {
         writer.key("title")
         writer.string(title)
@@ -63,6 +67,10 @@ public struct PlanDocument: Sendable, Equatable, JSONEncodable {
         writer.array(state.timeline.entries)
         writer.key("assignments")
         writer.array(state.timeline.assignments)
+        if !state.baselines.isEmpty {
+            writer.key("baselines")
+            writer.array(state.baselines)
+        }
     }
 
     /// Writes the document as one object (the import file shape).

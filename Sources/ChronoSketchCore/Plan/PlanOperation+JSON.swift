@@ -14,7 +14,7 @@ extension PlanOperation: JSONEncodable {
         case "replace":
             self = .replace(previous: try task("previous"), proposed: try task("proposed"))
         case "add":
-            self = .add(try task("task"))
+            self = try PlanOperation.added(try task("task"), object)
         case "reorder":
             let position = try object.string("position")
             guard let order = TaskOrderPosition(rawValue: position) else {
@@ -42,6 +42,14 @@ extension PlanOperation: JSONEncodable {
         case "timeline.remove":
             self = .timelineRemove(
                 entry: try TimelineEntry(json: try object.required("entry"), path: object.path("entry")))
+        case "baseline.set":
+            let version = try object.optionalInteger("version")
+            if let version, version < 0 { throw object.failure("version", "a version is not negative") }
+            self = .baselineSet(name: try PlanBaseline.validName(object, "name"), version: version)
+        case "baseline.remove":
+            self = .baselineRemove(name: try PlanBaseline.validName(object, "name"))
+        case "undo":
+            self = .undo(version: try object.integer("version"))
         case let other:
             throw object.failure("type", "unknown op type \"\(other)\"")
         }
@@ -87,7 +95,54 @@ extension PlanOperation: JSONEncodable {
         case .timelineRemove(let entry):
             writer.key("entry")
             entry.encodeJSON(into: &writer)
+        case .restore, .baselineSet, .baselineRemove, .undo:
+            encodeHistoryMembers(into: &writer)
         }
         writer.endObject()
+    }
+
+    /// An `add` (with `before` and `dependencies` when the server built it as an undo).
+    private static func added(_ task: GanttTask, _ object: JSONObjectReader) throws(DecodingFailure) -> PlanOperation {
+        guard object.isPresent("before") || object.isPresent("dependencies") else { return .add(task) }
+        let dependencies = try object.map("dependencies", optional: true) { value, path throws(DecodingFailure) in
+            try TaskDependency(json: value, path: path)
+        }
+        return .restore(task: task, before: try object.optionalString("before"), dependencies: dependencies)
+    }
+
+    /// The members of the history ops after `type`.
+    private func encodeHistoryMembers(into writer: inout JSONWriter) {
+        switch self {
+        case .restore(let task, let before, let dependencies):
+            writer.key("task")
+            task.encodeJSON(into: &writer)
+            writer.key("before")
+            if let before { writer.string(before) } else { writer.null() }
+            writer.key("dependencies")
+            writer.array(dependencies)
+        case .baselineSet(let name, let version):
+            writer.key("name")
+            writer.string(name)
+            if let version {
+                writer.key("version")
+                writer.number(version)
+            }
+        case .baselineRemove(let name):
+            writer.key("name")
+            writer.string(name)
+        case .undo(let version):
+            writer.key("version")
+            writer.number(version)
+        default:
+            preconditionFailure("not a history op")
+        }
+    }
+
+    /// The op as the log keeps it: its wire object, with `"undoes":V` when it was built to undo V.
+    public func logJSON(undoes: Int?) -> String {
+        guard let undoes else { return json }
+        var text = json
+        text.removeLast()
+        return text + ",\"undoes\":\(undoes)}"
     }
 }

@@ -18,6 +18,18 @@ public enum PlanOperation: Sendable, Hashable {
     case timelineAdd(entry: TimelineEntry, assignments: [TimelineAssignment])
     /// Remove an entry and all its assignments.
     case timelineRemove(entry: TimelineEntry)
+    /// Put a removed task back (the undo of `remove`, built by the server): before the task
+    /// `before` in the input order when that still exists, else last, with those of
+    /// `dependencies` whose other endpoint still exists. On the wire an `add` with `before` and
+    /// `dependencies`.
+    case restore(task: GanttTask, before: String?, dependencies: [TaskDependency])
+    /// Name a version (nil: the version judged against); an existing name moves.
+    case baselineSet(name: String, version: Int?)
+    /// Drop a baseline.
+    case baselineRemove(name: String)
+    /// Revert what a version changed (protocol.md §10): the server builds the inverse op from its
+    /// log and judges that instead; the op itself cannot be applied to data.
+    case undo(version: Int)
 
     /// The op's `type` on the wire.
     public var typeName: String {
@@ -31,6 +43,10 @@ public enum PlanOperation: Sendable, Hashable {
         case .timelineApply: "timeline.apply"
         case .timelineAdd: "timeline.add"
         case .timelineRemove: "timeline.remove"
+        case .restore: "add"
+        case .baselineSet: "baseline.set"
+        case .baselineRemove: "baseline.remove"
+        case .undo: "undo"
         }
     }
 
@@ -38,6 +54,14 @@ public enum PlanOperation: Sendable, Hashable {
     public var isTimelineOperation: Bool {
         switch self {
         case .timelineApply, .timelineAdd, .timelineRemove: true
+        default: false
+        }
+    }
+
+    /// Whether the op concerns baselines or undo rather than the plan's data.
+    public var isHistoryOperation: Bool {
+        switch self {
+        case .baselineSet, .baselineRemove, .undo: true
         default: false
         }
     }
@@ -49,12 +73,16 @@ public enum PlanChange: Sendable, Hashable {
     case tasks(TaskCollectionChange)
     /// A timeline operation's change.
     case timeline(TimelineChange)
+    /// The baseline list changed.
+    case baselines
+
 
     /// True when the operation altered nothing (it is acknowledged as a no-op).
     public var isNoop: Bool {
         switch self {
         case .tasks(let change): change.isNoop
         case .timeline(let change): change.isNoop
+        case .baselines: false
         }
     }
 }
@@ -65,12 +93,15 @@ public enum PlanOperationError: PlanRejection, Hashable {
     case task(TaskGanttError)
     /// A timeline rule.
     case timeline(TimelineError)
+    /// A history rule (baselines, undo): its code and explanation.
+    case history(RejectionCode, String)
 
     /// The contract's rejection code.
     public var code: RejectionCode {
         switch self {
         case .task(let error): error.code
         case .timeline(let error): error.code
+        case .history(let code, _): code
         }
     }
 
@@ -79,6 +110,7 @@ public enum PlanOperationError: PlanRejection, Hashable {
         switch self {
         case .task(let error): error.message
         case .timeline(let error): error.message
+        case .history(_, let message): message
         }
     }
 }

@@ -4,19 +4,29 @@ public struct PlanState: Sendable, Equatable {
     public var tasks: TaskCollection
     /// Resources, entries and assignments.
     public var timeline: TimelineData
+    /// The named versions, by name.
+    public var baselines: [PlanBaseline]
 
     /// Combines already validated parts.
-    public init(tasks: TaskCollection = TaskCollection(), timeline: TimelineData = TimelineData()) {
+    public init(
+        tasks: TaskCollection = TaskCollection(), timeline: TimelineData = TimelineData(),
+        baselines: [PlanBaseline] = []
+    ) {
         self.tasks = tasks
         self.timeline = timeline
+        self.baselines = baselines.sorted { $0.name < $1.name }
     }
 
     /// Applies one operation in place against the current data.
+    /// - Parameter context: the version and time the data is judged at (baselines need it).
     /// - Returns: what changed; `isNoop` when nothing did.
     /// - Throws: the rejection; the state is then unchanged.
     @discardableResult
-    public mutating func apply(_ operation: PlanOperation) throws(PlanOperationError) -> PlanChange {
+    public mutating func apply(
+        _ operation: PlanOperation, context: JudgingContext? = nil
+    ) throws(PlanOperationError) -> PlanChange {
         if operation.isTimelineOperation { return .timeline(try applyToTimeline(operation)) }
+        if operation.isHistoryOperation { return try applyHistoryOperation(operation, context: context) }
         do {
             switch operation {
             case .replace(let previous, let proposed):
@@ -31,7 +41,9 @@ public struct PlanState: Sendable, Equatable {
                 return .tasks(try tasks.link(dependency))
             case .unlink(let dependency):
                 return .tasks(try tasks.unlink(dependency))
-            case .timelineApply, .timelineAdd, .timelineRemove:
+            case .restore(let task, let before, let dependencies):
+                return .tasks(try tasks.restore(task, before: before, dependencies: dependencies))
+            case .timelineApply, .timelineAdd, .timelineRemove, .baselineSet, .baselineRemove, .undo:
                 preconditionFailure("handled above")
             }
         } catch {

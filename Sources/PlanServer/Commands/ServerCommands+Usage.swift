@@ -9,7 +9,8 @@ extension ServerCommands {
           plan-server user token NAME [--database URL]     prints a new token for NAME as its last line
           plan-server grant USER PLAN viewer|editor|owner [--database URL]
           plan-server plan create ID --title T [--import FILE.json] [--database URL]
-          plan-server plan export ID [--database URL]      the plan's data as JSON on stdout
+          plan-server plan export ID [--version V] [--database URL]   the plan's data (as of V) as JSON
+          plan-server plan history ID [--since V] [--database URL]   the audit trail, one JSON line per version
         The database comes from --database or DATABASE_URL (a libpq URI or keyword string).
         Options take their value as --name VALUE or --name=VALUE; each may be given once.
         `plan-server SUBCOMMAND --help` explains a subcommand.
@@ -34,6 +35,7 @@ extension ServerCommands {
                   --log-keep 0 (0: keep all)     --hello-timeout-seconds 10 (1 to 3600)
                   --ping-interval-seconds 20 (0 to 3600; 0: no pings)  --max-intake-backlog 10000 (≥ 2)
                   --max-connections-per-user 1000  --max-connections-per-address 2000   (0: no limit)
+                  --checkpoint-every 500 (≥ 1: versions between full copies of a plan, for fetch)
 
                 """ + database
         case .migrate:
@@ -61,9 +63,17 @@ extension ServerCommands {
                 """ + database
         case .planExport:
             return """
-                usage: plan-server plan export ID [--database URL]
-                Prints the plan's current data as one JSON object: id, version and the import shape
-                (title, tasks, dependencies, resources, entries, assignments), so it can be imported again.
+                usage: plan-server plan export ID [--version V] [--database URL]
+                Prints the plan's data, current or as it was at version V, as one JSON object: id, version
+                and the import shape (title, tasks, dependencies, resources, entries, assignments, and
+                baselines when there are any), so it can be imported again (without the baselines).
+
+                """ + database
+        case .planHistory:
+            return """
+                usage: plan-server plan history ID [--since V] [--database URL]
+                Prints the audit trail of the versions after V (default: all the log holds), oldest
+                first, one JSON object per line: version, at, mutation (id, user, undoes), op, changes.
 
                 """ + database
         }

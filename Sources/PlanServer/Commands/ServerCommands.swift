@@ -14,6 +14,7 @@ public enum ServerCommands {
         case userToken = "user token"
         case planCreate = "plan create"
         case planExport = "plan export"
+        case planHistory = "plan history"
 
         /// How many positionals its name takes.
         var words: Int { rawValue.split(separator: " ").count }
@@ -23,7 +24,9 @@ public enum ServerCommands {
             switch self {
             case .serve: ServerConfiguration.serveValueOptions
             case .planCreate: ["--database", "--title", "--import"]
-            case .migrate, .grant, .userAdd, .userRevoke, .userToken, .planExport: ["--database"]
+            case .planExport: ["--database", "--version"]
+            case .planHistory: ["--database", "--since"]
+            case .migrate, .grant, .userAdd, .userRevoke, .userToken: ["--database"]
             }
         }
 
@@ -111,10 +114,9 @@ public enum ServerCommands {
         case .planCreate:
             try createPlan(options, store: store)
         case .planExport:
-            let id = try options.positional(2, "ID")
-            try options.noPositionals(after: 3)
-            guard let plan = try store().loadPlan(id) else { throw CommandError("no plan \(id)") }
-            ProcessIO.print(plan.exportJSON)
+            try exportPlan(options, store: store())
+        case .planHistory:
+            try printHistory(options, store: store())
         }
         return 0
     }

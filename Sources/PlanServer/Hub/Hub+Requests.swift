@@ -95,6 +95,14 @@ extension Hub {
             }
         case .plans, .grant:
             return requestAccess(message, session: session)
+        case .history(let plan, let before, let limit, let ref):
+            return handlePlanRequest(plan, request, session: session) { owner, _ in
+                emit(owner.history(before: before, limit: limit, ref: ref, for: session.connection))
+            }
+        case .fetch(let plan, let version, let ref):
+            return handlePlanRequest(plan, request, session: session) { owner, _ in
+                emit(owner.fetch(version: version, ref: ref, for: session.connection))
+            }
         case .propose(let id, let plan, let baseVersion, let operation, let ref):
             // An op too large to judge is refused before it costs anything, as a decision.
             let verdict: QueuedProposal.Verdict =
@@ -164,11 +172,13 @@ extension Hub {
         switch result {
         case .success(let stored?):
             let owner = PlanOwner(stored: stored, configuration: configuration, metrics: metrics, now: now)
+            owner.wallClock = wallClock
             plans[planID] = .loaded(owner)
             metrics.loadedPlans.wrappingAdd(1, ordering: .relaxed)
             log("plan \(planID) loaded at version \(stored.version) (\(stored.document.state.tasks.count) tasks)")
             // Rows a trim left behind when the process that moved the log start stopped first.
             if stored.logStart > 0 { emit(owner.startDeletingTrimmedLog()) }
+            emit(owner.loaded())
         case .success(nil):
             // The role exists but the plan does not (deleted meanwhile): nobody may see it.
             for connection in waiting { sessions[connection]?.record(nil, on: planID) }

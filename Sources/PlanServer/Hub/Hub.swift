@@ -51,6 +51,8 @@ final class Hub {
     var awaitingHello: [(connection: ConnectionID, opened: ContinuousClock.Instant)] = []
     /// The time of the event being handled.
     var now: ContinuousClock.Instant
+    /// The latest reading of the system clock (`HubEvent.wallClock`); plans confirm with it.
+    var wallClock: WallClock
     /// The actions decided by the event being handled.
     private var actions: [HubAction] = []
 
@@ -62,6 +64,7 @@ final class Hub {
         self.metrics = metrics
         self.clock = clock
         now = clock()
+        wallClock = WallClock(anchor: now, unixSeconds: 0)
         serverName = "plan-server/1 (\(configuration.instanceName))"
     }
 
@@ -80,6 +83,15 @@ final class Hub {
         case .accessChecked(let keys, let result): finishAccessCheck(keys, result)
         case .tick: tick()
         case .shutdown: beginShutdown()
+        case .answerReady(let connection, let buffer): if sessions[connection] != nil { emit(.send(buffer, to: connection)) }
+        case .undoSourceRead(let plan, let version, let result):
+            emit(owner(plan)?.undoSourceRead(version: version, result, now: now))
+        case .checkpointWritten(let plan, let version, .failure(let error)):
+            warn("checkpoint of \(plan) at version \(version) not written (fetch replays from an older one): \(error)")
+        case .checkpointWritten: break
+        case .wallClock(let reading):
+            wallClock = reading
+            for case .loaded(let owner) in plans.values { owner.wallClock = reading }
         case .committed(let plan, let result):
             emit(owner(plan)?.committed(result, now: now))
             finishShutdownIfDone()

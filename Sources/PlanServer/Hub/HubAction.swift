@@ -55,6 +55,14 @@ enum WorkerJob: Sendable {
     case grant(ConnectionID, granter: String, GrantRequest)
     /// Read roles and tokens again → `HubEvent.accessChecked`.
     case checkAccess([AccessKey], users: [String])
+    /// Read a page of the log for `history` → `HubEvent.answerReady`.
+    case readHistory(ConnectionID, plan: String, before: Int, limit: Int, ref: String?)
+    /// Rebuild the plan as of a version for `fetch` → `HubEvent.answerReady`.
+    case fetch(ConnectionID, plan: String, version: Int, ref: String?)
+    /// Read what undoing a version needs → `HubEvent.undoSourceRead`.
+    case readUndoSource(plan: String, version: Int)
+    /// Keep a full copy of the plan at a version → `HubEvent.checkpointWritten`.
+    case writeCheckpoint(plan: String, version: Int, PlanDocument)
 
     /// The lane the job runs in: a plan's commits, loads and log reads keep their order.
     var lane: String? {
@@ -63,7 +71,7 @@ enum WorkerJob: Sendable {
         case .commit(let request): request.plan
         case .readLog(let plan, _, _, .catchUp): plan
         case .authenticate, .lookUpRole, .readLog, .deleteTrimmedLog, .encodeSnapshot, .listPlans, .grant,
-            .checkAccess:
+            .checkAccess, .readHistory, .fetch, .readUndoSource, .writeCheckpoint:
             nil
         }
     }

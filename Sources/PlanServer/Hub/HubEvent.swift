@@ -35,6 +35,14 @@ enum HubEvent: Sendable {
     case accessChanged(AccessChange)
     /// The roles and tokens sessions rely on, read again after announcements may have been missed.
     case accessChecked([AccessKey], Result<CheckedAccess, StoreError>)
+    /// The answer to a request read on a worker (`history`, `fetch`) is encoded: send it.
+    case answerReady(ConnectionID, OutgoingBuffer)
+    /// What undoing `version` needs was read (for the proposals waiting for it).
+    case undoSourceRead(plan: String, version: Int, Result<UndoSource, StoreError>)
+    /// A checkpoint was written (or could not be: a later fetch replays more).
+    case checkpointWritten(plan: String, version: Int, Result<Void, StoreError>)
+    /// A reading of the system clock (at start and once a second), for `confirmed.at`.
+    case wallClock(WallClock)
     /// A session used up its turn with requests still waiting: it goes on with them now.
     case continuePending(ConnectionID)
     /// Once per second: presence, idle plans, silent connections.

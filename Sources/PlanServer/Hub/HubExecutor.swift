@@ -176,6 +176,20 @@ extension WorkerJob {
                         roles: try store.roles(of: keys.map { ($0.user, $0.plan) }), users: users,
                         usersWithTokens: try store.usersWithTokens(among: users))
                 })
+        case .readHistory(let connection, let plan, let before, let limit, let ref):
+            return .answerReady(connection, HistoryAnswers.history(plan, before: before, limit: limit, ref: ref, store))
+        case .fetch(let connection, let plan, let version, let ref):
+            return .answerReady(connection, HistoryAnswers.fetch(plan, version: version, ref: ref, store))
+        case .readUndoSource(let plan, let version):
+            return .undoSourceRead(
+                plan: plan, version: version,
+                Result { () throws(StoreError) in try store.undoSource(of: plan, version: version) })
+        case .writeCheckpoint(let plan, let version, let document):
+            return .checkpointWritten(
+                plan: plan, version: version,
+                Result { () throws(StoreError) in
+                    try store.writeCheckpoint(plan: plan, version: version, document: document)
+                })
         }
     }
 }

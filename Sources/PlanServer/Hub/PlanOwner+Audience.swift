@@ -57,7 +57,8 @@ extension PlanOwner {
                 emit(
                     .send(
                         confirmedBuffer(
-                            version: entry.version, proposalID: entry.proposalID, user: entry.user,
+                            version: entry.version,
+                            MutationStamp(id: entry.proposalID, user: entry.user, at: entry.at, undoes: entry.undoes),
                             changesJSON: entry.changesJSON), to: connection))
             }
             for buffer in recentConfirmed { emit(.send(buffer, to: connection)) }

@@ -79,7 +79,8 @@ extension PlanOwner {
             guard let mutation = judged.mutation else { continue }
             let change: PlanChange
             do {
-                change = try confirmed.apply(mutation.operation)
+                change = try confirmed.apply(
+                    mutation.operation, context: JudgingContext(version: version, logStart: logStart, at: mutation.at))
             } catch {
                 warn("plan \(id): committed op no longer applies (\(error)); reloading")
                 // Committed all the same: answered once the reload's snapshot went out.
@@ -90,7 +91,9 @@ extension PlanOwner {
             }
             version += 1
             fanOutConfirmed(
-                proposalID: mutation.proposalID, user: mutation.user, changesJSON: mutation.changesJSON, change: change)
+                MutationStamp(id: mutation.proposalID, user: mutation.user, at: mutation.at, undoes: mutation.undoes),
+                changesJSON: mutation.changesJSON, change: change)
+            checkpointIfDue()
         }
         snapshotCache = nil
         answerCommitted(batch)
@@ -109,18 +112,17 @@ extension PlanOwner {
 
     /// Encodes the `confirmed` of `version` once, queues it to every subscriber, keeps it for
     /// resuming, and refreshes the watches a timeline change touches.
-    func fanOutConfirmed(proposalID: String, user: String, changesJSON: String, change: PlanChange) {
-        let buffer = confirmedBuffer(version: version, proposalID: proposalID, user: user, changesJSON: changesJSON)
+    func fanOutConfirmed(_ stamp: MutationStamp, changesJSON: String, change: PlanChange) {
+        let buffer = confirmedBuffer(version: version, stamp, changesJSON: changesJSON)
         broadcast(buffer, to: subscriberList)
         appendConfirmed(buffer)
         if case .timeline(let timelineChange) = change { refreshWatches(timelineChange) }
     }
 
     /// A `confirmed` message, encoded once with the `changes` as logged.
-    func confirmedBuffer(version: Int, proposalID: String, user: String, changesJSON: String) -> OutgoingBuffer {
+    func confirmedBuffer(version: Int, _ stamp: MutationStamp, changesJSON: String) -> OutgoingBuffer {
         OutgoingBuffer(
-            ServerMessage.confirmedBytes(
-                plan: id, version: version, mutationID: proposalID, user: user, changesJSON: changesJSON.utf8))
+            ServerMessage.confirmedBytes(plan: id, version: version, mutation: stamp, changesJSON: changesJSON.utf8))
     }
 
     /// The stored decisions of held proposals are known: those decided are answered with them,

@@ -44,8 +44,13 @@ extension PlanOwner {
             verdict = .reject(
                 .badMessage, "baseVersion \(baseVersion) is above the current version \(candidateVersion)")
         }
-        let proposal = QueuedProposal(origin: origin, verdict: verdict)
         undecided[origin.key] = []
+        enqueue(QueuedProposal(origin: origin, verdict: verdict))
+        return take()
+    }
+
+    /// Judges a proposal now, or holds it while the pipeline reads or reloads.
+    func enqueue(_ proposal: QueuedProposal) {
         switch phase {
         case .idle, .committing:
             judge(proposal)
@@ -63,37 +68,65 @@ extension PlanOwner {
             held.append(proposal)
             phase = .reloading(held: held, committed: committed)
         }
-        return take()
     }
 
-    /// Decides one proposal against the candidate; the decision is answered after its batch commits.
+    /// Decides one proposal against the candidate; the decision is answered after its batch
+    /// commits (an undo of a version whose inverse is not in memory waits for a log read first).
     func judge(_ proposal: QueuedProposal) {
-        let origin = proposal.origin
-        func decided(_ decision: Decision, _ mutation: CommittedMutation? = nil) {
-            nextBatch.append(JudgedProposal(proposal: proposal, mutation: mutation, decision: decision))
-        }
         func rejected(_ code: RejectionCode, _ message: String) {
-            decided(.rejected(version: candidateVersion, code: code, message: message))
+            nextBatch.append(
+                JudgedProposal(
+                    proposal: proposal, mutation: nil,
+                    decision: .rejected(version: candidateVersion, code: code, message: message)))
         }
         switch proposal.verdict {
         case .reject(let code, let message):
             rejected(code, message)
+        case .judge(.undo(let target)):
+            judgeUndo(proposal, of: target, rejected: rejected)
         case .judge(let operation):
-            if case .add = operation, candidate.tasks.count >= configuration.limits.maxTasksPerPlan {
-                return rejected(.tooLarge, "the plan would exceed \(configuration.limits.maxTasksPerPlan) tasks")
+            judge(operation, undoing: nil, proposal)
+        case .undo(let target, let inverse):
+            judge(candidate.undoOperation(from: inverse), undoing: target, proposal)
+        }
+    }
+
+    /// Applies an op to the candidate: a new candidate version with the op that reverts it, a
+    /// no-op acknowledgement, or a rejection.
+    private func judge(_ proposed: PlanOperation, undoing: Int?, _ proposal: QueuedProposal) {
+        let origin = proposal.origin
+        func decided(_ decision: Decision, _ mutation: CommittedMutation? = nil) {
+            nextBatch.append(JudgedProposal(proposal: proposal, mutation: mutation, decision: decision))
+        }
+        var operation = proposed
+        switch operation {
+        case .add, .restore:
+            guard candidate.tasks.tasks.count < configuration.limits.maxTasksPerPlan else {
+                let limit = configuration.limits.maxTasksPerPlan
+                return decided(
+                    .rejected(
+                        version: candidateVersion, code: .tooLarge, message: "the plan would exceed \(limit) tasks"))
             }
-            do {
-                let change = try candidate.apply(operation)
-                guard !change.isNoop else { return decided(.acknowledged(version: candidateVersion, noop: true)) }
-                candidateVersion += 1
-                let changes = PlanChanges(after: candidate, change: change)
-                let mutation = CommittedMutation(
-                    proposalID: origin.proposalID, user: origin.user, operation: operation, change: change,
-                    changesJSON: changes.json)
-                decided(.acknowledged(version: candidateVersion, noop: false), mutation)
-            } catch {
-                rejected(error.code, error.message)
-            }
+        case .baselineSet(let name, nil):
+            operation = .baselineSet(name: name, version: candidateVersion)
+        default:
+            break
+        }
+        let at = wallClock.timestamp(at: eventTime)
+        let inverse = candidate.inverse(of: operation)
+        do {
+            let change = try candidate.apply(
+                operation, context: JudgingContext(version: candidateVersion, logStart: logStart, at: at))
+            guard !change.isNoop else { return decided(.acknowledged(version: candidateVersion, noop: true)) }
+            candidateVersion += 1
+            inverses.remember(candidateVersion, inverse)
+            let changes = PlanChanges(after: candidate, change: change)
+            let mutation = CommittedMutation(
+                proposalID: origin.proposalID, user: origin.user, operation: operation, change: change,
+                changesJSON: changes.json, inverse: inverse, undoes: undoing, at: at)
+            decided(.acknowledged(version: candidateVersion, noop: false), mutation)
+        } catch {
+            decided(.rejected(version: candidateVersion, code: error.code, message: error.message))
         }
     }
 
@@ -128,6 +161,7 @@ extension PlanOwner {
         phase = .idle
         candidate = confirmed
         candidateVersion = version
+        inverses.forget(above: version)
         for proposal in proposals { judge(proposal) }
         startCommitIfIdle()
     }

@@ -59,11 +59,21 @@ extension PlanOwner {
         for entry in logged where entry.version > version {
             guard entry.version == version + 1,
                 let operation = try? PlanOperation(json: try JSONValue(parsing: entry.opJSON)),
-                let change = try? confirmed.apply(operation)
+                let change = try? confirmed.apply(
+                    operation, context: JudgingContext(version: version, logStart: logStart, at: entry.at))
             else { return false }
             version = entry.version
+            if let text = entry.inverseJSON, let inverse = try? PlanOperation(json: try JSONValue(parsing: text)) {
+                inverses.remember(entry.version, inverse)
+            } else if case .baselineSet = operation {
+                inverses.remember(entry.version, nil)
+            } else if case .baselineRemove = operation {
+                inverses.remember(entry.version, nil)
+            }
             fanOutConfirmed(
-                proposalID: entry.proposalID, user: entry.user, changesJSON: entry.changesJSON, change: change)
+                MutationStamp(id: entry.proposalID, user: entry.user, at: entry.at, undoes: entry.undoes),
+                changesJSON: entry.changesJSON, change: change)
+            checkpointIfDue()
             recentDecisions.remember(
                 .acknowledged(version: entry.version, noop: false),
                 for: ProposalKey(user: entry.user, proposalID: entry.proposalID))
@@ -105,17 +115,6 @@ extension PlanOwner {
     }
 
     // MARK: Log retention
-
-    /// Where a commit reaching `newVersion` moves the log's start: `logKeep` versions back, once
-    /// the log has grown a step (a tenth of `logKeep`, at most 1,000 versions) beyond that; nil
-    /// when it stays.
-    func nextLogStart(newVersion: Int) -> Int? {
-        let keep = configuration.logKeep
-        guard keep > 0 else { return nil }
-        let step = max(1, min(1_000, keep / 10))
-        // Subtracted, not added: any keep up to Int.max is fine.
-        return newVersion - logStart - keep >= step ? newVersion - keep : nil
-    }
 
     /// Deletes the log rows a trim left behind (found when the plan is loaded).
     func startDeletingTrimmedLog() -> [HubAction] {

@@ -90,6 +90,15 @@ final class PlanOwner {
     /// The time of the event being handled (given with it: the owner reads no clock).
     var eventTime: ContinuousClock.Instant
 
+    /// The system clock as last read, for the time of a confirmation.
+    var wallClock: WallClock
+    /// The ops that revert recent versions (nil: not undoable), candidate versions included.
+    var inverses = RecentInverses()
+    /// Undo proposals waiting for their version's inverse to be read, by that version.
+    var awaitingUndo: [Int: [QueuedProposal]] = [:]
+    /// The newest version with a checkpoint written (or asked for) by this process.
+    var checkpointed: Int
+
     /// The actions decided by the event being handled; `take()` hands them over.
     private var actions: [HubAction] = []
 
@@ -108,6 +117,9 @@ final class PlanOwner {
         recentConfirmedStart = stored.version + 1
         lastUsed = now
         eventTime = now
+        wallClock = WallClock(anchor: now, unixSeconds: 0)
+        // A plan without a recent checkpoint gets one at the version it was loaded at (`loaded()`).
+        checkpointed = stored.latestCheckpoint ?? -configuration.checkpointEvery
     }
 
     /// The subscribers as an array, built once per change of membership: every broadcast until
@@ -201,6 +213,8 @@ struct QueuedProposal {
     enum Verdict {
         /// Apply the op to the candidate.
         case judge(PlanOperation)
+        /// Undo `version` with the op that reverts it (read from the log or kept in memory).
+        case undo(version: Int, inverse: PlanOperation)
         /// Already known to be rejected (a malformed op, a role too low, a version ahead); the
         /// rejection is still a decision, recorded with the batch for exactly-once answers.
         case reject(RejectionCode, String)

@@ -55,14 +55,16 @@ extension PlanStore {
             statements.append(
                 PGStatement(
                     """
-                    INSERT INTO mutations (plan_id, version, proposal_id, user_name, op, changes)
-                    SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::json[], $6::json[])
+                    INSERT INTO mutations (plan_id, version, proposal_id, user_name, op, changes, inverse, created_at)
+                    SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::json[], $6::json[], $7::json[],
+                        $8::timestamptz[])
                     """,
                     [
                         plan, PGArrayLiteral.make(mutations.indices.map { String(baseVersion + 1 + $0) }),
                         PGArrayLiteral.make(mutations.map(\.proposalID)), PGArrayLiteral.make(mutations.map(\.user)),
-                        PGArrayLiteral.make(mutations.map(\.operation.json)),
+                        PGArrayLiteral.make(mutations.map { $0.operation.logJSON(undoes: $0.undoes) }),
                         PGArrayLiteral.make(mutations.map(\.changesJSON)),
+                        PGArrayLiteral.make(mutations.map { $0.inverse?.json }), PGArrayLiteral.make(mutations.map(\.at)),
                     ]))
         }
         let acknowledged = mutations.enumerated().map { index, mutation in

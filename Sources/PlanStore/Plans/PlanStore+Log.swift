@@ -10,7 +10,9 @@ extension PlanStore {
                 PGStatement("SELECT version, log_start FROM plans WHERE id = $1", [plan]),
                 PGStatement(
                     """
-                    SELECT version, proposal_id, user_name, op::text, changes::text FROM mutations
+                    SELECT version, proposal_id, user_name, op::text, changes::text, \(PlanStore.utcText("created_at")),
+                        inverse::text
+                    FROM mutations
                     WHERE plan_id = $1 AND version > $2 ORDER BY version LIMIT $3
                     """, [plan, String(since), String(limit)]),
             ]).dropFirst()
@@ -21,7 +23,8 @@ extension PlanStore {
         let mutations = (0..<rows.rowCount).map { row in
             LoggedMutation(
                 version: rows.int(row, 0)!, proposalID: rows.string(row, 1)!, user: rows.string(row, 2)!,
-                opJSON: rows.string(row, 3)!, changesJSON: rows.string(row, 4)!)
+                opJSON: rows.string(row, 3)!, changesJSON: rows.string(row, 4)!, at: rows.string(row, 5)!,
+                inverseJSON: rows.string(row, 6))
         }
         return .mutations(mutations, currentVersion: current)
     }
@@ -50,7 +53,8 @@ extension PlanStore {
     public static let trimmedLogSlice = 2_000
 
     /// Deletes up to `limit` of the oldest log rows at or below the plan's log start: the rows a
-    /// commit that moved the start (`commit(…, logStart:)`) left behind.
+    /// commit that moved the start (`commit(…, logStart:)`) left behind, and the checkpoints
+    /// before the newest one at or below the log start (it and the log rebuild every later version).
     /// - Returns: how many rows were deleted (`limit` when more may remain).
     public func deleteTrimmedLog(of plan: String, limit: Int = PlanStore.trimmedLogSlice) throws(StoreError) -> Int {
         try pool.withConnection { connection throws(StoreError) in
@@ -64,6 +68,12 @@ extension PlanStore {
                         (SELECT log_start FROM plans WHERE id = $1),
                         (SELECT min(version) FROM mutations WHERE plan_id = $1) + $2 - 1)
                     """, [plan, String(limit)]),
+                PGStatement(
+                    """
+                    DELETE FROM checkpoints WHERE plan_id = $1 AND version < (
+                        SELECT max(version) FROM checkpoints
+                        WHERE plan_id = $1 AND version <= (SELECT log_start FROM plans WHERE id = $1))
+                    """, [plan]),
             ])[1].affectedRows
         }
     }

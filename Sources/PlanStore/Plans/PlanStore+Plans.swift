@@ -4,6 +4,9 @@ extension PlanStore {
     /// Creates a plan with the given data (an import), validated as a whole beforehand.
     /// - Throws: `.duplicate` when the id is taken, `.invalid` for a blank or overlong id.
     public func createPlan(id: String, document: PlanDocument) throws(StoreError) {
+        guard document.state.baselines.isEmpty else {
+            throw .invalid("an imported plan has no baselines yet (they name versions of the plan they came from)")
+        }
         let tasks = document.state.tasks
         let timeline = document.state.timeline
         let taskRows = tasks.tasks.map(RowWrites.taskColumns)
@@ -54,6 +57,7 @@ extension PlanStore {
         }
         let assignments = timeline.assignments
         if !assignments.isEmpty { statements.append(RowWrites.insertAssignments(plan: id, assignments)) }
+        statements.append(PlanStore.insertCheckpoint(plan: id, version: 0, document: document))
         try pool.withConnection { connection throws(StoreError) in
             _ = try connection.transaction(statements)
         }
@@ -66,7 +70,11 @@ extension PlanStore {
         let results = try pool.withConnection { connection throws(StoreError) in
             try connection.readOnlySnapshot(
                 [
-                    PGStatement("SELECT title, version, log_start FROM plans WHERE id = $1", [id]),
+                    PGStatement(
+                        """
+                        SELECT title, version, log_start, (SELECT max(version) FROM checkpoints WHERE plan_id = $1)
+                        FROM plans WHERE id = $1
+                        """, [id]),
                     PGStatement(
                         """
                         SELECT id, parent_id, title, kind, start_date, end_date, progress
@@ -84,6 +92,8 @@ extension PlanStore {
                         FROM entries WHERE plan_id = $1
                         """, [id]),
                     PGStatement("SELECT id, entry_id, resource_id FROM assignments WHERE plan_id = $1", [id]),
+                    PGStatement(
+                        "SELECT name, version, \(PlanStore.utcText("at")) FROM baselines WHERE plan_id = $1", [id]),
                 ])
         }
         let plan = results[0]
@@ -104,11 +114,17 @@ extension PlanStore {
                     id: results[5].string(row, 0)!, entryID: results[5].string(row, 1)!,
                     resourceID: results[5].string(row, 2)!)
             }
+            let baselines = (0..<results[6].rowCount).map { row in
+                PlanBaseline(
+                    name: results[6].string(row, 0)!, version: results[6].int(row, 1)!, at: results[6].string(row, 2)!)
+            }
             let state = PlanState(
                 tasks: try TaskCollection(tasks, dependencies: dependencies),
-                timeline: try TimelineData(resources: resources, entries: entries, assignments: assignments))
+                timeline: try TimelineData(resources: resources, entries: entries, assignments: assignments),
+                baselines: baselines)
             var stored = StoredPlan(id: id, version: version, document: PlanDocument(title: title, state: state))
             stored.logStart = plan.int(0, 2) ?? 0
+            stored.latestCheckpoint = plan.int(0, 3)
             return stored
         } catch let error as StoreError {
             throw error

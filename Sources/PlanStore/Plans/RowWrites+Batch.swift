@@ -123,7 +123,30 @@ extension RowWrites {
                 entryEdits.remove(entry.id)
                 assignmentEdits.removeAll { $0.entryID == entry.id }
                 statements.append(PGStatement(RowWrites.deleteEntry, [plan, entry.id]))
+            case .restore(let task, _, let dependencies):
+                restore(task, dependencies, mutation.change)
+            case .baselineSet(let name, let version):
+                statements.append(
+                    PGStatement(RowWrites.upsertBaseline, [plan, name, version.map(String.init), mutation.at]))
+            case .baselineRemove(let name):
+                statements.append(PGStatement(RowWrites.deleteBaseline, [plan, name]))
+            case .undo:
+                preconditionFailure("an undo is confirmed as the op it built")
             }
+        }
+
+        /// A task put back: added (its key is the plan's next), then rotated from the end to its
+        /// place with the tasks after it, then its dependencies linked.
+        private mutating func restore(_ task: GanttTask, _ dependencies: [TaskDependency], _ change: PlanChange) {
+            if removals.contains(task.id) { writeGathered() }
+            adds.append(task)
+            if case .tasks(let change) = change, !change.movedIDs.isEmpty,
+                !keys.reorder(moved: task.id, newOrder: change.movedIDs)
+            {
+                writeGathered()
+                statements.append(PGStatement(RowWrites.reorderTasks, [plan, PGArrayLiteral.make(change.movedIDs)]))
+            }
+            links += dependencies
         }
 
         /// Writes the gathered adds, links, key exchanges and removals, in that order.

@@ -111,6 +111,14 @@ enum RowWrites {
     static let deleteDependency =
         "DELETE FROM dependencies WHERE plan_id = $1 AND predecessor_id = $2 AND successor_id = $3"
 
+    /// A baseline set (or moved): `$2` name, `$3` version, `$4` time.
+    static let upsertBaseline = """
+        INSERT INTO baselines (plan_id, name, version, at) VALUES ($1, $2, $3::bigint, $4::timestamptz)
+        ON CONFLICT (plan_id, name) DO UPDATE SET version = excluded.version, at = excluded.at
+        """
+
+    static let deleteBaseline = "DELETE FROM baselines WHERE plan_id = $1 AND name = $2"
+
     static let insertEntry = "INSERT INTO entries (plan_id, id, title, start_at, end_at) VALUES ($1, $2, $3, $4, $5)"
 
     static let deleteEntry = "DELETE FROM entries WHERE plan_id = $1 AND id = $2"

@@ -10,6 +10,8 @@ public struct StoredPlan: Sendable {
     public let document: PlanDocument
     /// The log holds the versions after this one (earlier ones were trimmed).
     public var logStart = 0
+    /// The newest version with a checkpoint (nil: none, as for plans from before history).
+    public var latestCheckpoint: Int?
 
     /// Creates a plan as loaded (the store does; tests build them to drive a plan owner).
     public init(id: String, version: Int, document: PlanDocument, logStart: Int = 0) {
@@ -46,14 +48,26 @@ public struct CommittedMutation: Sendable {
     public let change: PlanChange
     /// The JSON text of the `changes` object broadcast for this version.
     public let changesJSON: String
+    /// The op that reverts it, formed from the data before it (nil: it cannot be undone).
+    public let inverse: PlanOperation?
+    /// The version it undoes, when it was built by an `undo`.
+    public let undoes: Int?
+    /// When the server confirmed it (UTC, RFC 3339 with milliseconds): `confirmed.at`.
+    public let at: String
 
     /// Creates a mutation to commit.
-    public init(proposalID: String, user: String, operation: PlanOperation, change: PlanChange, changesJSON: String) {
+    public init(
+        proposalID: String, user: String, operation: PlanOperation, change: PlanChange, changesJSON: String,
+        inverse: PlanOperation? = nil, undoes: Int? = nil, at: String = "1970-01-01T00:00:00.000Z"
+    ) {
         self.proposalID = proposalID
         self.user = user
         self.operation = operation
         self.change = change
         self.changesJSON = changesJSON
+        self.inverse = inverse
+        self.undoes = undoes
+        self.at = at
     }
 }
 
@@ -94,14 +108,30 @@ public struct LoggedMutation: Sendable, Hashable {
     public let opJSON: String
     /// The `changes` JSON text, as broadcast.
     public let changesJSON: String
+    /// When it was confirmed (UTC, RFC 3339 with milliseconds).
+    public let at: String
+    /// The op that reverts it, as JSON text (nil: it cannot be undone).
+    public let inverseJSON: String?
 
     /// Creates a log row (the store reads them; tests write them to drive a plan owner).
-    public init(version: Int, proposalID: String, user: String, opJSON: String, changesJSON: String) {
+    public init(
+        version: Int, proposalID: String, user: String, opJSON: String, changesJSON: String,
+        at: String = "1970-01-01T00:00:00.000Z", inverseJSON: String? = nil
+    ) {
         self.version = version
         self.proposalID = proposalID
         self.user = user
         self.opJSON = opJSON
         self.changesJSON = changesJSON
+        self.at = at
+        self.inverseJSON = inverseJSON
+    }
+
+    /// The version it undoes, when the op is a confirmed undo (`"undoes"` in the op).
+    public var undoes: Int? {
+        guard opJSON.contains("\"undoes\""), let op = try? JSONObjectReader(JSONValue(parsing: Array(opJSON.utf8)))
+        else { return nil }
+        return try? op.optionalInteger("undoes")
     }
 }
 

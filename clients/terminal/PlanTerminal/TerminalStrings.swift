@@ -131,6 +131,10 @@ public struct TerminalStrings: Sendable, Hashable {
         case .unknownPlan: de ? "Diesen Plan gibt es nicht." : "This plan does not exist."
         case .tooLarge: de ? "Die Änderung ist zu groß." : "The change is too large."
         case .unavailable: de ? "Der Server ist gerade nicht verfügbar." : "The server is unavailable right now."
+        case .notUndoable: de ? "Das lässt sich nicht rückgängig machen." : "That cannot be undone."
+        case .historyUnavailable:
+            de ? "Diese Version ist nicht mehr im Verlauf." : "That version is no longer in the history."
+        case .staleBaseline: de ? "Diese Basislinie gibt es nicht mehr." : "That baseline no longer exists."
         }
     }
     /// "Rejected: …".

@@ -1,0 +1,48 @@
+import ChronoSketchCore
+import CommandLineOptions
+import PlanProtocol
+import PlanStore
+import SystemSupport
+
+extension ServerCommands {
+    /// `plan export ID [--version V]`: the plan (current, or as of V) in the import format, with
+    /// its `id` and `version`.
+    static func exportPlan(_ options: ParsedArguments, store: PlanStore) throws {
+        let id = try options.positional(2, "ID")
+        try options.noPositionals(after: 3)
+        guard let requested = try options.number("--version", atLeast: 0) else {
+            guard let plan = try store.loadPlan(id) else { throw CommandError("no plan \(id)") }
+            return ProcessIO.print(plan.exportJSON)
+        }
+        switch try store.plan(id, asOf: requested) {
+        case .document(let document)?:
+            ProcessIO.print(StoredPlan(id: id, version: requested, document: document).exportJSON)
+        case .unavailable(let logStart, let current)?:
+            throw CommandError("version \(requested) of \(id) cannot be rebuilt (the history holds \(logStart)…\(current))")
+        case nil:
+            throw CommandError("no plan \(id)")
+        }
+    }
+
+    /// `plan history ID [--since V]`: the audit trail, one JSON line per version after V, oldest
+    /// first (the entries of a `history` message).
+    static func printHistory(_ options: ParsedArguments, store: PlanStore) throws {
+        let id = try options.positional(2, "ID")
+        try options.noPositionals(after: 3)
+        let since = try options.number("--since", atLeast: 0) ?? 0
+        guard let first = try store.history(of: id, before: .max, limit: 1) else { throw CommandError("no plan \(id)") }
+        var from = max(since, first.logStart)
+        let page = 1_000
+        while from < first.currentVersion {
+            let rows = try store.history(of: id, after: from, limit: page)
+            for row in rows {
+                let entry = HistoryEntry(
+                    version: row.version, at: row.at, mutationID: row.proposalID, user: row.user, opJSON: row.opJSON,
+                    changesJSON: row.changesJSON)
+                ProcessIO.print(entry.json)
+            }
+            guard let last = rows.last else { break }
+            from = last.version
+        }
+    }
+}

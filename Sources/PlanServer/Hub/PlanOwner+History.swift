@@ -1,0 +1,135 @@
+import ChronoSketchCore
+import PlanProtocol
+import PlanStore
+
+/// History on a plan (protocol.md §9, §10): `history` and `fetch` read on workers, undo built
+/// from the op that reverts a version (kept in memory for recent versions, read from the log
+/// for older ones) and judged like any proposal, checkpoints written off the commit path.
+extension PlanOwner {
+    /// `history`: a page of the log, newest first, read on a worker.
+    func history(before: Int?, limit: Int?, ref: String?, for connection: ConnectionID) -> [HubAction] {
+        let before = min(before ?? .max, version + 1)
+        guard before > 0 else {
+            send(
+                .error(code: .historyUnavailable, message: "no version is below \(before)", ref: ref), to: connection)
+            return take()
+        }
+        emit(.run(.readHistory(connection, plan: id, before: before, limit: limit ?? 50, ref: ref)))
+        return take()
+    }
+
+    /// `fetch`: the plan as of `requested`, rebuilt on a worker from a checkpoint and the log.
+    func fetch(version requested: Int, ref: String?, for connection: ConnectionID) -> [HubAction] {
+        guard requested >= logStart, requested <= version else {
+            let message = "version \(requested) is not in the history (it holds \(logStart)…\(version))"
+            send(.error(code: .historyUnavailable, message: message, ref: ref), to: connection)
+            return take()
+        }
+        emit(.run(.fetch(connection, plan: id, version: requested, ref: ref)))
+        return take()
+    }
+
+    /// Judges an undo of `target`: with the op that reverts it when that is known, else once it
+    /// has been read from the log (`undoSourceRead`).
+    func judgeUndo(_ proposal: QueuedProposal, of target: Int, rejected: (RejectionCode, String) -> Void) {
+        guard target > logStart else {
+            return rejected(.historyUnavailable, "version \(target) is not in the log (it holds the versions after \(logStart))")
+        }
+        guard target <= candidateVersion else {
+            return rejected(.badMessage, "version \(target) is above the current version \(candidateVersion)")
+        }
+        switch inverses[target] {
+        case .inverse(let inverse)?:
+            judge(QueuedProposal(origin: proposal.origin, verdict: .undo(version: target, inverse: inverse)))
+        case .notUndoable?:
+            rejected(.notUndoable, "version \(target) set or removed a baseline; that cannot be undone")
+        case nil:
+            awaitingUndo[target, default: []].append(proposal)
+            if awaitingUndo[target]!.count == 1 { emit(.run(.readUndoSource(plan: id, version: target))) }
+        }
+    }
+
+    /// What undoing `target` needs was read: the proposals waiting for it are judged in turn.
+    func undoSourceRead(version target: Int, _ result: Result<UndoSource, StoreError>, now: ContinuousClock.Instant)
+        -> [HubAction]
+    {
+        eventTime = now
+        for proposal in awaitingUndo.removeValue(forKey: target) ?? [] {
+            let verdict: QueuedProposal.Verdict
+            switch result {
+            case .success(.inverse(let inverse)):
+                verdict = .undo(version: target, inverse: inverse)
+            case .success(.notUndoable):
+                verdict = .reject(.notUndoable, "version \(target) set or removed a baseline; that cannot be undone")
+            case .success(.trimmed):
+                verdict = .reject(.historyUnavailable, "the log holds no undo for version \(target)")
+            case .failure:
+                answerAll(
+                    .rejected(version: version, code: .unavailable, message: PlanOwner.commitFailedMessage),
+                    origin: proposal.origin, remember: false)
+                continue
+            }
+            enqueue(QueuedProposal(origin: proposal.origin, verdict: verdict))
+        }
+        return take()
+    }
+
+    /// Just loaded: a checkpoint at this version when the last one is `checkpointEvery` behind
+    /// (or there is none), so that every version from here on can be rebuilt.
+    func loaded() -> [HubAction] {
+        checkpointIfDue()
+        return take()
+    }
+
+    /// After a confirmed version: a checkpoint when `checkpointEvery` versions passed since the last.
+    func checkpointIfDue() {
+        guard version - checkpointed >= configuration.checkpointEvery else { return }
+        checkpointed = version
+        emit(.run(.writeCheckpoint(plan: id, version: version, PlanDocument(title: title, state: confirmed))))
+    }
+
+    /// Where the log may start when the plan reaches `newVersion`: `logKeep` behind it, but never
+    /// after a version a baseline names or after the newest checkpoint (so that every version
+    /// from the log start on can be rebuilt); nil while it would move less than a step.
+    func nextLogStart(newVersion: Int) -> Int? {
+        let keep = configuration.logKeep
+        guard keep > 0 else { return nil }
+        let step = max(1, min(1_000, keep / 10))
+        // Subtracted, not added: any keep up to Int.max is fine.
+        guard newVersion - keep > logStart else { return nil }
+        let start = min(newVersion - keep, confirmed.baselines.map(\.version).min() ?? .max, checkpointed)
+        return start - logStart >= step ? start : nil
+    }
+}
+
+/// The ops that revert a plan's recent versions, candidate versions included; the oldest tenth
+/// is forgotten past `limit` (the log keeps them all).
+struct RecentInverses {
+    /// How a version can be undone.
+    enum Undo {
+        /// With this op.
+        case inverse(PlanOperation)
+        /// Not at all (a baseline op).
+        case notUndoable
+    }
+
+    static let limit = 2_000
+    private var undos: [Int: Undo] = [:]
+
+    /// How `version` can be undone, if known.
+    subscript(version: Int) -> Undo? { undos[version] }
+
+    /// Remembers how `version` can be undone (`inverse` nil: it cannot).
+    mutating func remember(_ version: Int, _ inverse: PlanOperation?) {
+        undos[version] = inverse.map(Undo.inverse) ?? .notUndoable
+        if undos.count > RecentInverses.limit {
+            let cut = undos.keys.sorted()[RecentInverses.limit / 10]
+            undos = undos.filter { $0.key >= cut }
+        }
+    }
+
+    /// Forgets the versions above `version` (candidate versions judged again).
+    mutating func forget(above version: Int) {
+        undos = undos.filter { $0.key <= version }
+    }
+}
