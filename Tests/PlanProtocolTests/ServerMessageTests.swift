@@ -59,13 +59,15 @@ struct ServerMessageTests {
                 + #"{"session":"s-2","user":"bob","client":""}]}"#)
     }
 
-    @Test("a snapshot has title, tasks in order, dependencies, resources and summaries, and no timeline entries")
+    @Test("a snapshot has title, tasks in order, dependencies, resources, summaries and baselines, no timeline entries")
     func snapshot() throws {
         let document = F.demoDocument()
         let message = ServerMessage.snapshot(PlanSnapshot(plan: "demo", version: 12, document: document))
         let object = members(message.bytes)
         #expect(
-            Set(object.keys) == ["type", "plan", "version", "title", "tasks", "dependencies", "resources", "summaries"])
+            Set(object.keys) == [
+                "type", "plan", "version", "title", "tasks", "dependencies", "resources", "summaries", "baselines",
+            ])
         #expect(object["type"] == .string("snapshot"))
         #expect(object["plan"] == .string("demo"))
         #expect(object["version"] == .number(12))
@@ -95,7 +97,7 @@ struct ServerMessageTests {
         #expect(
             ServerMessage.snapshot(empty).json
                 == #"{"type":"snapshot","plan":"p","version":0,"title":"","tasks":[{"id":"phase-1","title":"Phase 1","kind":"summary"}],"#
-                + #""dependencies":[],"resources":[],"summaries":{"phase-1":{"start":null,"end":null,"lastDate":null,"progress":0}}}"#
+                + #""dependencies":[],"resources":[],"summaries":{"phase-1":{"start":null,"end":null,"lastDate":null,"progress":0}},"baselines":[]}"#
         )
     }
 

@@ -91,7 +91,8 @@ enum OwnerFixture {
     static func owner(version: Int = 5, logKeep: Int = 0, logStart: Int = 0) -> PlanOwner {
         var configuration = ServerConfiguration(databaseURL: "")
         configuration.logKeep = logKeep
-        let stored = StoredPlan(id: "p", version: version, document: document(), logStart: logStart)
+        let stored = StoredPlan(
+            id: "p", version: version, document: document(), logStart: logStart, latestCheckpoint: version)
         return PlanOwner(stored: stored, configuration: configuration, metrics: Metrics(), now: start)
     }
 

@@ -115,6 +115,8 @@ struct HubSessionTests {
 extension PlanOwner {
     /// The plan as the store would load it again.
     var storedCopy: StoredPlan {
-        StoredPlan(id: id, version: version, document: PlanDocument(title: title, state: confirmed), logStart: logStart)
+        StoredPlan(
+            id: id, version: version, document: PlanDocument(title: title, state: confirmed), logStart: logStart,
+            latestCheckpoint: checkpointed)
     }
 }

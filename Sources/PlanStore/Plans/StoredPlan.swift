@@ -14,11 +14,12 @@ public struct StoredPlan: Sendable {
     public var latestCheckpoint: Int?
 
     /// Creates a plan as loaded (the store does; tests build them to drive a plan owner).
-    public init(id: String, version: Int, document: PlanDocument, logStart: Int = 0) {
+    public init(id: String, version: Int, document: PlanDocument, logStart: Int = 0, latestCheckpoint: Int? = nil) {
         self.id = id
         self.version = version
         self.document = document
         self.logStart = logStart
+        self.latestCheckpoint = latestCheckpoint
     }
 
     /// The JSON of `plan-server plan export`: the document's fields plus `id` and `version`.
