@@ -278,7 +278,8 @@ public final class PlanConnection: Sendable {
             guard let plan = message.plan else { break }
             let outcome = state.withLock { state -> CopyUpdate in
                 if case .snapshot(let snapshot, _) = message {
-                    state.copies[plan] = ClientPlanCopy(snapshot)
+                    // A fetched past version (§9.2) is an answer, not the subscription's copy.
+                    if !snapshot.historical { state.copies[plan] = ClientPlanCopy(snapshot) }
                     return .applied
                 }
                 // Taken out of the dictionary while it changes, so it is not copied.

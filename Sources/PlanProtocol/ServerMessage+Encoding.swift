@@ -33,7 +33,8 @@ extension ServerMessage: JSONEncodable {
             numberMember("version", version)
         case .confirmed(let plan, let version, let mutationID, let user, let changes, let at, let undoes):
             ServerMessage.encodeConfirmedHead(
-                plan: plan, version: version, mutation: MutationStamp(id: mutationID, user: user, at: at, undoes: undoes),
+                plan: plan, version: version,
+                mutation: MutationStamp(id: mutationID, user: user, at: at, undoes: undoes),
                 &writer)
             changes.encodeJSON(into: &writer)
         case .ack(let id, let plan, let version, let noop, _):

@@ -64,7 +64,8 @@ struct ConvergenceRandomizedTests {
             #expect(try PlanChanges(parsing: changes.bytes) == changes)
             pending.append(
                 ServerMessage.confirmedBytes(
-                    plan: "demo", version: run.version, mutation: MutationStamp(id: "m\(step)", user: "alice"), changesJSON: changes.bytes))
+                    plan: "demo", version: run.version, mutation: MutationStamp(id: "m\(step)", user: "alice"),
+                    changesJSON: changes.bytes))
             expected.append(run.snapshot())
             // Deliver one frame now and then, batched like a busy server does.
             guard run.chance(60) else { continue }

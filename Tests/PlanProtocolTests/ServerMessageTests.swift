@@ -128,7 +128,8 @@ struct ServerMessageTests {
         )
         #expect(
             ServerMessage.confirmedBytes(
-                plan: "demo", version: 13, mutation: MutationStamp(id: "c7-000042", user: "alice"), changesJSON: changes.bytes)
+                plan: "demo", version: 13, mutation: MutationStamp(id: "c7-000042", user: "alice"),
+                changesJSON: changes.bytes)
                 == message.bytes)
         #expect(roundTrip(message) == message)
         // Changes read back from a log in another layout still make a valid message.

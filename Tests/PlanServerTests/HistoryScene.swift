@@ -122,10 +122,11 @@ extension ServerMessage {
         }
     }
 
-    /// The copy a `snapshot` describes, else nil.
+    /// The copy a `snapshot` describes (as a live one: `historical` cleared), else nil.
     var snapshotCopy: ClientPlanCopy? {
-        if case .snapshot(let snapshot, _) = self { return ClientPlanCopy(snapshot) }
-        return nil
+        guard case .snapshot(var snapshot, _) = self else { return nil }
+        snapshot.historical = false
+        return ClientPlanCopy(snapshot)
     }
 
     /// Whether it is a `snapshot` marked `historical`.
@@ -148,5 +149,38 @@ extension TimelinePage {
             let assignment = assignments.first(where: { $0.entryID == id })
         else { throw HarnessError("no entry \(id) on the page") }
         return TimelineAssignedEntry(entry: entry, assignment: assignment)
+    }
+}
+
+/// A random run against a scene: `RandomPlanOperations` proposes ops against its own copy of the
+/// state (which follows what the server confirmed), and now and then an undo of a recent
+/// version, whose local effect is the same inverse the server builds.
+struct RandomHistoryRun {
+    var operations: RandomPlanOperations
+    /// The op that reverts each version this run confirmed.
+    var inverses: [Int: PlanOperation] = [:]
+
+    init(seed: UInt64) { operations = RandomPlanOperations(seed: seed) }
+
+    /// The plan the run starts from (empty, four resources).
+    var document: PlanDocument { PlanDocument(title: "Random history", state: operations.state) }
+
+    /// Proposes one random op (a fifth of them undos) and follows the state when it is confirmed.
+    mutating func step(_ scene: HistoryScene) async throws {
+        let version = scene.copy.version
+        let recent = inverses.keys.filter { $0 > version - 6 }
+        if operations.chance(20), let target = operations.chance(50) ? recent.max() : recent.min() {
+            let answer = try await scene.undo(target)
+            guard answer.isAckWithChange, let ack = answer.ackVersion else { return }
+            let local = operations.state.undoOperation(from: inverses[target]!)
+            inverses[ack] = operations.state.inverse(of: local)
+            _ = try? operations.state.apply(local)
+            return
+        }
+        guard let operation = operations.operation() else { return }
+        let answer = try await scene.propose(operation)
+        guard answer.isAckWithChange, let ack = answer.ackVersion else { return }
+        inverses[ack] = operations.state.inverse(of: operation)
+        _ = try? operations.state.apply(operation)
     }
 }

@@ -43,7 +43,8 @@ enum ActionLines {
             return "granted \(plan) \(user) \(role ?? "null") ref \(ref ?? "-")"
         case .planError(let code, _, let plan): return "error \(code.rawValue) plan \(plan)"
         case .history(_, let entries, let logStart, let more, _):
-            return "history \(entries.map { String($0.version) }.joined(separator: ",")) from \(logStart)\(more ? " more" : "")"
+            return
+                "history \(entries.map { String($0.version) }.joined(separator: ",")) from \(logStart)\(more ? " more" : "")"
         }
     }
 }

@@ -83,7 +83,9 @@ struct ReadingTests {
         let two = try await viewer.expect("confirmed")
         let three = try await viewer.expect("confirmed")
         let resumed = try await viewer.expect("resumed")
-        guard case .confirmed(_, let v2, _, _, _, _, _) = two, case .confirmed(_, let v3, _, _, let changes, _, _) = three else {
+        guard case .confirmed(_, let v2, _, _, _, _, _) = two,
+            case .confirmed(_, let v3, _, _, let changes, _, _) = three
+        else {
             return
         }
         #expect(v2 == 2 && v3 == 3)

@@ -40,7 +40,9 @@ public struct PlanBaseline: Sendable, Hashable, JSONEncodable {
     /// The member `key` of `object` as a baseline name: 1…128 scalars, not blank, else `badMessage`.
     static func validName(_ object: JSONObjectReader, _ key: String) throws(DecodingFailure) -> String {
         let name = try object.string(key)
-        guard !name.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) else { throw object.failure(key, "a baseline name cannot be blank") }
+        guard !name.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) else {
+            throw object.failure(key, "a baseline name cannot be blank")
+        }
         guard name.unicodeScalars.count <= maxNameLength else {
             throw object.failure(key, "a baseline name has at most \(maxNameLength) characters")
         }

@@ -41,7 +41,9 @@ extension PlanState {
                 task: previous, before: tasks.idAfter(previous.id),
                 dependencies: tasks.dependencies(touching: previous.id))
         case .reorder(let previous, _, _):
-            tasks.neighbour(of: previous.id).map { .reorder(previous: previous, relativeTo: $0.sibling, position: $0.position) }
+            tasks.neighbour(of: previous.id).map {
+                .reorder(previous: previous, relativeTo: $0.sibling, position: $0.position)
+            }
         case .link(let dependency): .unlink(dependency)
         case .unlink(let dependency): .link(dependency)
         case .timelineApply(let original, let proposed): .timelineApply(original: proposed, proposed: original)

@@ -76,7 +76,6 @@ public enum PlanChange: Sendable, Hashable {
     /// The baseline list changed.
     case baselines
 
-
     /// True when the operation altered nothing (it is acknowledged as a no-op).
     public var isNoop: Bool {
         switch self {

@@ -18,7 +18,8 @@ extension ServerCommands {
         case .document(let document)?:
             ProcessIO.print(StoredPlan(id: id, version: requested, document: document).exportJSON)
         case .unavailable(let logStart, let current)?:
-            throw CommandError("version \(requested) of \(id) cannot be rebuilt (the history holds \(logStart)…\(current))")
+            throw CommandError(
+                "version \(requested) of \(id) cannot be rebuilt (the history holds \(logStart)…\(current))")
         case nil:
             throw CommandError("no plan \(id)")
         }

@@ -30,11 +30,13 @@ enum HistoryAnswers {
         do throws(StoreError) {
             switch try store.plan(plan, asOf: version) {
             case .document(let document)?:
-                message = .snapshot(PlanSnapshot(plan: plan, version: version, document: document, historical: true), ref: ref)
+                message = .snapshot(
+                    PlanSnapshot(plan: plan, version: version, document: document, historical: true), ref: ref)
             case .unavailable(let logStart, let current)?:
                 message = .error(
                     code: .historyUnavailable,
-                    message: "version \(version) cannot be rebuilt (the history holds \(logStart)…\(current))", ref: ref)
+                    message: "version \(version) cannot be rebuilt (the history holds \(logStart)…\(current))", ref: ref
+                )
             case nil:
                 message = .error(code: .unknownPlan, message: "there is no plan \"\(plan)\"", ref: ref)
             }

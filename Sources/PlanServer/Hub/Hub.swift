@@ -83,12 +83,14 @@ final class Hub {
         case .accessChecked(let keys, let result): finishAccessCheck(keys, result)
         case .tick: tick()
         case .shutdown: beginShutdown()
-        case .answerReady(let connection, let buffer): if sessions[connection] != nil { emit(.send(buffer, to: connection)) }
+        case .answerReady(let connection, let buffer):
+            if sessions[connection] != nil { emit(.send(buffer, to: connection)) }
         case .undoSourceRead(let plan, let version, let result):
             emit(owner(plan)?.undoSourceRead(version: version, result, now: now))
         case .checkpointWritten(let plan, let version, .failure(let error)):
             warn("checkpoint of \(plan) at version \(version) not written (fetch replays from an older one): \(error)")
-        case .checkpointWritten: break
+        case .checkpointWritten(let plan, let version, .success):
+            owner(plan)?.checkpointWritten(version: version)
         case .wallClock(let reading):
             wallClock = reading
             for case .loaded(let owner) in plans.values { owner.wallClock = reading }

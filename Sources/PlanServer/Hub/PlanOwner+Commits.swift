@@ -19,6 +19,7 @@ extension PlanOwner {
             metrics.commitLatency.observe((now - inFlight.started).inSeconds)
             if let moved = inFlight.logStart {
                 logStart = max(logStart, moved)
+                checkpoints.removeAll { $0 < logStart }
                 deleteTrimmedLog()
             }
             publish(batch, announced: inFlight.announced)

@@ -33,7 +33,8 @@ extension PlanOwner {
     /// has been read from the log (`undoSourceRead`).
     func judgeUndo(_ proposal: QueuedProposal, of target: Int, rejected: (RejectionCode, String) -> Void) {
         guard target > logStart else {
-            return rejected(.historyUnavailable, "version \(target) is not in the log (it holds the versions after \(logStart))")
+            return rejected(
+                .historyUnavailable, "version \(target) is not in the log (it holds the versions after \(logStart))")
         }
         guard target <= candidateVersion else {
             return rejected(.badMessage, "version \(target) is above the current version \(candidateVersion)")
@@ -88,17 +89,25 @@ extension PlanOwner {
         emit(.run(.writeCheckpoint(plan: id, version: version, PlanDocument(title: title, state: confirmed))))
     }
 
+    /// A checkpoint is in the database: the log start may move onto it.
+    func checkpointWritten(version written: Int) {
+        guard written > logStart else { return }
+        checkpoints.append(written)
+        checkpoints.sort()
+    }
+
     /// Where the log may start when the plan reaches `newVersion`: `logKeep` behind it, but never
-    /// after a version a baseline names or after the newest checkpoint (so that every version
-    /// from the log start on can be rebuilt); nil while it would move less than a step.
+    /// after a version a baseline names, and always on a version with a checkpoint (so that every
+    /// version from the log start on can be rebuilt); nil while it would move less than a step.
     func nextLogStart(newVersion: Int) -> Int? {
         let keep = configuration.logKeep
         guard keep > 0 else { return nil }
         let step = max(1, min(1_000, keep / 10))
         // Subtracted, not added: any keep up to Int.max is fine.
         guard newVersion - keep > logStart else { return nil }
-        let start = min(newVersion - keep, confirmed.baselines.map(\.version).min() ?? .max, checkpointed)
-        return start - logStart >= step ? start : nil
+        let bound = min(newVersion - keep, confirmed.baselines.map(\.version).min() ?? .max)
+        guard let start = checkpoints.last(where: { $0 <= bound }), start - logStart >= step else { return nil }
+        return start
     }
 }
 

@@ -24,7 +24,8 @@ struct WallClock: Sendable, Equatable {
     /// `milliseconds` since the epoch as RFC 3339 UTC with milliseconds.
     static func timestamp(unixMilliseconds milliseconds: Int) -> String {
         let (days, dayMilliseconds) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
-        let (wholeDays, inDay) = dayMilliseconds < 0 ? (days - 1, dayMilliseconds + 86_400_000) : (days, dayMilliseconds)
+        let (wholeDays, inDay) =
+            dayMilliseconds < 0 ? (days - 1, dayMilliseconds + 86_400_000) : (days, dayMilliseconds)
         let date = (try? CivilDate(dayNumber: epochDayNumber + wholeDays)) ?? .earliest
         func pad(_ value: Int, _ width: Int = 2) -> String {
             let text = String(value)

@@ -64,7 +64,8 @@ extension PlanStore {
                         PGArrayLiteral.make(mutations.map(\.proposalID)), PGArrayLiteral.make(mutations.map(\.user)),
                         PGArrayLiteral.make(mutations.map { $0.operation.logJSON(undoes: $0.undoes) }),
                         PGArrayLiteral.make(mutations.map(\.changesJSON)),
-                        PGArrayLiteral.make(mutations.map { $0.inverse?.json }), PGArrayLiteral.make(mutations.map(\.at)),
+                        PGArrayLiteral.make(mutations.map { $0.inverse?.json }),
+                        PGArrayLiteral.make(mutations.map(\.at)),
                     ]))
         }
         let acknowledged = mutations.enumerated().map { index, mutation in
