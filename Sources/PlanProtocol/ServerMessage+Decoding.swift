@@ -87,6 +87,23 @@ extension ServerMessage {
                 version: try object.integer("version"),
                 query: try TimelineQuery(json: try object.required("query"), path: object.path("query")),
                 page: try TimelinePage(json: json, path: path), ref: ref)
+        case "granted":
+            return .granted(
+                plan: try object.string("plan"), user: try object.string("user"),
+                role: try object.optionalString("role"), ref: ref)
+        default:
+            guard let listing = try decodeListing(type, object, ref: ref) else {
+                throw object.failure("type", "unknown message type \(quoted(type))")
+            }
+            return listing
+        }
+    }
+
+    /// The messages that list things: `presence`, `plans`, `history`; nil for another type.
+    private static func decodeListing(_ type: String, _ object: JSONObjectReader, ref: String?)
+        throws(DecodingFailure) -> ServerMessage?
+    {
+        switch type {
         case "presence":
             let sessions = try object.map("sessions") { value, path throws(DecodingFailure) in
                 let session = try JSONObjectReader(value, path: path)
@@ -110,12 +127,8 @@ extension ServerMessage {
             return .history(
                 plan: try object.string("plan"), entries: entries, logStart: try object.integer("logStart"),
                 more: try object.optionalBool("more") ?? false, ref: ref)
-        case "granted":
-            return .granted(
-                plan: try object.string("plan"), user: try object.string("user"),
-                role: try object.optionalString("role"), ref: ref)
         default:
-            throw object.failure("type", "unknown message type \(quoted(type))")
+            return nil
         }
     }
 }

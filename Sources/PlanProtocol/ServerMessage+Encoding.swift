@@ -70,12 +70,7 @@ extension ServerMessage: JSONEncodable {
             member("message", message)
             member("plan", plan)
         case .history(let plan, let entries, let logStart, let more, _):
-            member("plan", plan)
-            writer.key("entries")
-            writer.array(entries)
-            numberMember("logStart", logStart)
-            writer.key("more")
-            writer.bool(more)
+            ServerMessage.encodeHistory(plan: plan, entries: entries, logStart: logStart, more: more, &writer)
         case .presence(let plan, let count, let sessions):
             member("plan", plan)
             numberMember("count", count)
@@ -83,6 +78,20 @@ extension ServerMessage: JSONEncodable {
         }
         if let ref { member("ref", ref) }
         writer.endObject()
+    }
+
+    /// Writes `"plan":…,"entries":[…],"logStart":…,"more":…`.
+    private static func encodeHistory(
+        plan: String, entries: [HistoryEntry], logStart: Int, more: Bool, _ writer: inout JSONWriter
+    ) {
+        writer.key("plan")
+        writer.string(plan)
+        writer.key("entries")
+        writer.array(entries)
+        writer.key("logStart")
+        writer.number(logStart)
+        writer.key("more")
+        writer.bool(more)
     }
 
     /// Writes `"plans":[{"plan":…,"title":…,"role":…,"version":…},…]`.
