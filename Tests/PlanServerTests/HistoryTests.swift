@@ -158,4 +158,32 @@ struct HistoryTests {
         #expect(try await scene.undo(2).rejectionCode == .historyUnavailable)
         #expect(try await scene.fetch(later.logStart).snapshotCopy == scene.copies[later.logStart])
     }
+
+    @Test("plan export --version and plan history read the same past as the wire, from the command line")
+    func commandLine() async throws {
+        let scene = try await HistoryScene(arguments: ["--checkpoint-every", "2"])
+        defer { scene.close() }
+        for title in ["One", "Two", "Three"] {
+            let spec = scene.copy["spec"]!
+            try await scene.commit(.replace(previous: spec, proposed: spec.with(title: title)))
+        }
+        try await scene.commit(.undo(version: 3))
+        let export = try await GrantEndToEndTests.command("plan export \(scene.plan) --version 2")
+        #expect(export.status == 0, "\(export.output)")
+        let exported = try PlanDocument(json: try JSONValue(parsing: Array(export.output.utf8)))
+        #expect(exported.state.tasks.task(withID: "spec")?.title == "Two")
+        #expect(export.output.hasPrefix(#"{"id":"\#(scene.plan)","version":2,"#))
+        let history = try await GrantEndToEndTests.command("plan history \(scene.plan) --since 1")
+        #expect(history.status == 0, "\(history.output)")
+        let lines = history.output.split(separator: "\n")
+        let page = try #require(try await scene.history().historyPage)
+        #expect(lines.count == 3)
+        for (line, entry) in zip(lines, page.entries.reversed().dropFirst()) {
+            #expect(try JSONValue(parsing: Array(line.utf8)) == JSONValue(parsing: entry.bytes))
+        }
+        let missing = try await GrantEndToEndTests.command("plan export \(scene.plan) --version 9")
+        #expect(missing.status != 0 && missing.output.contains("cannot be rebuilt"), "\(missing.output)")
+        let unknown = try await GrantEndToEndTests.command("plan history no-such-plan")
+        #expect(unknown.status != 0 && unknown.output.contains("no plan"), "\(unknown.output)")
+    }
 }
