@@ -185,7 +185,7 @@ struct BadInputTests {
         defer { socket.close() }
         let hello = ClientMessage.hello(token: scene.fixture.editorToken, client: "raw/1").bytes
         try await socket.sendFrames([
-            (RawWebSocket.text, hello), (RawWebSocket.text, Array(#"{"type":"fetch","ref":"early"}"#.utf8)),
+            (RawWebSocket.text, hello), (RawWebSocket.text, Array(#"{"type":"shout","ref":"early"}"#.utf8)),
         ])
         let first = try await socket.next()
         #expect(first.typeName == "welcome", "the first answer was \(first)")
@@ -264,9 +264,15 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput(
             label: "a ref that is not a string", text: #"{"type":"subscribe","plan":5,"ref":5}"#, code: .badMessage),
         BadInput(
-            label: "an unknown type", text: #"{"type":"fetch","plan":"PLAN","ref":"r2"}"#, code: .unsupported, ref: "r2"
+            label: "an unknown type", text: #"{"type":"shout","plan":"PLAN","ref":"r2"}"#, code: .unsupported, ref: "r2"
         ),
         BadInput(label: "an unknown type, no ref", text: #"{"type":"SUBSCRIBE","plan":"PLAN"}"#, code: .unsupported),
+        BadInput(
+            label: "a fetch without a version", text: #"{"type":"fetch","plan":"PLAN","ref":"r2"}"#, code: .badMessage,
+            ref: "r2"),
+        BadInput(
+            label: "a history of 0 entries", text: #"{"type":"history","plan":"PLAN","limit":0,"ref":"r3"}"#,
+            code: .badMessage, ref: "r3"),
         BadInput(
             label: "a propose without id",
             text:

@@ -270,6 +270,16 @@ struct PlanRoundTripTests {
         #expect(try store.deleteTrimmedLog(of: id, limit: 3) == 2)
         #expect(try logged() == [6, 7, 8, 9])
         #expect(try store.deleteTrimmedLog(of: id) == 0)
+        // The rows behind the start are gone, yet the start itself is still rebuilt: the trim
+        // wrote a checkpoint there first and kept it (the older ones went).
+        let checkpoints = try connection.query(
+            "SELECT version FROM checkpoints WHERE plan_id = $1 ORDER BY version", [id])
+        #expect((0..<checkpoints.rowCount).compactMap { checkpoints.int($0, 0) } == [5])
+        guard case .document(let atStart)? = try store.plan(id, asOf: 5) else {
+            Issue.record("the log start cannot be fetched")
+            return
+        }
+        #expect(atStart.state.tasks["release"]?.title == "Release 4")
     }
 
     @Test("two stores racing on one version: exactly one commit wins, the other sees the conflict")

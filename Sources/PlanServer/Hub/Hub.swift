@@ -89,8 +89,7 @@ final class Hub {
             emit(owner(plan)?.undoSourceRead(version: version, result, now: now))
         case .checkpointWritten(let plan, let version, .failure(let error)):
             warn("checkpoint of \(plan) at version \(version) not written (fetch replays from an older one): \(error)")
-        case .checkpointWritten(let plan, let version, .success):
-            owner(plan)?.checkpointWritten(version: version)
+        case .checkpointWritten: break
         case .wallClock(let reading):
             wallClock = reading
             for case .loaded(let owner) in plans.values { owner.wallClock = reading }

@@ -19,7 +19,6 @@ extension PlanOwner {
             metrics.commitLatency.observe((now - inFlight.started).inSeconds)
             if let moved = inFlight.logStart {
                 logStart = max(logStart, moved)
-                checkpoints.removeAll { $0 < logStart }
                 deleteTrimmedLog()
             }
             publish(batch, announced: inFlight.announced)

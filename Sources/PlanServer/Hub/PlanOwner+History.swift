@@ -89,25 +89,18 @@ extension PlanOwner {
         emit(.run(.writeCheckpoint(plan: id, version: version, PlanDocument(title: title, state: confirmed))))
     }
 
-    /// A checkpoint is in the database: the log start may move onto it.
-    func checkpointWritten(version written: Int) {
-        guard written > logStart else { return }
-        checkpoints.append(written)
-        checkpoints.sort()
-    }
-
     /// Where the log may start when the plan reaches `newVersion`: `logKeep` behind it, but never
-    /// after a version a baseline names, and always on a version with a checkpoint (so that every
-    /// version from the log start on can be rebuilt); nil while it would move less than a step.
+    /// after a version a baseline names (the worker that deletes the rows behind it first writes a
+    /// checkpoint at the new start, so every version from there on can be rebuilt); nil while it
+    /// would move less than a step.
     func nextLogStart(newVersion: Int) -> Int? {
         let keep = configuration.logKeep
         guard keep > 0 else { return nil }
         let step = max(1, min(1_000, keep / 10))
         // Subtracted, not added: any keep up to Int.max is fine.
         guard newVersion - keep > logStart else { return nil }
-        let bound = min(newVersion - keep, confirmed.baselines.map(\.version).min() ?? .max)
-        guard let start = checkpoints.last(where: { $0 <= bound }), start - logStart >= step else { return nil }
-        return start
+        let start = min(newVersion - keep, confirmed.baselines.map(\.version).min() ?? .max)
+        return start - logStart >= step ? start : nil
     }
 }
 

@@ -102,8 +102,6 @@ extension PlanOwner {
         title = stored.document.title
         version = stored.version
         logStart = max(logStart, stored.logStart)
-        if let latest = stored.latestCheckpoint { checkpointWritten(version: latest) }
-        checkpoints.removeAll { $0 < logStart }
         recentConfirmed = []
         recentConfirmedStart = stored.version + 1
         snapshotCache = nil

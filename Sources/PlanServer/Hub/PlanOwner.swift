@@ -98,9 +98,6 @@ final class PlanOwner {
     var awaitingUndo: [Int: [QueuedProposal]] = [:]
     /// The newest version with a checkpoint written (or asked for) by this process.
     var checkpointed: Int
-    /// The versions from the log start on known to have a checkpoint in the database, ascending:
-    /// the log start only ever moves onto one of them, so every version after it can be rebuilt.
-    var checkpoints: [Int]
 
     /// The actions decided by the event being handled; `take()` hands them over.
     private var actions: [HubAction] = []
@@ -123,7 +120,6 @@ final class PlanOwner {
         wallClock = WallClock(anchor: now, unixSeconds: 0)
         // A plan without a recent checkpoint gets one at the version it was loaded at (`loaded()`).
         checkpointed = stored.latestCheckpoint ?? -configuration.checkpointEvery
-        checkpoints = stored.latestCheckpoint.map { [$0] } ?? []
     }
 
     /// The subscribers as an array, built once per change of membership: every broadcast until

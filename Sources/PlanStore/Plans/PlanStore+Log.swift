@@ -54,10 +54,14 @@ extension PlanStore {
 
     /// Deletes up to `limit` of the oldest log rows at or below the plan's log start: the rows a
     /// commit that moved the start (`commit(…, logStart:)`) left behind, and the checkpoints
-    /// before the newest one at or below the log start (it and the log rebuild every later version).
+    /// before the one at the log start. That checkpoint is written first when it is missing
+    /// (rebuilt from an older one and the rows about to go), so every version from the log start
+    /// on can still be rebuilt. Only rows at or below the start that was checkpointed go: a start
+    /// moved meanwhile (by another process) is trimmed by the next call.
     /// - Returns: how many rows were deleted (`limit` when more may remain).
     public func deleteTrimmedLog(of plan: String, limit: Int = PlanStore.trimmedLogSlice) throws(StoreError) -> Int {
-        try pool.withConnection { connection throws(StoreError) in
+        guard let start = try checkpointLogStart(of: plan) else { return 0 }
+        return try pool.withConnection { connection throws(StoreError) in
             // The log has no gaps: the oldest `limit` rows are one range of versions, found by
             // the key (its generic plan guesses a third of the plan's log otherwise).
             try connection.transaction([
@@ -65,16 +69,32 @@ extension PlanStore {
                 PGStatement(
                     """
                     DELETE FROM mutations WHERE plan_id = $1 AND version <= least(
-                        (SELECT log_start FROM plans WHERE id = $1),
-                        (SELECT min(version) FROM mutations WHERE plan_id = $1) + $2 - 1)
-                    """, [plan, String(limit)]),
+                        $2::bigint, (SELECT min(version) FROM mutations WHERE plan_id = $1) + $3 - 1)
+                    """, [plan, String(start), String(limit)]),
                 PGStatement(
                     """
                     DELETE FROM checkpoints WHERE plan_id = $1 AND version < (
-                        SELECT max(version) FROM checkpoints
-                        WHERE plan_id = $1 AND version <= (SELECT log_start FROM plans WHERE id = $1))
-                    """, [plan]),
+                        SELECT max(version) FROM checkpoints WHERE plan_id = $1 AND version <= $2::bigint)
+                    """, [plan, String(start)]),
             ])[1].affectedRows
         }
+    }
+
+    /// Writes a checkpoint at the plan's log start unless there is one (or the start cannot be
+    /// rebuilt: a plan from before checkpoints, whose trimmed versions are then simply gone).
+    /// - Returns: the log start it read; nil when there is no such plan.
+    func checkpointLogStart(of plan: String) throws(StoreError) -> Int? {
+        let row = try pool.withConnection { connection throws(StoreError) in
+            try connection.query(
+                """
+                SELECT log_start, EXISTS (SELECT 1 FROM checkpoints WHERE plan_id = p.id AND version = p.log_start)
+                FROM plans p WHERE id = $1
+                """, [plan])
+        }
+        guard let start = row.int(0, 0) else { return nil }
+        if row.string(0, 1) != "t", case .document(let document)? = try self.plan(plan, asOf: start) {
+            try writeCheckpoint(plan: plan, version: start, document: document)
+        }
+        return start
     }
 }
