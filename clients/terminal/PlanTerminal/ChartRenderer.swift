@@ -27,11 +27,13 @@ public struct ChartRenderer: Sendable {
     public static let headerHeight = 3
 
     /// Draws the chart into `canvas` at (`x`, `y`): headers, then the rows
-    /// `firstRow..<firstRow + height - 3`.
+    /// `firstRow..<firstRow + height - 3`. With a `baseline` (each task's row at a baseline's
+    /// version, by id), a task's baseline bar ("▁") or milestone ("◇") is drawn under it: in the
+    /// cells its live bar, label and arrows leave empty.
     public func draw(
         rows: [TaskRow], dependencies: [TaskDependency], viewport: ChartViewport, into canvas: inout TextCanvas,
         x: Int = 0, y: Int = 0, height: Int, firstRow: Int = 0, selectedID: String? = nil,
-        pendingIDs: Set<String> = []
+        pendingIDs: Set<String> = [], baseline: [String: TaskRow]? = nil
     ) {
         let cells = ChartRenderer.cellsPerColumn(viewport.axis.zoom)
         let chartWidth = viewport.visibleColumns * cells
@@ -51,8 +53,7 @@ public struct ChartRenderer: Sendable {
             let line = ChartRenderer.headerHeight + offset
             switch axis.mark(for: row, language: language) {
             case .bar(let bar):
-                let start = max(Int((cellX(bar.visibleStartX) + 1e-9).rounded(.down)), 0)
-                let end = min(max(Int((cellX(bar.visibleEndX) - 1e-9).rounded(.up)), start + 1), limit)
+                let (start, end) = ChartRenderer.cells(of: bar, cellX: cellX, limit: limit)
                 let filled = Int(cellX(bar.visibleFilledEndX).rounded())
                 guard start < end else { break }
                 for cell in start..<end {
@@ -72,6 +73,14 @@ public struct ChartRenderer: Sendable {
         drawArrows(
             axis.dependencyArrows(rows: rows, dependencies: dependencies), rows: shown, limit: limit, cellX: cellX,
             into: &chart)
+        if let baseline {
+            for (offset, index) in shown.enumerated() {
+                guard let old = baseline[rows[index].id] else { continue }
+                drawShadow(
+                    axis.mark(for: old, language: language), line: ChartRenderer.headerHeight + offset, limit: limit,
+                    cellX: cellX, into: &chart)
+            }
+        }
         // The pinned names, then the chart beside them.
         canvas.write(String(repeating: " ", count: nameWidth), x: x, y: y)
         canvas.write(names.strings.taskColumn.padded(to: nameWidth), x: x, y: y + 2, style: .bold)
@@ -88,10 +97,37 @@ public struct ChartRenderer: Sendable {
         canvas.draw(chart, x: x + nameWidth + 1, y: y)
     }
 
-    /// The chart as plain text: headers and every row, `width` cells wide (nil: the whole horizon).
+    /// The cells a bar covers, `start..<end`, clipped to the chart.
+    private static func cells(of bar: ChartBar, cellX: (Double) -> Double, limit: Int) -> (Int, Int) {
+        let start = max(Int((cellX(bar.visibleStartX) + 1e-9).rounded(.down)), 0)
+        return (start, min(max(Int((cellX(bar.visibleEndX) - 1e-9).rounded(.up)), start + 1), limit))
+    }
+
+    /// A baseline's mark in the cells of `line` that show nothing.
+    private func drawShadow(
+        _ mark: ChartMark, line: Int, limit: Int, cellX: (Double) -> Double, into chart: inout TextCanvas
+    ) {
+        switch mark {
+        case .bar(let bar):
+            let (start, end) = ChartRenderer.cells(of: bar, cellX: cellX, limit: limit)
+            for cell in start..<max(start, end) where chart.character(x: cell, y: line) == " " {
+                chart.set("▁", x: cell, y: line, style: .dim)
+            }
+        case .milestone(let milestone):
+            let cell = Int(cellX(milestone.x).rounded(.down))
+            if cell >= 0, cell < limit, chart.character(x: cell, y: line) == " " {
+                chart.set("◇", x: cell, y: line, style: .dim)
+            }
+        case .unscheduled, .outsideHorizon:
+            break
+        }
+    }
+
+    /// The chart as plain text: headers and every row, `width` cells wide (nil: the whole horizon),
+    /// with a baseline's shadow when `baseline` is given (see `draw`).
     public func text(
         rows: [TaskRow], dependencies: [TaskDependency], horizon: ChartHorizon, zoom: TimelineZoom,
-        width: Int? = nil
+        width: Int? = nil, baseline: [String: TaskRow]? = nil
     ) -> String {
         let axis = TimeAxis(horizon: horizon, zoom: zoom)
         let columns = width.map { visibleColumns(forWidth: $0, zoom: zoom) } ?? axis.columnCount
@@ -100,7 +136,7 @@ public struct ChartRenderer: Sendable {
         var canvas = TextCanvas(width: total, height: ChartRenderer.headerHeight + rows.count)
         draw(
             rows: rows, dependencies: dependencies, viewport: viewport, into: &canvas,
-            height: ChartRenderer.headerHeight + rows.count)
+            height: ChartRenderer.headerHeight + rows.count, baseline: baseline)
         return canvas.text
     }
 

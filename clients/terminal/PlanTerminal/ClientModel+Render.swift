@@ -25,13 +25,19 @@ extension ClientModel {
             canvas.write(name, x: x, y: 1, style: view == mode ? .reverse : .normal)
             x += name.count + 1
         }
-        if mode != .list {
+        if let past = history.past, mode == .list || mode == .timeline {
+            canvas.write(strings.pastBanner(past.version, current: copy?.version), x: x + 2, y: 1, style: .reverse)
+        } else if mode == .timeline || mode == .resources {
             let horizon = settings.horizon
             let info =
                 strings.zoom(viewport.axis.zoom) + "  " + strings.date(horizon.start) + " – "
                 + strings.date(horizon.lastDate) + "  " + (viewport.canMovePrevious ? "◀ [" : "  ") + " t "
                 + (viewport.canMoveNext ? "] ▶" : "  ")
             canvas.write(info, x: x + 2, y: 1, style: .dim)
+            if let shadow = history.shadow, mode == .timeline {
+                canvas.write(
+                    strings.shadowLabel(shadow.name, version: shadow.version), x: x + 4 + info.count, y: 1, style: .dim)
+            }
         }
         // Body.
         let bodyY = 2
@@ -43,16 +49,20 @@ extension ClientModel {
             canvas.write(strings.loading, x: 1, y: bodyY + 1)
         } else if mode == .resources {
             drawResources(into: &canvas, y: bodyY)
+        } else if mode == .history {
+            drawHistory(into: &canvas, y: bodyY)
         } else if rows.isEmpty {
             canvas.write(strings.emptyPlan, x: 1, y: bodyY + 1)
         } else if mode == .list {
             ListRenderer(language: settings.language).draw(
                 rows: rows, into: &canvas, y: bodyY, width: width, height: bodyHeight, firstRow: topRow,
-                selectedID: selectedTask?.id, pendingIDs: pendingTaskIDs)
+                selectedID: selectedTask?.id, pendingIDs: history.past == nil ? pendingTaskIDs : [])
         } else {
             ChartRenderer(language: settings.language, nameWidth: nameWidth).draw(
-                rows: rows, dependencies: collection?.dependencies ?? [], viewport: viewport, into: &canvas, y: bodyY,
-                height: bodyHeight, firstRow: topRow, selectedID: selectedTask?.id, pendingIDs: pendingTaskIDs)
+                rows: rows, dependencies: shownCollection?.dependencies ?? [], viewport: viewport, into: &canvas,
+                y: bodyY, height: bodyHeight, firstRow: topRow, selectedID: selectedTask?.id,
+                pendingIDs: history.past == nil ? pendingTaskIDs : [],
+                baseline: history.past == nil ? history.shadow?.rows : nil)
         }
         // Form.
         if let form, !showsHelp {
@@ -61,7 +71,7 @@ extension ClientModel {
             canvas.draw(box, x: max((width - box.width) / 2, 0), y: max(height - 1 - box.height, bodyY))
         }
         // Footer.
-        var footer = message ?? strings.footerHint
+        var footer = message ?? (mode == .history ? strings.historyFooterHint : strings.footerHint)
         if !pending.isEmpty {
             footer = "⋯ \(pending.count) " + (settings.language == .german ? "ausstehend" : "pending") + "  " + footer
         }
@@ -96,6 +106,7 @@ extension ClientModel {
         for action in TaskAction.allCases where !action.isEntryAction {
             lines.append(String(action.key) + "            " + action.title(settings.language))
         }
+        lines += strings.historyKeyLines
         lines.append(de ? "Ressourcen:" : "Resources:")
         lines += strings.resourceKeyLines
         lines.append(

@@ -1,66 +1,6 @@
 import ChronoSketchCore
 import PlanProtocol
 
-/// What happens to the interactive client: keys, size changes, and what the connection hears.
-public enum ClientEvent: Sendable {
-    /// A key press.
-    case key(Key)
-    /// The terminal's new size.
-    case resize(width: Int, height: Int)
-    /// Authenticated as `user`.
-    case welcome(user: String)
-    /// A server message, after the connection updated its copy.
-    case server(ServerMessage)
-    /// The connection's confirmed copy after a snapshot, confirmed or resumed.
-    case copy(ClientPlanCopy)
-    /// The connection dropped.
-    case disconnected(reason: String, willReconnect: Bool)
-    /// The delay a `ClientAction.wake` asked for passed.
-    case wake(token: Int)
-}
-
-/// What the adapter must do for the client.
-public enum ClientAction: Sendable {
-    /// Send a proposal with this id.
-    case propose(PlanOperation, id: String)
-    /// Watch a timeline query under this id.
-    case watch(TimelineQuery, id: String)
-    /// End a watch.
-    case unwatch(id: String)
-    /// Send `ClientEvent.wake(token:)` after this many milliseconds (re-queries are coalesced).
-    case wake(afterMilliseconds: Int, token: Int)
-    /// Leave.
-    case quit
-}
-
-/// The settings of the interactive client.
-public struct ClientSettings: Sendable {
-    /// The plan id.
-    public var plan: String
-    /// The labels' language.
-    public var language: PlanLanguage
-    /// A heading instead of the plan title.
-    public var title: String?
-    /// The chart's finite horizon.
-    public var horizon: ChartHorizon
-    /// Today's civil date (there is no clock in the model).
-    public var today: CivilDate
-    /// A prefix that makes proposal and task ids unique.
-    public var idPrefix: String
-
-    /// Creates settings.
-    public init(
-        plan: String, language: PlanLanguage, title: String?, horizon: ChartHorizon, today: CivilDate, idPrefix: String
-    ) {
-        self.plan = plan
-        self.language = language
-        self.title = title
-        self.horizon = horizon
-        self.today = today
-        self.idPrefix = idPrefix
-    }
-}
-
 /// The interactive client as a state machine: feed it events, perform the actions it returns,
 /// and draw `render()`. The screen is a pure function of the confirmed data, the view state and
 /// the terminal size; nothing changes on screen before `confirmed`.
@@ -101,21 +41,30 @@ public struct ClientModel: Sendable {
     public internal(set) var message: String?
     /// The resource view's state.
     public internal(set) var resources: ResourceViewState
+    /// The user the server authenticated.
+    public internal(set) var user: String?
+    /// The history read, a past version shown, the baseline shadow, undos in flight.
+    public internal(set) var history = HistoryViewState()
+    /// The task view (list or timeline) a past version opens in.
+    var lastTaskView = ViewMode.list
     var counter = 0
 
     /// A client with nothing received yet.
     public init(settings: ClientSettings) {
         self.settings = settings
         resources = ResourceViewState(idPrefix: settings.idPrefix)
-        viewport = ChartViewport(axis: TimeAxis(horizon: settings.horizon), visibleColumns: 1)
+        viewport = ChartViewport(axis: TimeAxis(horizon: settings.horizon, zoom: settings.zoom), visibleColumns: 1)
         layoutChanged()
     }
 
     /// The localized strings.
     public var strings: TerminalStrings { TerminalStrings(settings.language) }
 
+    /// The tasks shown: the past version opened, else the confirmed plan.
+    public var shownCollection: TaskCollection? { history.past.map(\.collection) ?? collection }
+
     /// The visible rows.
-    public var rows: [TaskRow] { collection?.rows(collapsed: collapsed) ?? [] }
+    public var rows: [TaskRow] { shownCollection?.rows(collapsed: collapsed) ?? [] }
 
     /// The selected task.
     public var selectedTask: GanttTask? {
@@ -134,7 +83,7 @@ public struct ClientModel: Sendable {
     /// How many rows of tasks fit in the body.
     var bodyHeight: Int { max(height - 3, 1) }
     var visibleRowCount: Int {
-        max(bodyHeight - (mode == .list ? 1 : ChartRenderer.headerHeight), 1)
+        max(bodyHeight - (mode == .list || mode == .history ? 1 : ChartRenderer.headerHeight), 1)
     }
     var nameWidth: Int { min(max(width / 4, 14), 32) }
 
@@ -148,17 +97,20 @@ public struct ClientModel: Sendable {
             self.height = max(height, 6)
             layoutChanged()
             return resourceWatch()
-        case .welcome:
+        case .welcome(let user):
             connection = .connected
-            return []
+            self.user = user
+            // A reconnect: what was missed comes as confirmed; their ops with a fresh page.
+            return history.loaded ? readHistory() : []
         case .disconnected(let reason, let willReconnect):
             connection = willReconnect ? .reconnecting(reason: reason) : .closed(reason: reason)
             // Who else is here is unknown until the server tells again after the reconnect.
             presence = []
             return []
         case .copy(let copy):
+            let first = self.copy == nil
             receive(copy)
-            return resourceWatch()
+            return resourceWatch() + (first ? readHistory() : [])
         case .server(let message):
             return receive(message)
         case .key(let key):
@@ -210,6 +162,7 @@ public struct ClientModel: Sendable {
     }
 
     private mutating func receive(_ message: ServerMessage) -> [ClientAction] {
+        if let actions = receiveHistory(message) { return actions }
         switch message {
         case .ack(let id, _, _, let noop, _):
             pending[id] = nil
@@ -255,14 +208,21 @@ public struct ClientModel: Sendable {
         }
         if form != nil { return pressInForm(key) }
         message = nil
+        if mode == .history, let actions = pressInHistory(key) { return actions }
         switch key {
         case .character("q"): return [.quit]
         case .character("?"), .character("h"): showsHelp = true
         case .tab, .character("v"):
             mode = mode.next
+            if mode == .list || mode == .timeline { lastTaskView = mode }
             topRow = 0
             layoutChanged()
-            return resourceWatch()
+            return resourceWatch() + (mode == .history ? readMissingDetails() : [])
+        case .escape where history.past != nil: closePast()
+        case .character("z"): return pressUndo(redo: false)
+        case .character("Z"): return pressUndo(redo: true)
+        case .character("b"): openBaselineForm()
+        case .character("B"): return cycleShadow()
         case .up, .character("k"): moveSelection(-1)
         case .down, .character("j"): moveSelection(1)
         case .pageUp: moveSelection(-visibleRowCount)
@@ -295,6 +255,10 @@ public struct ClientModel: Sendable {
     }
 
     private mutating func open(_ action: TaskAction) {
+        guard history.past == nil else {
+            message = strings.readOnly(history.past?.version ?? 0)
+            return
+        }
         guard let collection else { return }
         let task = selectedTask
         guard action == .addTask || task != nil else {
@@ -319,6 +283,8 @@ public struct ClientModel: Sendable {
             resources.formTarget = nil
         case .save where form.action.isEntryAction:
             return saveEntryForm(&form)
+        case .save where form.action == .baseline:
+            return saveBaselineForm(&form)
         case .save:
             guard let collection else { return [] }
             counter += 1
@@ -378,7 +344,7 @@ public struct ClientModel: Sendable {
         viewport.scroll(toColumn: column - viewport.visibleColumns / 2)
     }
 
-    private mutating func layoutChanged() {
+    mutating func layoutChanged() {
         let renderer = ChartRenderer(language: settings.language, nameWidth: nameWidth)
         var columns = renderer.visibleColumns(forWidth: width, zoom: viewport.axis.zoom)
         if mode == .resources {

@@ -28,7 +28,7 @@ enum InteractiveClient {
         let model = ClientModel(
             settings: ClientSettings(
                 plan: plan, language: options.language, title: options.title, horizon: horizon, today: today,
-                idPrefix: System.randomPrefix()))
+                idPrefix: System.randomPrefix(), zoom: options.zoom))
         let inbox = EventInbox()
         let events = connection.events
         Task.detached {
@@ -104,6 +104,8 @@ struct ScreenLoop {
         case .message(let message):
             var actions: [ClientAction] = []
             switch message {
+            case .snapshot(let snapshot, _) where snapshot.historical:
+                break  // a fetched past version: an answer, not the copy
             case .snapshot, .confirmed, .resumed:
                 if let copy = connection.copy(of: plan) { actions += model.handle(.copy(copy)) }
             default:
@@ -119,6 +121,10 @@ struct ScreenLoop {
             case .propose(let operation, let id): connection.propose(operation, plan: plan, id: id)
             case .watch(let query, let id): connection.watch(plan, query: query, id: id)
             case .unwatch(let id): connection.unwatch(id)
+            case .requestHistory(let before, let limit, let ref):
+                connection.sendRaw(ClientMessage.history(plan: plan, before: before, limit: limit, ref: ref).bytes)
+            case .fetch(let version, let ref):
+                connection.sendRaw(ClientMessage.fetch(plan: plan, version: version, ref: ref).bytes)
             case .wake(let milliseconds, let token):
                 timers.append((ContinuousClock.now + .milliseconds(milliseconds), token))
             case .quit: running = false

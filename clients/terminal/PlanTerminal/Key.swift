@@ -18,13 +18,16 @@ public enum ViewMode: Sendable, Hashable, CaseIterable {
     case timeline
     /// The resource timeline.
     case resources
+    /// The plan's history, newest first.
+    case history
 
     /// The next view (the Tab key).
     public var next: ViewMode {
         switch self {
         case .list: .timeline
         case .timeline: .resources
-        case .resources: .list
+        case .resources: .history
+        case .history: .list
         }
     }
 }

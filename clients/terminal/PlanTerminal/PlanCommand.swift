@@ -67,6 +67,8 @@ struct CommandSession {
         let watching = subcommand == .watch
         connection.start()
         var proposalID: String?
+        var live: ClientPlanCopy?
+        var wants = CommandWants(options: options)
         let timeout = Task.detached { [connection] in
             try? await Task.sleep(for: .seconds(watching ? 1_000_000 : 20))
             connection.close()
@@ -89,32 +91,51 @@ struct CommandSession {
                     ProcessIO.printError("plan: \(strings.serverError("\(code.rawValue): \(text)"))")
                     return 2
                 }
-                guard case .snapshot = message, let copy = connection.copy(of: plan) else {
-                    if let proposalID, let outcome = outcome(of: message, id: proposalID) { return outcome }
+                if let proposalID, let outcome = outcome(of: message, id: proposalID) { return outcome }
+                if wants.receive(message) {
+                    if let live, wants.isComplete { return answer(subcommand, copy: live, wants) }
                     continue
                 }
+                guard case .snapshot = message, live == nil, let copy = connection.copy(of: plan) else { continue }
+                live = copy
                 if subcommand == .propose {
                     if proposalID == nil, let operation { proposalID = connection.propose(operation, plan: plan) }
                     continue
                 }
-                return answer(subcommand, copy: copy)
+                do throws(CommandWants.Failure) {
+                    for request in try wants.requests(
+                        for: subcommand, plan: plan, copy: copy, language: options.language)
+                    {
+                        connection.sendRaw(request.bytes)
+                    }
+                } catch {
+                    ProcessIO.printError("plan \(subcommand.rawValue): \(error.message)")
+                    return 2
+                }
+                if wants.isComplete { return answer(subcommand, copy: copy, wants) }
             }
         }
         return 2
     }
 
-    /// `show`, `chart` and `export`: the copy printed; the exit status.
-    private func answer(_ subcommand: PlanOptions.Subcommand, copy: ClientPlanCopy) -> Int32 {
+    /// `show`, `chart`, `export` and `history`: the copy (or the version asked for) printed; the
+    /// exit status.
+    private func answer(_ subcommand: PlanOptions.Subcommand, copy live: ClientPlanCopy, _ wants: CommandWants)
+        -> Int32
+    {
+        let copy = wants.past.map(ClientPlanCopy.init) ?? live
         switch subcommand {
         case .show:
             ProcessIO.print(CommandSession.showText(copy, language: options.language), terminator: "")
+        case .history:
+            ProcessIO.print(wants.historyText(language: options.language, titlesFrom: live), terminator: "")
         case .chart:
             do {
                 let horizon = try options.horizon(today: System.today())
                 ProcessIO.print(
                     CommandSession.chartText(
                         copy, language: options.language, horizon: horizon, zoom: options.zoom,
-                        width: options.width ?? System.terminalWidth()),
+                        width: options.width ?? System.terminalWidth(), baseline: wants.baselineRows),
                     terminator: "")
             } catch {
                 ProcessIO.printError("plan chart: \(error.description)")
@@ -177,13 +198,15 @@ struct CommandSession {
 
     /// `plan chart`: the timeline of a copy.
     static func chartText(
-        _ copy: ClientPlanCopy, language: PlanLanguage, horizon: ChartHorizon, zoom: TimelineZoom, width: Int?
+        _ copy: ClientPlanCopy, language: PlanLanguage, horizon: ChartHorizon, zoom: TimelineZoom, width: Int?,
+        baseline: [String: TaskRow]? = nil
     ) -> String {
         guard let collection = try? TaskCollection(copy.tasks, dependencies: copy.dependencies) else {
             return TerminalStrings(language).invalidData("") + "\n"
         }
         return ChartRenderer(language: language).text(
-            rows: collection.rows(), dependencies: collection.dependencies, horizon: horizon, zoom: zoom, width: width)
+            rows: collection.rows(), dependencies: collection.dependencies, horizon: horizon, zoom: zoom, width: width,
+            baseline: baseline)
     }
 
     /// `plan export`: the snapshot as one JSON document.

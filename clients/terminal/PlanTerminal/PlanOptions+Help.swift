@@ -9,10 +9,13 @@ extension PlanOptions {
         case nil: return de ? germanOverview : overview
         case .show:
             return de
-                ? "Aufruf: plan show [Optionen]\n\nZeigt die Aufgabenliste: Art, Termine (Beginn – letzter Tag), "
-                    + "Fortschritt (Gruppen: der abgeleitete Mittelwert).\n\n" + germanConnection
-                : "Usage: plan show [options]\n\nPrints the hierarchical task list: kind, dates (start – last day), "
-                    + "progress (summaries: the derived mean).\n\n" + connection
+                ? "Aufruf: plan show [--version V] [Optionen]\n\nZeigt die Aufgabenliste: Art, Termine (Beginn – "
+                    + "letzter Tag), Fortschritt (Gruppen: der abgeleitete Mittelwert).\n"
+                    + "  --version V   der Plan, wie er in Version V war\n\n" + germanConnection
+                : "Usage: plan show [--version V] [options]\n\nPrints the hierarchical task list: kind, dates (start – "
+                    + "last day), progress (summaries: the derived mean).\n"
+                    + "  --version V   the plan as it was at version V\n\n" + connection
+        case .history: return de ? germanHistory : history
         case .chart: return de ? germanChart : chart
         case .watch:
             return de
@@ -23,11 +26,13 @@ extension PlanOptions {
         case .propose: return de ? germanPropose : propose
         case .export:
             return de
-                ? "Aufruf: plan export [Optionen]\n\nGibt den bestätigten Plan als ein JSON-Dokument aus: den "
-                    + "Snapshot (plan, version, title, tasks, dependencies, resources, summaries).\n\n"
+                ? "Aufruf: plan export [--version V] [Optionen]\n\nGibt den bestätigten Plan als ein JSON-Dokument "
+                    + "aus: den Snapshot (plan, version, title, tasks, dependencies, resources, summaries, "
+                    + "baselines; mit --version V der Plan in Version V, dazu \"historical\":true).\n\n"
                     + germanConnection
-                : "Usage: plan export [options]\n\nPrints the confirmed plan as one JSON document: the snapshot "
-                    + "(plan, version, title, tasks, dependencies, resources, summaries).\n\n" + connection
+                : "Usage: plan export [--version V] [options]\n\nPrints the confirmed plan as one JSON document: the "
+                    + "snapshot (plan, version, title, tasks, dependencies, resources, summaries, baselines; with "
+                    + "--version V the plan at version V, with \"historical\":true).\n\n" + connection
         }
     }
 
@@ -62,12 +67,14 @@ extension PlanOptions {
           watch     every server message as one JSON line
           propose   send one proposal and print the outcome
           export    the confirmed plan as JSON
+          history   the plan's versions in words: who changed what, and when
 
         \(connection)
         Interactive options:
           --title T          the heading (default: the plan's title)
           --start YYYY-MM-DD the timeline horizon's first day (default: today)
           --days N           the horizon's length in days (default: 90)
+          --zoom Z           days per timeline column at the start: 1, 2, 4, 6 or 8 (default: 1)
 
         In the client press ? for every key. `plan SUBCOMMAND --help` explains a subcommand.
 
@@ -86,19 +93,21 @@ extension PlanOptions {
           watch     jede Nachricht des Servers als eine JSON-Zeile
           propose   einen Vorschlag senden und das Ergebnis ausgeben
           export    den bestätigten Plan als JSON
+          history   die Versionen des Plans in Worten: wer was wann geändert hat
 
         \(germanConnection)
         Optionen des interaktiven Clients:
           --title T          die Überschrift (Vorgabe: der Titel des Plans)
           --start JJJJ-MM-TT der erste Tag der Zeitachse (Vorgabe: heute)
           --days N           die Länge der Zeitachse in Tagen (Vorgabe: 90)
+          --zoom Z           Tage je Spalte der Zeitachse zu Beginn: 1, 2, 4, 6 oder 8 (Vorgabe: 1)
 
         Im Client zeigt ? alle Tasten. `plan UNTERBEFEHL --help` erklärt einen Unterbefehl.
 
         """
 
     private static let chart = """
-        Usage: plan chart [--start D] [--days N] [--zoom Z] [--width W] [options]
+        Usage: plan chart [--start D] [--days N] [--zoom Z] [--width W] [--version V] [--baseline NAME] [options]
 
         Prints the timeline as plain text (no escape codes): the pinned task names, three
         header rows (month, ISO week with its week-year, day or column range), bars with
@@ -107,11 +116,13 @@ extension PlanOptions {
           --days N    the number of days (default 90)
           --zoom Z    days per column: 1, 2, 4, 6 or 8 (default 1)
           --width W   the line width (default: the terminal's, or the whole horizon)
+          --version V the plan as it was at version V
+          --baseline NAME  the baseline's bars (▁) and milestones (◇) drawn under the bars
 
         """ + connection
 
     private static let germanChart = """
-        Aufruf: plan chart [--start D] [--days N] [--zoom Z] [--width W] [Optionen]
+        Aufruf: plan chart [--start D] [--days N] [--zoom Z] [--width W] [--version V] [--baseline NAME] [Optionen]
 
         Gibt die Zeitachse als reinen Text aus (ohne Steuerzeichen): die fixierten Aufgabennamen,
         drei Kopfzeilen (Monat, KW mit ihrem Wochenjahr, Tag oder Spaltenbereich), Balken mit
@@ -120,6 +131,8 @@ extension PlanOptions {
           --days N    die Anzahl der Tage (Vorgabe: 90)
           --zoom Z    Tage je Spalte: 1, 2, 4, 6 oder 8 (Vorgabe: 1)
           --width W   die Zeilenbreite (Vorgabe: die des Terminals, sonst der ganze Zeitraum)
+          --version V der Plan, wie er in Version V war
+          --baseline NAME  die Balken (▁) und Meilensteine (◇) der Basislinie unter den Balken
 
         """ + germanConnection
 
@@ -140,6 +153,28 @@ extension PlanOptions {
           {"type":"replace","previous":{…},"proposed":{…}}
         oder eine ganze propose-Nachricht {"type":"propose","op":{…}}. Gibt das Ergebnis aus.
         Rückgabewert: 0 bestätigt, 1 abgelehnt, 2 Fehler.
+
+        """ + germanConnection
+
+    private static let history = """
+        Usage: plan history [--limit N] [--before V] [options]
+
+        Prints the plan's versions, newest first, one line each: the version, when it was
+        confirmed (UTC), who proposed it and what it did in words; an undone version is
+        marked with the version that undid it (↶ vN).
+          --limit N   how many versions (1 to 500, default 50)
+          --before V  only versions below V (default: up to the current one)
+
+        """ + connection
+
+    private static let germanHistory = """
+        Aufruf: plan history [--limit N] [--before V] [Optionen]
+
+        Gibt die Versionen des Plans aus, die neueste zuerst, je eine Zeile: die Version, wann
+        sie bestätigt wurde (UTC), wer sie vorgeschlagen hat und was sie tat, in Worten; eine
+        rückgängig gemachte Version trägt die Version, die sie rückgängig machte (↶ vN).
+          --limit N   wie viele Versionen (1 bis 500, Vorgabe 50)
+          --before V  nur Versionen unter V (Vorgabe: bis zur aktuellen)
 
         """ + germanConnection
 }

@@ -5,7 +5,7 @@ import CommandLineOptions
 public struct PlanOptions: Sendable, Hashable {
     /// The subcommands.
     public enum Subcommand: String, Sendable, Hashable, CaseIterable {
-        case show, chart, watch, propose, export
+        case show, chart, watch, propose, export, history
     }
 
     /// Nil: the interactive client.
@@ -30,6 +30,14 @@ public struct PlanOptions: Sendable, Hashable {
     public var width: Int?
     /// `propose FILE|-`.
     public var file: String?
+    /// `--version V`: show, chart or export the plan as it was at version V.
+    public var version: Int?
+    /// `--baseline NAME`: chart with that baseline's shadow.
+    public var baseline: String?
+    /// `history --limit N`: how many versions (1…500).
+    public var limit = 50
+    /// `history --before V`: only versions below V.
+    public var before: Int?
     /// `--help`.
     public var help = false
 
@@ -45,11 +53,16 @@ public struct PlanOptions: Sendable, Hashable {
     /// The options `subcommand` takes (nil: the interactive client).
     static func options(of subcommand: Subcommand?) -> Set<String> {
         switch subcommand {
-        case nil: connectionOptions.union(["--title", "--start", "--days"])
-        case .chart: connectionOptions.union(["--start", "--days", "--zoom", "--width"])
-        case .show, .watch, .propose, .export: connectionOptions
+        case nil: connectionOptions.union(["--title", "--start", "--days", "--zoom"])
+        case .chart: connectionOptions.union(["--start", "--days", "--zoom", "--width", "--version", "--baseline"])
+        case .show, .export: connectionOptions.union(["--version"])
+        case .history: connectionOptions.union(["--limit", "--before"])
+        case .watch, .propose: connectionOptions
         }
     }
+
+    /// Every option that takes a value.
+    static let valueOptions = Subcommand.allCases.reduce(options(of: nil)) { $0.union(options(of: $1)) }
 
     /// Parses `arguments` (without the program name); `environment` supplies `PLAN_SERVER`,
     /// `PLAN_TOKEN` and `PLAN_PLAN` where no option gives them. Options come in any order, as
@@ -59,7 +72,7 @@ public struct PlanOptions: Sendable, Hashable {
         let strings = TerminalStrings(PlanOptions.requestedLanguage(arguments))
         do {
             let parsed = try ParsedArguments(
-                arguments, valueOptions: PlanOptions.options(of: .chart).union(PlanOptions.options(of: nil)))
+                arguments, valueOptions: PlanOptions.valueOptions)
             try self.init(parsed, environment: environment, strings: strings)
         } catch let error as CommandLineError {
             throw ParseError(description: strings.commandLine(error))
@@ -118,11 +131,37 @@ public struct PlanOptions: Sendable, Hashable {
             }
             self.zoom = zoom
         }
+        try readHistoryValues(parsed, bad)
         if let text = parsed.value("--width") {
             guard let width = Int(text), width >= 20 else {
                 throw bad("--width", text, "a number of at least 20", "eine Zahl ab 20")
             }
             self.width = width
+        }
+    }
+
+    /// `--version`, `--baseline`, `--limit` and `--before`.
+    private mutating func readHistoryValues(
+        _ parsed: ParsedArguments, _ bad: (String, String, String, String) -> ParseError
+    ) throws(ParseError) {
+        baseline = parsed.value("--baseline")
+        if let text = parsed.value("--version") {
+            guard let version = Int(text), version >= 0 else {
+                throw bad("--version", text, "a version (0 or more)", "eine Version (ab 0)")
+            }
+            self.version = version
+        }
+        if let text = parsed.value("--limit") {
+            guard let limit = Int(text), (1...500).contains(limit) else {
+                throw bad("--limit", text, "1 to 500", "1 bis 500")
+            }
+            self.limit = limit
+        }
+        if let text = parsed.value("--before") {
+            guard let before = Int(text), before > 0 else {
+                throw bad("--before", text, "a version above 0", "eine Version über 0")
+            }
+            self.before = before
         }
     }
 

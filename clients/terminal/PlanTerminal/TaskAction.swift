@@ -7,6 +7,8 @@ public enum TaskAction: String, Sendable, Hashable, CaseIterable {
     case moveEntry, reassignEntry
     /// Resource view: add an entry, remove, resize or retitle the selected one, show its details.
     case addEntry, removeEntry, resizeEntry, retitleEntry, entryDetails
+    /// The plan's baselines: set one (at a version) or remove one.
+    case baseline
 
     /// The actions of the resources view, in the order the help and the details list them.
     public static let entryActions: [TaskAction] = [
@@ -37,6 +39,7 @@ public enum TaskAction: String, Sendable, Hashable, CaseIterable {
         case .resizeEntry: "s"
         case .retitleEntry: "e"
         case .entryDetails: "i"
+        case .baseline: "b"
         }
     }
 
@@ -79,6 +82,7 @@ public enum TaskAction: String, Sendable, Hashable, CaseIterable {
         case .resizeEntry: return de ? "Beginn und Ende ändern" : "Change start and end"
         case .retitleEntry: return de ? "Eintrag umbenennen" : "Rename entry"
         case .entryDetails: return de ? "Eintrag: Details" : "Entry details"
+        case .baseline: return de ? "Basislinie setzen oder entfernen" : "Set or remove a baseline"
         }
     }
 }

@@ -15,7 +15,8 @@ extension TaskForm {
         case .addTask, .addChild: return opening.addForm()
         case .link: return opening.linkForm()
         case .unlink: return opening.unlinkForm()
-        case .moveEntry, .reassignEntry, .addEntry, .removeEntry, .resizeEntry, .retitleEntry, .entryDetails:
+        case .moveEntry, .reassignEntry, .addEntry, .removeEntry, .resizeEntry, .retitleEntry, .entryDetails,
+            .baseline:
             return opening.form([], note: opening.strings.actionUnavailable)
         }
     }

@@ -51,6 +51,7 @@ public struct TerminalStrings: Sendable, Hashable {
         case .list: de ? "Liste" : "List"
         case .timeline: de ? "Zeitachse" : "Timeline"
         case .resources: de ? "Ressourcen" : "Resources"
+        case .history: de ? "Verlauf" : "History"
         }
     }
     /// The connection state.

@@ -1,0 +1,97 @@
+import ChronoSketchCore
+import Testing
+
+@testable import PlanProtocol
+
+/// The client's view of a plan's history: undo and redo targets per user, what is undone, and who
+/// changed something since.
+@Suite("Client history: undo and redo targets")
+struct ClientHistoryTests {
+    static let task = try! GanttTask(id: "spec", title: "Spec", kind: .activity(schedule: nil, progress: 0))
+    static let other = try! GanttTask(id: "build", title: "Build", kind: .activity(schedule: nil, progress: 0))
+
+    /// A logged replace of `task` by `user` (an undo when `undoes` is given).
+    static func entry(_ version: Int, _ user: String, _ task: GanttTask = task, undoes: Int? = nil) -> HistoryEntry {
+        let op = PlanOperation.replace(previous: task, proposed: task.with(title: task.title + "\(version)"))
+        var writer = JSONWriter()
+        op.encodeJSON(into: &writer)
+        var opJSON = writer.string
+        if let undoes { opJSON = String(opJSON.dropLast()) + ",\"undoes\":\(undoes)}" }
+        return HistoryEntry(
+            version: version, at: "2026-12-01T10:00:0\(version % 10).000Z", mutationID: "m\(version)", user: user,
+            opJSON: opJSON, changesJSON: #"{"upsert":[],"remove":[],"summaries":{}}"#)
+    }
+
+    static func log(_ entries: [HistoryEntry], logStart: Int = 0) -> ClientHistory {
+        var log = ClientHistory()
+        log.receive(page: entries, logStart: logStart, more: false)
+        return log
+    }
+
+    @Test("undo takes the user's newest change; an undo moves it to redo; a redo makes it undoable again")
+    func stacks() {
+        var log = Self.log([Self.entry(1, "ann"), Self.entry(2, "bob"), Self.entry(3, "ann")])
+        #expect(log.undoTarget(user: "ann") == 3)
+        #expect(log.redoTarget(user: "ann") == nil)
+        #expect(log.undoTarget(user: "bob") == 2)
+        log.receive(page: [Self.entry(4, "ann", undoes: 3)], logStart: 0, more: false)
+        #expect(log.undoTarget(user: "ann") == 1)
+        #expect(log.redoTarget(user: "ann") == 4)
+        #expect(log.undoing(3) == 4)
+        // Redo: the undo undone. The redo is the newest change, to be undone next.
+        log.receive(page: [Self.entry(5, "ann", undoes: 4)], logStart: 0, more: false)
+        #expect(log.undoTarget(user: "ann") == 5)
+        #expect(log.redoTarget(user: "ann") == nil)
+        #expect(log.undoing(3) == nil)
+        #expect(log.undoing(4) == 5)
+        // Undo again, then a new change: the redo stack is gone.
+        log.receive(page: [Self.entry(6, "ann", undoes: 5), Self.entry(7, "ann")], logStart: 0, more: false)
+        #expect(log.redoTarget(user: "ann") == nil)
+        #expect(log.undoTarget(user: "ann") == 7)
+        // Bob's undo of ann's change is not on ann's stacks, but it undoes it; to bob it is a
+        // change of his own, the next his undo key reverts.
+        log.receive(page: [Self.entry(8, "bob", undoes: 7)], logStart: 0, more: false)
+        #expect(log.undoTarget(user: "ann") == 7)
+        #expect(log.undoing(7) == 8)
+        #expect(log.undoTarget(user: "bob") == 8)
+        #expect(log.redoTarget(user: "bob") == nil)
+    }
+
+    @Test("baseline ops are skipped; versions at or below the log start are forgotten")
+    func baselinesAndLogStart() {
+        var log = Self.log([Self.entry(1, "ann"), Self.entry(2, "ann")])
+        log.receiveConfirmed(
+            version: 3, user: "ann", at: "", undoes: nil,
+            changes: PlanChanges(baselines: [PlanBaseline(name: "Q3", version: 2, at: "")]))
+        #expect(log.undoTarget(user: "ann") == 2)
+        #expect(log.versionsWithoutDetails == [3])
+        log.receive(page: [Self.entry(2, "ann")], logStart: 1, more: false)
+        #expect(log.versionsNewestFirst == [3, 2])
+        #expect(log.undoTarget(user: "ann") == 2)
+        #expect(log.logStart == 1)
+    }
+
+    @Test("a confirmed is kept until a page tells its op, and never replaces what a page told")
+    func confirmedThenPage() {
+        var log = ClientHistory()
+        let changes = PlanChanges(upsert: [Self.task])
+        log.receiveConfirmed(version: 1, user: "ann", at: "t", undoes: nil, changes: changes)
+        #expect(log.entries[1]?.operation == nil && log.entries[1]?.touched == ["spec"])
+        log.receive(page: [Self.entry(1, "ann")], logStart: 0, more: false)
+        #expect(log.entries[1]?.detailsRead == true && log.entries[1]?.operation != nil)
+        log.receiveConfirmed(version: 1, user: "ann", at: "t", undoes: nil, changes: PlanChanges())
+        #expect(log.entries[1]?.operation != nil)
+        #expect(log.versionsWithoutDetails.isEmpty)
+    }
+
+    @Test("who changed it since: the newest later version touching the same task")
+    func changedSince() {
+        let log = Self.log([
+            Self.entry(1, "ann"), Self.entry(2, "bob", Self.other), Self.entry(3, "carl"),
+            Self.entry(4, "dora", Self.other),
+        ])
+        #expect(log.lastChange(after: 1, touching: ["spec"])?.user == "carl")
+        #expect(log.lastChange(after: 3, touching: ["spec"]) == nil)
+        #expect(log.lastChange(after: 1, touching: ["build"])?.version == 4)
+    }
+}

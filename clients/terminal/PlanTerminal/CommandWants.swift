@@ -1,0 +1,89 @@
+import ChronoSketchCore
+import PlanProtocol
+
+/// What a scriptable command needs beyond the live snapshot, and what of it arrived: the plan as
+/// it was at `--version`, the version a `--baseline` names, or a page of the history.
+struct CommandWants {
+    /// Why a command cannot ask for what it needs.
+    struct Failure: Error {
+        let message: String
+    }
+
+    let options: PlanOptions
+    /// The version asked for, when it arrived.
+    private(set) var past: PlanSnapshot?
+    /// The baseline's version, when it arrived.
+    private(set) var baseline: PlanSnapshot?
+    /// The history page, when it arrived.
+    private(set) var history: (entries: [HistoryEntry], logStart: Int, more: Bool)?
+    private var waiting: Set<String> = []
+
+    init(options: PlanOptions) {
+        self.options = options
+    }
+
+    /// Whether everything asked for has arrived.
+    var isComplete: Bool { waiting.isEmpty }
+
+    /// The requests `subcommand` needs once the live `copy` is there.
+    mutating func requests(
+        for subcommand: PlanOptions.Subcommand, plan: String, copy: ClientPlanCopy, language: PlanLanguage
+    ) throws(Failure) -> [ClientMessage] {
+        var requests: [ClientMessage] = []
+        if subcommand == .history {
+            requests.append(.history(plan: plan, before: options.before, limit: options.limit, ref: "history"))
+        }
+        if let version = options.version {
+            requests.append(.fetch(plan: plan, version: version, ref: "version"))
+        }
+        if let name = options.baseline {
+            guard let named = copy.snapshot.baselines.first(where: { $0.name == name }) else {
+                let known = copy.snapshot.baselines.map(\.name).sorted().joined(separator: ", ")
+                throw Failure(message: TerminalStrings(language).unknownBaseline(name, known: known))
+            }
+            requests.append(.fetch(plan: plan, version: named.version, ref: "baseline"))
+        }
+        waiting = Set(requests.compactMap(\.ref))
+        return requests
+    }
+
+    /// Takes in an answer to one of the requests; false for other messages.
+    mutating func receive(_ message: ServerMessage) -> Bool {
+        switch message {
+        case .snapshot(let snapshot, let ref?) where snapshot.historical && waiting.contains(ref):
+            if ref == "version" { past = snapshot } else { baseline = snapshot }
+            waiting.remove(ref)
+        case .history(_, let entries, let logStart, let more, "history"?):
+            history = (entries, logStart, more)
+            waiting.remove("history")
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Each task's row at the baseline's version, for the chart's shadow.
+    var baselineRows: [String: TaskRow]? {
+        guard let baseline, let collection = try? TaskCollection(baseline.tasks, dependencies: baseline.dependencies)
+        else { return nil }
+        return Dictionary(collection.rows().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// `plan history`: one line per version, newest first, as the history view shows it.
+    func historyText(language: PlanLanguage, titlesFrom copy: ClientPlanCopy) -> String {
+        guard let history else { return "" }
+        var log = ClientHistory()
+        log.receive(page: history.entries, logStart: history.logStart, more: history.more)
+        let titles = Dictionary(copy.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let wording = HistoryWording(language: language) { titles[$0] }
+        let strings = TerminalStrings(language)
+        var text = ""
+        for version in log.versionsNewestFirst {
+            guard let entry = log.entries[version] else { continue }
+            let undone = log.undoing(version).map { "  " + strings.undoneBy($0) } ?? ""
+            text += "v\(version)  \(strings.time(entry.at))  \(entry.user)  \(wording.describe(entry))\(undone)\n"
+        }
+        if history.more == false { text += strings.historyEnd(logStart: history.logStart, more: false) + "\n" }
+        return text
+    }
+}

@@ -1,0 +1,65 @@
+import ChronoSketchCore
+import PlanProtocol
+
+extension TaskForm {
+    /// The baseline form: set a baseline (a name, at a version: by default the current one; an
+    /// existing name moves) or remove one (protocol.md §5.8).
+    static func baselineForm(version: Int, name: String, language: PlanLanguage) -> TaskForm {
+        let de = language == .german
+        let choices: [(id: String, label: String)] = [
+            ("set", de ? "setzen" : "set"), ("remove", de ? "entfernen" : "remove"),
+        ]
+        return TaskForm(
+            action: .baseline, original: nil, title: TaskAction.baseline.title(language),
+            fields: [
+                .choice(de ? "Basislinie" : "Baseline", choices, selected: "set"), .text(de ? "Name" : "Name", name),
+                .text(de ? "Version" : "Version", String(version)),
+            ])
+    }
+
+    /// The baseline form's draft as an op.
+    /// - Parameter current: the plan's confirmed version (a baseline cannot name a later one).
+    func baselineOperation(current: Int, language: PlanLanguage) throws(FormError) -> PlanOperation {
+        let de = language == .german
+        let name = fields[1].text.trimmed
+        guard !name.isEmpty else { throw FormError(message: de ? "Der Name ist leer." : "The name is empty.") }
+        guard name.unicodeScalars.count <= 128 else {
+            throw FormError(
+                message: de ? "Der Name ist zu lang (höchstens 128)." : "The name is too long (128 at most).")
+        }
+        if fields[0].selectedID == "remove" { return .baselineRemove(name: name) }
+        guard let version = Int(fields[2].text.trimmed), (0...current).contains(version) else {
+            throw FormError(
+                message: (de ? "Bitte eine Version von 0 bis " : "Enter a version from 0 to ") + "\(current): "
+                    + fields[2].text)
+        }
+        return .baselineSet(name: name, version: version)
+    }
+}
+
+extension ClientModel {
+    /// Save on the baseline form: the proposal (its id kept until the server decides it).
+    mutating func saveBaselineForm(_ form: inout TaskForm) -> [ClientAction] {
+        let operation: PlanOperation
+        do throws(FormError) {
+            operation = try form.baselineOperation(current: copy?.version ?? 0, language: settings.language)
+        } catch {
+            form.error = error.message
+            self.form = form
+            return []
+        }
+        let id: String
+        if let kept = form.proposalID {
+            id = kept
+        } else {
+            counter += 1
+            id = "p-\(settings.idPrefix)-\(counter)"
+        }
+        form.proposalID = id
+        form.phase = .saving(proposalID: id)
+        form.error = nil
+        self.form = form
+        pending[id] = ""
+        return [.propose(operation, id: id)]
+    }
+}
