@@ -30,6 +30,7 @@ struct CommandLineTests {
             ("plan", ["--help"], "Subcommands:"), ("plan", ["show", "--help"], "plan show"),
             ("plan", ["chart", "--help"], "--zoom"), ("plan", ["watch", "--help"], "plan watch"),
             ("plan", ["propose", "--help"], "plan propose FILE|-"), ("plan", ["export", "--help"], "plan export"),
+            ("plan", ["history", "--help"], "--before V"), ("plan", ["chart", "--help"], "--baseline NAME"),
             ("plan-load", ["--help"], "--viewer-transport"),
         ])
     func help(product: String, arguments: [String], expected: String) {
@@ -49,6 +50,8 @@ struct CommandLineTests {
             ("plan-server", ["frobnicate"], "unknown command frobnicate"),
             ("plan", ["show", "--bogus"], "unknown option --bogus"),
             ("plan", ["show", "--zoom", "2"], "unknown option --zoom"),
+            ("plan", ["history", "--version", "2"], "unknown option --version"),
+            ("plan", ["history", "--limit", "501"], "--limit must be 1 to 500, not 501"),
             ("plan", ["--plan", "a", "--plan=b"], "--plan is given twice"),
             ("plan", ["frobnicate"], "unknown subcommand frobnicate"),
             ("plan-load", ["--server", "ws://x/ws", "--viewres", "3"], "unknown option --viewres"),
