@@ -78,6 +78,9 @@ let package = Package(
             name: "flood-bench", dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore", "SystemSupport"],
             path: "Benchmarks/flood-bench"),
         .executableTarget(
+            name: "history-bench", dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore", "SystemSupport"],
+            path: "Benchmarks/history-bench"),
+        .executableTarget(
             name: "store-bench", dependencies: ["PlanStore", "PlanProtocol", "ChronoSketchCore", "BenchSupport"],
             path: "Benchmarks/store-bench"),
         // The fuzzers (ops/fuzz): seeded frame, handshake and message generators and the runner that

@@ -65,6 +65,25 @@ struct JSONTests {
         #expect(writer.string.contains("\\u0001"))
     }
 
+    @Test("integers and dates are written digit by digit exactly as their text: signs, zeros, padding, extremes")
+    func digits() throws {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for value in [0, 7, -7, 10, 1_000_000, -120, Int.max, Int.min] { writer.number(value) }
+        for value in [0.0, 100, -3, 62.5, 9_007_199_254_740_992] { writer.number(value) }
+        for text in ["0001-01-01", "2020-12-31", "9999-12-31", "2026-09-08"] { writer.date(try CivilDate(text)) }
+        writer.endArray()
+        let expected =
+            "[0,7,-7,10,1000000,-120,\(Int.max),\(Int.min),0,100,-3,62.5,9007199254740992,"
+            + #""0001-01-01","2020-12-31","9999-12-31","2026-09-08"]"#
+        #expect(writer.string == expected)
+        for day in stride(from: 1, to: 3_652_059, by: 9_973) {
+            let date = CivilDate(uncheckedDayNumber: day)
+            #expect(try CivilDate(date.description) == date)
+            #expect(date.description.count == 10)
+        }
+    }
+
     @Test("a repeated name keeps its last value, in small objects and in indexed large ones", arguments: [3, 40])
     func repeatedNames(count: Int) throws {
         let members = (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",")

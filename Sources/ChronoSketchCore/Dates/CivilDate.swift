@@ -112,7 +112,22 @@ extension CivilDate: CustomStringConvertible {
     /// The date as `YYYY-MM-DD`.
     public var description: String {
         let (year, month, day) = components
-        return CivilCalendar.pad(year, 4) + "-" + CivilCalendar.pad(month, 2) + "-" + CivilCalendar.pad(day, 2)
+        // Ten ASCII bytes at once: dates are written for every task of every snapshot.
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            func digits(_ value: Int, through last: Int, width: Int) {
+                var rest = value
+                for position in stride(from: last, to: last - width, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            digits(year, through: 3, width: 4)
+            buffer[4] = UInt8(ascii: "-")
+            digits(month, through: 6, width: 2)
+            buffer[7] = UInt8(ascii: "-")
+            digits(day, through: 9, width: 2)
+            return 10
+        }
     }
 }
 

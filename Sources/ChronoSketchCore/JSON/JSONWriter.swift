@@ -64,7 +64,7 @@ public struct JSONWriter: Sendable {
     public mutating func number(_ value: Double) {
         separate()
         if value.isFinite, value == value.rounded(), abs(value) <= 0x1p53 {
-            bytes.append(contentsOf: String(Int64(value)).utf8)
+            appendInteger(Int(value))
         } else if value.isFinite {
             bytes.append(contentsOf: String(value).utf8)
         } else {
@@ -75,7 +75,50 @@ public struct JSONWriter: Sendable {
     /// Writes an integer.
     public mutating func number(_ value: Int) {
         separate()
-        bytes.append(contentsOf: String(value).utf8)
+        appendInteger(value)
+    }
+
+    /// Writes a civil date as the string `"YYYY-MM-DD"` (what `CivilDate.description` gives),
+    /// without making the string first.
+    public mutating func date(_ date: CivilDate) {
+        separate()
+        let (year, month, day) = date.components
+        bytes.append(UInt8(ascii: "\""))
+        appendDigits(year, width: 4)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(month, width: 2)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(day, width: 2)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The decimal digits of `value`, with a minus sign when negative.
+    private mutating func appendInteger(_ value: Int) {
+        if value < 0 {
+            guard value != .min else { return bytes.append(contentsOf: String(value).utf8) }
+            bytes.append(UInt8(ascii: "-"))
+        }
+        let magnitude = abs(value)
+        var width = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            width += 1
+            rest /= 10
+        }
+        appendDigits(magnitude, width: width)
+    }
+
+    /// `value` (not negative) in exactly `width` digits, zero-padded on the left.
+    private mutating func appendDigits(_ value: Int, width: Int) {
+        let end = bytes.count + width
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
+        var rest = value
+        var position = end - 1
+        while rest > 0, position >= end - width {
+            bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            position -= 1
+        }
     }
 
     /// Writes a boolean.

@@ -58,7 +58,7 @@ extension GanttTask: JSONEncodable {
             writer.number(progress)
         case .milestone(let date):
             writer.key("date")
-            writer.string(date.description)
+            writer.date(date)
         case .summary:
             break
         }
@@ -83,9 +83,9 @@ extension TaskSchedule: JSONEncodable {
     public func encodeJSON(into writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("start")
-        writer.string(start.description)
+        writer.date(start)
         writer.key("end")
-        writer.string(end.description)
+        writer.date(end)
         writer.endObject()
     }
 }
@@ -145,7 +145,7 @@ extension SummaryValues: JSONEncodable {
         writer.beginObject()
         for (key, date) in [("start", start), ("end", end), ("lastDate", lastDate)] {
             writer.key(key)
-            if let date { writer.string(date.description) } else { writer.null() }
+            if let date { writer.date(date) } else { writer.null() }
         }
         writer.key("progress")
         writer.number(progress)

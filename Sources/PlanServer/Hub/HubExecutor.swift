@@ -82,18 +82,23 @@ final class HubExecutor {
     }
 
     /// Runs a job on a worker and posts its result; a commit's time in the queue and on the
-    /// worker is measured.
+    /// worker is measured, and the time a history page or a past version takes on its worker.
     private func run(_ job: WorkerJob) {
         let store = self.store
         let events = self.events
         let metrics = self.metrics
         let submitted = ContinuousClock.now
         workers.submit(lane: job.lane) {
-            guard case .commit = job else { return events.post(job.perform(on: store)) }
             let started = ContinuousClock.now
             let result = job.perform(on: store)
-            metrics.observe(.commitQueued, started - submitted)
-            metrics.observe(.commitTransaction, ContinuousClock.now - started)
+            switch job {
+            case .commit:
+                metrics.observe(.commitQueued, started - submitted)
+                metrics.observe(.commitTransaction, ContinuousClock.now - started)
+            case .readHistory: metrics.observe(.historyRead, ContinuousClock.now - started)
+            case .fetch: metrics.observe(.fetchRebuild, ContinuousClock.now - started)
+            default: break
+            }
             events.post(result)
         }
     }

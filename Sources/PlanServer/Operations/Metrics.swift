@@ -60,6 +60,10 @@ public final class Metrics: Sendable {
         /// A commit on its worker: encoding the rows, then one round trip with the transaction
         /// (its fsync wait included).
         case commitTransaction = "commit_transaction"
+        /// A `history` page on its worker: read, then encoded.
+        case historyRead = "history_read"
+        /// A `fetch` on its worker: the checkpoint and the log read, the version rebuilt, encoded.
+        case fetchRebuild = "fetch_rebuild"
     }
 
     /// One histogram per stage.
