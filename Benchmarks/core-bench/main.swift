@@ -70,6 +70,18 @@ func run() throws {
     let rowsTime = clock.measure { rowCount = collection.rows(collapsed: []).count }
     precondition(rowCount == taskCount)
 
+    // A checkpoint of the whole plan, written and read back (validated) in the store's column
+    // format, beside the import shape read the same way.
+    let document = PlanDocument(title: "Bench", state: PlanState(tasks: collection, timeline: TimelineData()))
+    var checkpoint: [UInt8] = []
+    let checkpointWriteTime = clock.measure { checkpoint = document.checkpointJSON }
+    var read = document
+    let checkpointReadTime = try clock.measure { read = try PlanDocument(checkpoint: checkpoint) }
+    precondition(read == document, "a checkpoint does not read back as the plan")
+    let imported = document.bytes
+    let importReadTime = try clock.measure { read = try PlanDocument(checkpoint: imported) }
+    precondition(read == document)
+
     // The incremental state must still equal a full recomputation.
     let rebuilt = try TaskCollection(collection.tasks, dependencies: collection.dependencies)
     precondition(rebuilt.summaries == collection.summaries, "incremental summaries drifted from a full recomputation")
@@ -85,6 +97,10 @@ func run() throws {
             ("reorder_median_us", BenchClock.percentile(reorderTimes, 0.5)),
             ("reorder_p99_us", BenchClock.percentile(reorderTimes, 0.99)),
             ("rows_ms", BenchClock.milliseconds(rowsTime)),
+            ("checkpoint_bytes", Double(checkpoint.count)),
+            ("checkpoint_write_ms", BenchClock.milliseconds(checkpointWriteTime)),
+            ("checkpoint_read_ms", BenchClock.milliseconds(checkpointReadTime)),
+            ("import_shape_read_ms", BenchClock.milliseconds(importReadTime)),
         ]))
 }
 

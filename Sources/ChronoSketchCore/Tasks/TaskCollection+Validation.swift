@@ -4,7 +4,11 @@ extension TaskCollection {
     /// Order of checks: each task's own values, unique ids, parents (existing summaries, no cycles),
     /// then dependencies (endpoints, self-links, duplicates, cycles).
     /// - Throws: `TaskGanttError` for the first rule broken.
-    public static func validate(_ tasks: [GanttTask], dependencies: [TaskDependency]) throws(TaskGanttError) {
+    /// - Returns: each task's position by id (for the collection's index, built once).
+    @discardableResult
+    public static func validate(_ tasks: [GanttTask], dependencies: [TaskDependency]) throws(TaskGanttError)
+        -> [String: Int]
+    {
         var positionByID = [String: Int](minimumCapacity: tasks.count)
         for (position, task) in tasks.enumerated() {
             try task.validateOwnValues()
@@ -25,6 +29,7 @@ extension TaskCollection {
         }
         try checkHierarchyIsAcyclic(tasks, parentPositions: parentPositions)
         try checkDependencies(dependencies, tasks: tasks, positionByID: positionByID)
+        return positionByID
     }
 
     /// Follows parents from every task; a walk that meets itself is a cycle.

@@ -33,18 +33,19 @@ public struct TaskCollection: Sendable {
     /// Creates a collection, validating it as a whole.
     /// - Throws: `TaskGanttError` naming the first rule the data breaks.
     public init(_ tasks: [GanttTask], dependencies: [TaskDependency] = []) throws(TaskGanttError) {
-        try TaskCollection.validate(tasks, dependencies: dependencies)
-        self.init(unchecked: tasks, dependencies: dependencies)
+        let positions = try TaskCollection.validate(tasks, dependencies: dependencies)
+        self.init(unchecked: tasks, dependencies: dependencies, positionByID: positions)
     }
 
-    /// Builds the indexes of data that is known to be valid.
-    init(unchecked tasks: [GanttTask], dependencies: [TaskDependency]) {
+    /// Builds the indexes of data that is known to be valid (`positionByID`: each task's position
+    /// by id, when already known).
+    init(unchecked tasks: [GanttTask], dependencies: [TaskDependency], positionByID known: [String: Int]? = nil) {
         self.tasks = tasks
         self.dependencies = dependencies
-        positionByID = Dictionary(minimumCapacity: tasks.count)
+        positionByID = known ?? Dictionary(minimumCapacity: tasks.count)
         childPositions = [:]
         for (position, task) in tasks.enumerated() {
-            positionByID[task.id] = position
+            if known == nil { positionByID[task.id] = position }
             childPositions[task.parentID, default: []].append(position)
         }
         dependencySet = Set(dependencies)

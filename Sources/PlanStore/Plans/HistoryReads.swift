@@ -54,7 +54,7 @@ enum HistoryReplay {
     ) throws(StoreError) -> PlanDocument {
         var document: PlanDocument
         do {
-            document = try PlanDocument(json: try JSONValue(parsing: Array(checkpoint.utf8)))
+            document = try PlanDocument(checkpoint: Array(checkpoint.utf8))
         } catch {
             throw .invalid("the checkpoint of \"\(plan)\" at version \(base) does not read: \(error)")
         }

@@ -94,7 +94,7 @@ extension PlanStore {
             """
             INSERT INTO checkpoints (plan_id, version, document) SELECT $1, $2, $3
             WHERE EXISTS (SELECT 1 FROM plans WHERE id = $1) ON CONFLICT DO NOTHING
-            """, [plan, String(version), document.json])
+            """, [plan, String(version), String(decoding: document.checkpointJSON, as: UTF8.self)])
     }
 
     /// The plan as it was at `version`: the newest checkpoint at or below it, with the log
