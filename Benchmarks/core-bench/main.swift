@@ -70,17 +70,7 @@ func run() throws {
     let rowsTime = clock.measure { rowCount = collection.rows(collapsed: []).count }
     precondition(rowCount == taskCount)
 
-    // A checkpoint of the whole plan, written and read back (validated) in the store's column
-    // format, beside the import shape read the same way.
-    let document = PlanDocument(title: "Bench", state: PlanState(tasks: collection, timeline: TimelineData()))
-    var checkpoint: [UInt8] = []
-    let checkpointWriteTime = clock.measure { checkpoint = document.checkpointJSON }
-    var read = document
-    let checkpointReadTime = try clock.measure { read = try PlanDocument(checkpoint: checkpoint) }
-    precondition(read == document, "a checkpoint does not read back as the plan")
-    let imported = document.bytes
-    let importReadTime = try clock.measure { read = try PlanDocument(checkpoint: imported) }
-    precondition(read == document)
+    let checkpoints = try checkpointFigures(collection)
 
     // The incremental state must still equal a full recomputation.
     let rebuilt = try TaskCollection(collection.tasks, dependencies: collection.dependencies)
@@ -89,19 +79,38 @@ func run() throws {
     replaceTimes.sort()
     reorderTimes.sort()
     print(
-        BenchClock.jsonObject([
-            ("tasks", Double(taskCount)), ("dependencies", Double(dependencyCount)), ("json_bytes", Double(json.count)),
-            ("decode_ms", BenchClock.milliseconds(decodeTime)), ("validate_ms", BenchClock.milliseconds(validateTime)),
-            ("replace_median_us", BenchClock.percentile(replaceTimes, 0.5)),
-            ("replace_p99_us", BenchClock.percentile(replaceTimes, 0.99)),
-            ("reorder_median_us", BenchClock.percentile(reorderTimes, 0.5)),
-            ("reorder_p99_us", BenchClock.percentile(reorderTimes, 0.99)),
-            ("rows_ms", BenchClock.milliseconds(rowsTime)),
-            ("checkpoint_bytes", Double(checkpoint.count)),
-            ("checkpoint_write_ms", BenchClock.milliseconds(checkpointWriteTime)),
-            ("checkpoint_read_ms", BenchClock.milliseconds(checkpointReadTime)),
-            ("import_shape_read_ms", BenchClock.milliseconds(importReadTime)),
-        ]))
+        BenchClock.jsonObject(
+            [
+                ("tasks", Double(taskCount)), ("dependencies", Double(dependencyCount)),
+                ("json_bytes", Double(json.count)),
+                ("decode_ms", BenchClock.milliseconds(decodeTime)),
+                ("validate_ms", BenchClock.milliseconds(validateTime)),
+                ("replace_median_us", BenchClock.percentile(replaceTimes, 0.5)),
+                ("replace_p99_us", BenchClock.percentile(replaceTimes, 0.99)),
+                ("reorder_median_us", BenchClock.percentile(reorderTimes, 0.5)),
+                ("reorder_p99_us", BenchClock.percentile(reorderTimes, 0.99)),
+                ("rows_ms", BenchClock.milliseconds(rowsTime)),
+            ] + checkpoints))
+}
+
+/// A checkpoint of the whole plan, written and read back (validated) in the store's column
+/// format, beside the import shape read the same way.
+func checkpointFigures(_ collection: TaskCollection) throws -> [(String, Double)] {
+    let clock = ContinuousClock()
+    let document = PlanDocument(title: "Bench", state: PlanState(tasks: collection, timeline: TimelineData()))
+    var checkpoint: [UInt8] = []
+    let writeTime = clock.measure { checkpoint = document.checkpointJSON }
+    var read = document
+    let readTime = try clock.measure { read = try PlanDocument(checkpoint: checkpoint) }
+    precondition(read == document, "a checkpoint does not read back as the plan")
+    let imported = document.bytes
+    let importReadTime = try clock.measure { read = try PlanDocument(checkpoint: imported) }
+    precondition(read == document)
+    return [
+        ("checkpoint_bytes", Double(checkpoint.count)), ("checkpoint_write_ms", BenchClock.milliseconds(writeTime)),
+        ("checkpoint_read_ms", BenchClock.milliseconds(readTime)),
+        ("import_shape_read_ms", BenchClock.milliseconds(importReadTime)),
+    ]
 }
 
 try run()
