@@ -50,20 +50,7 @@ func run() throws {
     }
 
     // Reorder: a random task before or after a random sibling.
-    var reorderTimes: [Double] = []
-    reorderTimes.reserveCapacity(operationCount)
-    while reorderTimes.count < operationCount {
-        let task = collection.tasks[Int.random(in: 0..<collection.count, using: &random)]
-        let siblings = collection.childIDs(of: task.parentID)
-        guard siblings.count > 1, let targetID = siblings.randomElement(using: &random), targetID != task.id else {
-            continue
-        }
-        let target = collection[targetID]!
-        let position: TaskOrderPosition = Bool.random(using: &random) ? .before : .after
-        let start = clock.now
-        try collection.reorder(previous: task, relativeTo: target, position: position)
-        reorderTimes.append(BenchClock.milliseconds(clock.now - start) * 1000)
-    }
+    var reorderTimes = try reorders(&collection, random: &random)
 
     // Rows of the whole (expanded) collection.
     var rowCount = 0
@@ -111,6 +98,26 @@ func checkpointFigures(_ collection: TaskCollection) throws -> [(String, Double)
         ("checkpoint_read_ms", BenchClock.milliseconds(readTime)),
         ("import_shape_read_ms", BenchClock.milliseconds(importReadTime)),
     ]
+}
+
+/// Reorders: a random task before or after a random sibling; microseconds each.
+func reorders(_ collection: inout TaskCollection, random: inout SplitMix64) throws -> [Double] {
+    let clock = ContinuousClock()
+    var reorderTimes: [Double] = []
+    reorderTimes.reserveCapacity(operationCount)
+    while reorderTimes.count < operationCount {
+        let task = collection.tasks[Int.random(in: 0..<collection.count, using: &random)]
+        let siblings = collection.childIDs(of: task.parentID)
+        guard siblings.count > 1, let targetID = siblings.randomElement(using: &random), targetID != task.id else {
+            continue
+        }
+        let target = collection[targetID]!
+        let position: TaskOrderPosition = Bool.random(using: &random) ? .before : .after
+        let start = clock.now
+        try collection.reorder(previous: task, relativeTo: target, position: position)
+        reorderTimes.append(BenchClock.milliseconds(clock.now - start) * 1000)
+    }
+    return reorderTimes
 }
 
 try run()
