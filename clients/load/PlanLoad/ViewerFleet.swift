@@ -35,6 +35,8 @@ final class ViewerFleet: Sendable {
         var closed = 0
         var closeCodes: [Int: Int] = [:]
         var reconnects = 0
+        /// Attempts in a row without a resume, by viewer (the reconnect delay grows with them).
+        var attempts: [Int]
         var resumeSnapshots = 0
         var resumed = 0
         var resumeLatencies: [Double] = []
@@ -52,6 +54,7 @@ final class ViewerFleet: Sendable {
             firstVersion = [Int](repeating: -1, count: count)
             connectStarted = [UInt64](repeating: 0, count: count)
             disconnectedAt = [UInt64](repeating: 0, count: count)
+            attempts = [Int](repeating: 0, count: count)
             latencies.reserveCapacity(1 << 20)
             snapshotLatencies.reserveCapacity(count)
         }
@@ -132,8 +135,8 @@ final class ViewerFleet: Sendable {
             if tallies.firstDropAt == 0 { tallies.firstDropAt = now }
         }
         tallies.reconnects += 1
-        // Spread the storm: 50…550 ms, so a restarting server is not hit by every viewer at once.
-        let delay = 50 + Int.random(in: 0..<500)
+        let delay = ViewerFleet.reconnectDelay(attempt: tallies.attempts[index], jitter: Int.random(in: 0..<500))
+        tallies.attempts[index] += 1
         Task { [self] in
             try? await Task.sleep(for: .milliseconds(delay))
             guard !frozen.load(ordering: .relaxed) else { return }
@@ -141,8 +144,17 @@ final class ViewerFleet: Sendable {
         }
     }
 
+    /// Milliseconds before reconnect attempt `attempt` (0 for the first after a drop): 50 ms plus
+    /// `jitter` (0…499) at first, so a restarting server is not hit by every viewer at once, then
+    /// doubling up to 8 s plus the jitter, so a link that stays down is not tried thousands of
+    /// times a second by a large fleet.
+    static func reconnectDelay(attempt: Int, jitter: Int) -> Int {
+        min(50 << min(attempt, 8), 8_000) + jitter
+    }
+
     /// A resume (snapshot or `resumed`) arrived for a viewer that had been disconnected.
     private func resumeDone(_ viewer: Int, at now: UInt64, snapshot: Bool) {
+        tallies.attempts[viewer] = 0
         guard tallies.disconnectedAt[viewer] != 0 else { return }
         tallies.resumeLatencies.append(Double(now - tallies.disconnectedAt[viewer]) / 1e6)
         tallies.disconnectedAt[viewer] = 0
