@@ -9,6 +9,7 @@
 #include <netinet/tcp.h>
 #include <stdio.h>
 #include <string.h>
+#include <malloc.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/resource.h>
@@ -119,3 +120,7 @@ ssize_t cn_send2(int fd, const void *first, size_t first_count, const void *seco
 }
 
 int cn_errno(void) { return errno; }
+
+void cn_release_free_memory(void) {
+    malloc_trim(0);
+}

@@ -1,3 +1,4 @@
+import CNetwork
 import Dispatch
 import Glibc
 import PlanProtocol
@@ -109,10 +110,15 @@ public final class PlanServerRuntime: Sendable {
         let flags = self.flags
         let workers = self.workers
         Task {
+            var seconds = 0
             while flags.ticking.load(ordering: .relaxed) {
                 workers.submit { flags.healthy.store(store.isAvailable(), ordering: .relaxed) }
                 events.post(.wallClock(WallClock.now()))
                 events.post(.tick)
+                seconds += 1
+                // The allocator keeps what a storm of connections freed (after a cut, a thousand
+                // viewers that reconnect and resume): hand it back to the system now and then.
+                if seconds % RuntimeFlags.trimInterval == 0 { workers.submit { cn_release_free_memory() } }
                 try? await Task.sleep(for: .seconds(1))
             }
         }
@@ -136,6 +142,8 @@ final class RuntimeFlags: Sendable {
     let healthy = Atomic<Bool>(false)
     /// Whether the once-a-second loop goes on.
     let ticking = Atomic<Bool>(true)
+    /// Seconds between two `malloc_trim` calls.
+    static let trimInterval = 10
 }
 
 extension TransportError {

@@ -70,13 +70,13 @@ struct LoadArgumentsTests {
 
 @Suite("plan-load: viewers' reconnect delays")
 struct ReconnectDelayTests {
-    @Test("the first attempt after a drop is quick; later ones double up to 8 s; the jitter is added on top")
+    @Test("the first attempt after a drop is quick; later ones double up to 2 s; the jitter is added on top")
     func delays() {
         let plain = (0..<12).map { ViewerFleet.reconnectDelay(attempt: $0, jitter: 0) }
         #expect(plain.prefix(5) == [50, 100, 200, 400, 800])
         #expect(zip(plain, plain.dropFirst()).allSatisfy { $0 <= $1 })
-        #expect(plain.last == 8_000)
+        #expect(plain.last == 2_000)
         #expect(ViewerFleet.reconnectDelay(attempt: 0, jitter: 499) == 549)
-        #expect(ViewerFleet.reconnectDelay(attempt: Int.max, jitter: 499) == 8_499)
+        #expect(ViewerFleet.reconnectDelay(attempt: Int.max, jitter: 499) == 2_499)
     }
 }

@@ -57,6 +57,27 @@ struct PlanOwnerAudienceTests {
         #expect(ActionLines.lines(gap) == ["snapshot 7 → 3", "presence 3 → 3"])
     }
 
+    @Test("versions read from the log for one resume are kept: the next resumes share their buffers, with no read")
+    func resumesShareTheLog() throws {
+        let owner = ownerWithHistory()
+        _ = owner.subscribe(F.member(2), since: 4, ref: nil)
+        let log = [F.logged(5, "old", rename: "a", from: "a", to: "a")]
+        let first = owner.resumeRead(F.member(2), since: 4, ref: nil, .success(.mutations(log, currentVersion: 7)))
+        #expect(owner.recentConfirmedStart == 5)
+        let (second, state) = owner.subscribe(F.member(3), since: 4, ref: nil)
+        #expect(state == .joined)
+        #expect(
+            ActionLines.lines(second) == [
+                "confirmed 5 old → 3", "confirmed 6 p1 → 3", "confirmed 7 p2 → 3", "resumed 7 → 3", "presence 3 → 3",
+            ])
+        func sent(_ actions: [HubAction]) -> [OutgoingBuffer] {
+            actions.compactMap { if case .send(let buffer, _) = $0 { buffer } else { nil } }
+        }
+        // The same bytes, not copies: one buffer per version however many resume.
+        let shared = zip(sent(first).prefix(3), sent(second).prefix(3))
+        #expect(shared.allSatisfy { $0 === $1 })
+    }
+
     @Test("big snapshots are encoded once on a worker for everyone waiting; a waiter that left is skipped")
     func snapshotOnWorker() {
         let owner = F.owner()

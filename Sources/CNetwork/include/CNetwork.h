@@ -1,4 +1,4 @@
-// Socket, epoll and eventfd calls for Swift, without the parts Swift cannot import (the packed
+// Socket, epoll and eventfd calls (and the allocator's trim) for Swift, without the parts Swift cannot import (the packed
 // `epoll_event`, variadic and macro-only APIs). Effects only; every decision is made in Swift.
 #ifndef CHRONOSKETCH_CNETWORK_H
 #define CHRONOSKETCH_CNETWORK_H
@@ -15,6 +15,10 @@ int cn_epoll_wait(int epoll, uint64_t *tokens, uint32_t *events, int capacity, i
 
 /// Raises the soft limit of open descriptors to the hard limit.
 void cn_raise_descriptor_limit(void);
+
+/// Hands the memory the allocator holds free back to the system (glibc's `malloc_trim`, which
+/// `Glibc` does not import): what a storm of closed connections freed.
+void cn_release_free_memory(void);
 
 /// A non-blocking listening IPv4 TCP socket on `host` (a numeric address or a name, resolved once
 /// at start) and `port` (0: any free one); sets `bound_port`. Returns the descriptor or -1.

@@ -53,16 +53,16 @@ extension PlanOwner {
         switch result {
         case .success(.mutations(let logged, _)?)
         where logged.first?.version == since + 1 && (logged.last?.version ?? since) >= recentConfirmedStart - 1:
-            for entry in logged where entry.version < recentConfirmedStart {
-                emit(
-                    .send(
-                        confirmedBuffer(
-                            version: entry.version,
-                            MutationStamp(id: entry.proposalID, user: entry.user, at: entry.at, undoes: entry.undoes),
-                            changesJSON: entry.changesJSON), to: connection))
+            let older = logged.filter { $0.version < recentConfirmedStart }.map { entry in
+                confirmedBuffer(
+                    version: entry.version,
+                    MutationStamp(id: entry.proposalID, user: entry.user, at: entry.at, undoes: entry.undoes),
+                    changesJSON: entry.changesJSON)
             }
+            for buffer in older { emit(.send(buffer, to: connection)) }
             for buffer in recentConfirmed { emit(.send(buffer, to: connection)) }
             send(.resumed(plan: id, version: version, ref: ref), to: connection)
+            remember(older)
         case .success:
             sendSnapshot(ref: ref, to: connection)
         case .failure(let error):
@@ -71,6 +71,16 @@ extension PlanOwner {
         }
         addSubscriber(member)
         return take()
+    }
+
+    /// Versions just read from the log for a resume, right before what memory holds: kept in
+    /// memory too (within `recentConfirmedLimit`), so that the many subscribers that resume from
+    /// about the same version after a restart or a cut share one buffer per version (each read
+    /// encoded its own before: a thousand resumes held a thousand copies of every version).
+    private func remember(_ older: [OutgoingBuffer]) {
+        guard !older.isEmpty, older.count + recentConfirmed.count <= PlanOwner.recentConfirmedLimit else { return }
+        recentConfirmed.insert(contentsOf: older, at: 0)
+        recentConfirmedStart -= older.count
     }
 
     /// Encodes the current snapshot off the hub; everyone asking for the same version waits for
