@@ -78,7 +78,8 @@ let package = Package(
             name: "flood-bench", dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore", "SystemSupport"],
             path: "Benchmarks/flood-bench"),
         .executableTarget(
-            name: "history-bench", dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore", "SystemSupport"],
+            name: "history-bench",
+            dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore", "SystemSupport", "CommandLineOptions"],
             path: "Benchmarks/history-bench"),
         .executableTarget(
             name: "store-bench", dependencies: ["PlanStore", "PlanProtocol", "ChronoSketchCore", "BenchSupport"],

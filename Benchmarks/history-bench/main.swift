@@ -5,6 +5,7 @@
 //
 // Usage: history-bench --server URL --token T --plan P [--samples N] [--seed S]
 import ChronoSketchCore
+import CommandLineOptions
 import Glibc
 import PlanClient
 import PlanProtocol
@@ -18,19 +19,19 @@ struct Options {
     var samples = 200
     var seed: UInt64 = 15
 
+    /// Reads the command line with the project's one parser; a bad one ends the program.
     init(_ arguments: [String]) {
-        var index = 1
-        while index + 1 < arguments.count {
-            let value = arguments[index + 1]
-            switch arguments[index] {
-            case "--server": server = value
-            case "--token": token = value
-            case "--plan": plan = value
-            case "--samples": samples = Int(value) ?? samples
-            case "--seed": seed = UInt64(value) ?? seed
-            default: fatalError("unknown option \(arguments[index])")
-            }
-            index += 2
+        do {
+            let parsed = try ParsedArguments(
+                Array(arguments.dropFirst()), valueOptions: ["--server", "--token", "--plan", "--samples", "--seed"])
+            try parsed.noPositionals(after: 0)
+            server = parsed.value("--server") ?? ""
+            token = parsed.value("--token") ?? ""
+            plan = parsed.value("--plan") ?? ""
+            samples = try parsed.number("--samples", atLeast: 1) ?? samples
+            seed = try parsed.number("--seed", atLeast: 0) ?? seed
+        } catch {
+            fatalError("history-bench: \(error)")
         }
     }
 }

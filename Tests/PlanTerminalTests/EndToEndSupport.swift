@@ -101,3 +101,20 @@ func row(_ title: String, in screen: String) -> String? {
 extension String {
     var trimmedPrefix: String { String(drop { $0 == " " || $0 == "▾" || $0 == "▸" }.prefix { $0 != " " }) }
 }
+
+/// A new plan of the sample tasks (Design → Implementation → Release) titled `title`; its id.
+func samplePlan(titled title: String) throws -> String {
+    let plan = TestDatabase.unique("plan")
+    try TestDatabase.store.createPlan(
+        id: plan,
+        document: PlanDocument(title: title, state: PlanState(tasks: Sample.collection, timeline: TimelineData())))
+    return plan
+}
+
+/// A new user who edits `plan`: the user's name and token.
+func planEditor(_ plan: String, _ name: String) throws -> (user: String, token: String) {
+    let user = TestDatabase.unique(name)
+    let token = try TestDatabase.store.createUser(user)
+    try TestDatabase.store.grant(user: user, plan: plan, role: .editor)
+    return (user, token)
+}

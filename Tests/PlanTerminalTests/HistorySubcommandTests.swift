@@ -16,15 +16,8 @@ struct HistorySubcommandTests {
     @Test("history in words, a past version shown and charted, a baseline's shadow; unknown ones refused")
     func pastFromTheCommandLine() async throws {
         try await offThePool {
-            let store = TestDatabase.store
-            let plan = TestDatabase.unique("plan")
-            try store.createPlan(
-                id: plan,
-                document: PlanDocument(
-                    title: "Demo", state: PlanState(tasks: Sample.collection, timeline: TimelineData())))
-            let user = TestDatabase.unique("cli")
-            let token = try store.createUser(user)
-            try store.grant(user: user, plan: plan, role: .editor)
+            let plan = try samplePlan(titled: "Demo")
+            let (user, token) = try planEditor(plan, "cli")
             let server = try ServerProcess.start(databaseURL: TestDatabase.url)
             let binary = productsDirectory + "/plan"
             let connection = ["--plan", plan, "--token", token, "--server", server.url]

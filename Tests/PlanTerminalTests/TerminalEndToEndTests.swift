@@ -16,18 +16,9 @@ struct TerminalEndToEndTests {
         // Blocking work (tmux polling, subprocesses) runs off the cooperative pool, which
         // other tests need (see offThePool).
         try await offThePool {
-            let store = TestDatabase.store
-            let plan = TestDatabase.unique("plan")
-            try store.createPlan(
-                id: plan,
-                document: PlanDocument(
-                    title: "Terminal E2E", state: PlanState(tasks: Sample.collection, timeline: TimelineData())))
-            let ann = TestDatabase.unique("ann")
-            let annToken = try store.createUser(ann)
-            try store.grant(user: ann, plan: plan, role: .editor)
-            let bob = TestDatabase.unique("bob")
-            let bobToken = try store.createUser(bob)
-            try store.grant(user: bob, plan: plan, role: .editor)
+            let plan = try samplePlan(titled: "Terminal E2E")
+            let annToken = try planEditor(plan, "ann").token
+            let bobToken = try planEditor(plan, "bob").token
             let server = try ServerProcess.start(databaseURL: TestDatabase.url)
             let tmux = Tmux()
             let binary = productsDirectory + "/plan"
@@ -98,15 +89,8 @@ struct SubcommandEndToEndTests {
         // Blocking work (tmux polling, subprocesses) runs off the cooperative pool, which
         // other tests need (see offThePool).
         try await offThePool {
-            let store = TestDatabase.store
-            let plan = TestDatabase.unique("plan")
-            try store.createPlan(
-                id: plan,
-                document: PlanDocument(
-                    title: "Demo", state: PlanState(tasks: Sample.collection, timeline: TimelineData())))
-            let user = TestDatabase.unique("cli")
-            let token = try store.createUser(user)
-            try store.grant(user: user, plan: plan, role: .editor)
+            let plan = try samplePlan(titled: "Demo")
+            let token = try planEditor(plan, "cli").token
             let server = try ServerProcess.start(databaseURL: TestDatabase.url)
             let plan_ = productsDirectory + "/plan"
             let connection = ["--plan", plan, "--token", token, "--server", server.url]

@@ -15,19 +15,13 @@ struct TerminalHistoryEndToEndTests {
     @Test("undo and redo one's change; a stale undo names bob; the history view; a baseline's shadow; a past version")
     func historyInTheTerminal() async throws {
         try await offThePool {
-            let store = TestDatabase.store
-            let plan = TestDatabase.unique("plan")
-            try store.createPlan(
-                id: plan,
-                document: PlanDocument(
-                    title: "History E2E", state: PlanState(tasks: Sample.collection, timeline: TimelineData())))
-            let ann = TestDatabase.unique("ann")
-            let bob = TestDatabase.unique("bob")
+            let plan = try samplePlan(titled: "History E2E")
             let server = try ServerProcess.start(databaseURL: TestDatabase.url)
             let tmux = Tmux()
-            for (session, user) in [("a", ann), ("b", bob)] {
-                let token = try store.createUser(user)
-                try store.grant(user: user, plan: plan, role: .editor)
+            var bob = ""
+            for (session, name) in [("a", "ann"), ("b", "bob")] {
+                let (user, token) = try planEditor(plan, name)
+                if name == "bob" { bob = user }
                 try tmux.start(
                     session,
                     [

@@ -26,10 +26,7 @@ extension TerminalEndToEndTests {
 
     /// An editor of `plan`: the user name and its token.
     static func editor(_ store: PlanStore, of plan: String, _ name: String) throws -> String {
-        let user = TestDatabase.unique(name)
-        let token = try store.createUser(user)
-        try store.grant(user: user, plan: plan, role: .editor)
-        return token
+        try planEditor(plan, name).token
     }
 
     /// A real server and two editors' clients (ann in tmux session "a", bob in "b") on a new copy
@@ -118,12 +115,8 @@ extension TerminalEndToEndTests {
         // other tests need (see offThePool).
         try await offThePool {
             let store = TestDatabase.store
-            let plan = TestDatabase.unique("plan")
-            try store.createPlan(
-                id: plan,
-                document: PlanDocument(
-                    title: "Offline", state: PlanState(tasks: Sample.collection, timeline: TimelineData())))
-            let token = try TerminalEndToEndTests.editor(store, of: plan, "ann")
+            let plan = try samplePlan(titled: "Offline")
+            let token = try planEditor(plan, "ann").token
             let databaseURL = TestDatabase.url
             var server = try ServerProcess.start(databaseURL: databaseURL)
             let port = server.port

@@ -23,14 +23,8 @@ extension PlanDocument {
         writer.number(PlanDocument.checkpointFormat)
         writer.key("title")
         writer.string(title)
-        writer.key("ids")
-        writer.beginArray()
-        for task in tasks { writer.string(task.id) }
-        writer.endArray()
-        writer.key("titles")
-        writer.beginArray()
-        for task in tasks { writer.string(task.title) }
-        writer.endArray()
+        writeStrings(tasks.map(\.id), "ids", into: &writer)
+        writeStrings(tasks.map(\.title), "titles", into: &writer)
         writer.key("parents")
         writer.beginArray()
         for task in tasks {
@@ -46,24 +40,20 @@ extension PlanDocument {
         for task in tasks { writer.number(task.progress ?? 0) }
         writer.endArray()
         let dependencies = state.tasks.dependencies
-        writer.key("from")
-        writer.beginArray()
-        for dependency in dependencies { writer.string(dependency.predecessorID) }
-        writer.endArray()
-        writer.key("to")
-        writer.beginArray()
-        for dependency in dependencies { writer.string(dependency.successorID) }
-        writer.endArray()
-        writer.key("resources")
-        writer.array(state.timeline.resources)
-        writer.key("entries")
-        writer.array(state.timeline.entries)
-        writer.key("assignments")
-        writer.array(state.timeline.assignments)
+        writeStrings(dependencies.map(\.predecessorID), "from", into: &writer)
+        writeStrings(dependencies.map(\.successorID), "to", into: &writer)
+        encodeTimeline(into: &writer)
         writer.key("baselines")
         writer.array(state.baselines)
         writer.endObject()
         return writer.bytes
+    }
+
+    private func writeStrings(_ values: [String], _ key: String, into writer: inout JSONWriter) {
+        writer.key(key)
+        writer.beginArray()
+        for value in values { writer.string(value) }
+        writer.endArray()
     }
 
     private func writeDays(

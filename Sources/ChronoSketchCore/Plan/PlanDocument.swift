@@ -61,16 +61,21 @@ public struct PlanDocument: Sendable, Equatable, JSONEncodable {
         writer.array(state.tasks.tasks)
         writer.key("dependencies")
         writer.array(state.tasks.dependencies)
+        encodeTimeline(into: &writer)
+        if !state.baselines.isEmpty {
+            writer.key("baselines")
+            writer.array(state.baselines)
+        }
+    }
+
+    /// Writes the `resources`, `entries` and `assignments` members.
+    func encodeTimeline(into writer: inout JSONWriter) {
         writer.key("resources")
         writer.array(state.timeline.resources)
         writer.key("entries")
         writer.array(state.timeline.entries)
         writer.key("assignments")
         writer.array(state.timeline.assignments)
-        if !state.baselines.isEmpty {
-            writer.key("baselines")
-            writer.array(state.baselines)
-        }
     }
 
     /// Writes the document as one object (the import file shape).

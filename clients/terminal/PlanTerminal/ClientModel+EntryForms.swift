@@ -131,6 +131,16 @@ extension ClientModel {
             self.form = form
             return []
         }
+        let id = beginSaving(&form)
+        let entryID = resources.formTarget?.entry.id ?? form.newID ?? id
+        pending[id] = entryID
+        resources.pendingEntries[id] = entryID
+        return [.propose(operation, id: id)]
+    }
+
+    /// Save on a form whose draft became a proposal: the proposal id the draft keeps until the
+    /// server decides it (a retry is the same proposal), and the form waits for the answer.
+    mutating func beginSaving(_ form: inout TaskForm) -> String {
         let id: String
         if let kept = form.proposalID {
             id = kept
@@ -138,14 +148,11 @@ extension ClientModel {
             counter += 1
             id = "p-\(settings.idPrefix)-\(counter)"
         }
-        let entryID = resources.formTarget?.entry.id ?? form.newID ?? id
         form.proposalID = id
         form.phase = .saving(proposalID: id)
         form.error = nil
         self.form = form
-        pending[id] = entryID
-        resources.pendingEntries[id] = entryID
-        return [.propose(operation, id: id)]
+        return id
     }
 
     /// A key while an entry's details are open: an action's key opens that action's form.

@@ -48,17 +48,7 @@ extension ClientModel {
             self.form = form
             return []
         }
-        let id: String
-        if let kept = form.proposalID {
-            id = kept
-        } else {
-            counter += 1
-            id = "p-\(settings.idPrefix)-\(counter)"
-        }
-        form.proposalID = id
-        form.phase = .saving(proposalID: id)
-        form.error = nil
-        self.form = form
+        let id = beginSaving(&form)
         pending[id] = ""
         return [.propose(operation, id: id)]
     }
