@@ -78,6 +78,25 @@ struct PlanOwnerAudienceTests {
         #expect(shared.allSatisfy { $0 === $1 })
     }
 
+    @Test("a read that finishes after another resume's read was kept sends only what follows its own version")
+    func readsFinishingOutOfOrder() {
+        let owner = ownerWithHistory()
+        // Memory starts at 6. Member 2 resumes from 4 (it reads version 5), member 3 from 3 (it
+        // reads 4 and 5): 3's read finishes first and is kept (memory from 4 on).
+        _ = owner.subscribe(F.member(2), since: 4, ref: nil)
+        _ = owner.subscribe(F.member(3), since: 3, ref: nil)
+        let four = F.logged(4, "o4", rename: "a", from: "a", to: "a")
+        let five = F.logged(5, "o5", rename: "a", from: "a", to: "a")
+        _ = owner.resumeRead(F.member(3), since: 3, ref: nil, .success(.mutations([four, five], currentVersion: 7)))
+        #expect(owner.recentConfirmedStart == 4)
+        // Member 2's read (version 5 alone) comes back now: 5, 6, 7 — not 4 again.
+        let late = owner.resumeRead(F.member(2), since: 4, ref: nil, .success(.mutations([five], currentVersion: 7)))
+        #expect(
+            ActionLines.lines(late) == [
+                "confirmed 5 o5 → 2", "confirmed 6 p1 → 2", "confirmed 7 p2 → 2", "resumed 7 → 2", "presence 3 → 2",
+            ])
+    }
+
     @Test("big snapshots are encoded once on a worker for everyone waiting; a waiter that left is skipped")
     func snapshotOnWorker() {
         let owner = F.owner()

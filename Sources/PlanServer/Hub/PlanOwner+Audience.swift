@@ -60,7 +60,11 @@ extension PlanOwner {
                     changesJSON: entry.changesJSON)
             }
             for buffer in older { emit(.send(buffer, to: connection)) }
-            for buffer in recentConfirmed { emit(.send(buffer, to: connection)) }
+            // Memory may reach back before this read by now (another resume's read was kept):
+            // from the version after `since` on.
+            for buffer in recentConfirmed.dropFirst(max(0, since + 1 - recentConfirmedStart)) {
+                emit(.send(buffer, to: connection))
+            }
             send(.resumed(plan: id, version: version, ref: ref), to: connection)
             remember(older)
         case .success:
