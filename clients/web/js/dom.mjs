@@ -1,0 +1,54 @@
+// Small DOM helpers. User text only ever goes through textContent or attribute setters (never
+// innerHTML): a title of `<img src=x onerror=alert(1)>` is shown as those characters.
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An HTML element: `h('button', { class: 'x', onclick }, 'text', child…)`. */
+export function h(tag, props = {}, ...children) {
+  return build(document.createElement(tag), props, children);
+}
+
+/** An SVG element with attributes. */
+export function s(tag, props = {}, ...children) {
+  return build(document.createElementNS(SVG, tag), props, children);
+}
+
+function build(element, props, children) {
+  for (const [key, value] of Object.entries(props)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') element.addEventListener(key.slice(2), value);
+    else if (key === 'text') element.textContent = value;
+    else if (key === 'dataset') Object.assign(element.dataset, value);
+    else element.setAttribute(key, value === true ? '' : String(value));
+  }
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+  return element;
+}
+
+export function clear(element) {
+  while (element.firstChild) element.firstChild.remove();
+  return element;
+}
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+/** Fills every `[data-t]` element with its text in the language (`data-t-title` for titles). */
+export function applyTexts(root, t) {
+  for (const element of root.querySelectorAll('[data-t]')) element.textContent = t[element.dataset.t] ?? element.dataset.t;
+  for (const element of root.querySelectorAll('[data-t-title]')) {
+    const label = t[element.dataset.tTitle] ?? element.dataset.tTitle;
+    element.title = label;
+    element.setAttribute('aria-label', label);
+  }
+}
+
+/** Text width in CSS pixels of the chart's label font (a shared canvas). */
+let measureContext = null;
+export function textWidth(text, font = '12px system-ui, sans-serif') {
+  if (!measureContext) measureContext = document.createElement('canvas').getContext('2d');
+  measureContext.font = font;
+  return measureContext.measureText(text).width;
+}

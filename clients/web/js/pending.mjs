@@ -1,0 +1,68 @@
+// The proposals this tab sent and has not seen answered, kept in a Storage (sessionStorage in the
+// page) so that a reconnect or a page reload re-sends each with its original id and the server's
+// exactly-once rule (docs/protocol.md §5.6) applies none twice. Also the tab's id scheme: a random
+// prefix plus a counter, both kept, so ids stay unique per plan and user for good.
+
+const KEY = 'chronosketch.pending.v1';
+
+/** Codes that are no decisions: the same id is sent again after a pause. */
+export const RETRY_CODES = new Set(['unavailable', 'rateLimited']);
+
+export class PendingProposals {
+  /** `storage`: getItem/setItem (sessionStorage); `random`: a function giving a hex string. */
+  constructor(storage, random) {
+    this.storage = storage;
+    let saved = null;
+    try {
+      saved = JSON.parse(storage.getItem(KEY) ?? 'null');
+    } catch {
+      saved = null;
+    }
+    const valid = saved && typeof saved.prefix === 'string' && Number.isInteger(saved.counter) && Array.isArray(saved.proposals);
+    this.prefix = valid ? saved.prefix : random();
+    this.counter = valid ? saved.counter : 0;
+    this.proposals = valid ? saved.proposals : [];
+    this.save();
+  }
+
+  save() {
+    this.storage.setItem(KEY, JSON.stringify({ prefix: this.prefix, counter: this.counter, proposals: this.proposals }));
+  }
+
+  /** A new id with `kind` ('p' proposals, 't' tasks, 'e' entries, …): `p-<prefix>-<n>`. */
+  nextID(kind = 'p') {
+    this.counter += 1;
+    this.save();
+    return `${kind}-${this.prefix}-${this.counter}`;
+  }
+
+  /** Records a proposal before it is sent: { id, plan, baseVersion, op, label }. */
+  add(proposal) {
+    this.proposals.push(proposal);
+    this.save();
+    return proposal;
+  }
+
+  /** The waiting proposals of a plan, oldest first. */
+  of(plan) {
+    return this.proposals.filter((proposal) => proposal.plan === plan);
+  }
+
+  has(id) {
+    return this.proposals.some((proposal) => proposal.id === id);
+  }
+
+  /** The answer came (ack, or a rejection that is a decision): forgets and returns the proposal. */
+  settle(id) {
+    const index = this.proposals.findIndex((proposal) => proposal.id === id);
+    if (index < 0) return null;
+    const [proposal] = this.proposals.splice(index, 1);
+    this.save();
+    return proposal;
+  }
+
+  /** The message that (re-)sends a proposal. */
+  static message(proposal) {
+    return { type: 'propose', id: proposal.id, plan: proposal.plan, baseVersion: proposal.baseVersion, op: proposal.op };
+  }
+}

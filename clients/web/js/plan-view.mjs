@@ -1,0 +1,284 @@
+// One open plan in the page: the PlanClient (confirmed copy, proposals, history), the three views
+// (tasks, resources, history), the toolbar and the heading's live figures. It derives what the views
+// draw (the visible tree, the horizon, arrows, the baseline shadow) from confirmed data only.
+
+import { $ } from './dom.mjs';
+import { PlanClient } from './plan-client.mjs';
+import { PlanCopy } from './plan-copy.mjs';
+import { makeAxis } from './axis.mjs';
+import { rowValues, arrows } from './marks.mjs';
+import { horizonFor, makeViewport, scrollTo } from './viewport.mjs';
+import { today as todayOf } from './dates.mjs';
+import { TasksView, LIST_WIDTH } from './tasks-view.mjs';
+import { ResourcesView, LABEL_WIDTH } from './resources-view.mjs';
+import { HistoryView } from './history-view.mjs';
+import { ResourceQueryPlanner } from './resource-query.mjs';
+import { PlanActions } from './plan-actions.mjs';
+
+export const COLUMN_WIDTH = 40;
+
+export class PlanView {
+  /** app: { session, pending, language, t, status(text, error), forms, setHeading(title) }. */
+  constructor(app, plan) {
+    this.app = app;
+    this.plan = plan;
+    this.client = new PlanClient({ session: app.session, pending: app.pending, plan, timers: window });
+    this.view = 'tasks';
+    this.collapsed = new Set();
+    this.selectedID = null;
+    this.zoom = 1;
+    this.historical = null;
+    this.baseline = null;
+    this.horizon = null;
+    this.derived = null;
+    this.values = new WeakMap();
+    this.resources = {
+      planner: new ResourceQueryPlanner(app.pending.prefix), data: { entries: new Map(), assignments: new Map() },
+      revision: 0, collapsed: new Set(), selectedResource: null, selectedAssignment: null, visibleRows: [0, 0],
+    };
+    this.actions = new PlanActions(this);
+    this.tasksView = new TasksView($('#tasks'), {
+      select: (id) => this.select(id), toggle: (id) => this.toggle(id), activate: (id) => this.actions.openMenu(id),
+      reorder: (id, target, position) => this.actions.reorderDrag(id, target, position),
+      link: (from, to) => this.actions.linkDrag(from, to),
+    });
+    this.resourcesView = new ResourcesView($('#resources'), {
+      select: (resource, assignment) => this.selectEntry(resource, assignment), toggle: (id) => this.toggleResource(id),
+      activate: () => this.actions.openEntryAction('entryDetails'), retry: () => this.runSteps(this.resources.planner.retry()),
+      move: (target, minutes, resource) => this.actions.moveEntryDrag(target, minutes, resource),
+      visible: (rows) => this.resourcesVisible(rows),
+    });
+    this.historyView = new HistoryView($('#history'), {
+      show: (version) => this.actions.showVersion(version), undo: (version) => this.actions.undo(version),
+      more: () => this.actions.moreHistory(),
+    });
+    this.unlisten = this.client.listen((event, detail) => this.clientEvent(event, detail));
+  }
+
+  get t() {
+    return this.app.t();
+  }
+
+  get language() {
+    return this.app.language();
+  }
+
+  /** The copy the views show: a fetched past version while one is shown, else the live copy. */
+  get copy() {
+    return this.historical ?? this.client.copy;
+  }
+
+  close() {
+    this.unlisten();
+    this.app.session.send({ type: 'unsubscribe', plan: this.plan });
+    if (this.resources.planner.watchID) this.app.session.send({ type: 'unwatch', watch: this.resources.planner.watchID });
+  }
+
+  clientEvent(event, detail) {
+    if (event === 'welcome') this.runSteps(this.resources.planner.resend());
+    if (event === 'copy') this.copyChanged(detail);
+    if (event === 'answer') this.actions.answered(detail);
+    if (event === 'retrying') this.app.status(this.t.rejected(this.actions.reason(detail)), true);
+    if (event === 'error') this.actions.serverError(detail);
+    if (event === 'message' && detail.type === 'page' && detail.plan === this.plan) this.page(detail);
+    if (event === 'history' || event === 'copy') this.historyChanged();
+    this.render();
+  }
+
+  copyChanged(detail) {
+    const copy = this.client.copy;
+    if (!copy) return;
+    this.app.setHeading(copy.title || this.plan);
+    if (!this.horizon) this.app.status('');
+    if (detail.snapshot || !this.horizon) this.fitHorizon();
+    else if (detail.confirmed) this.extendHorizon(detail.confirmed.changes?.upsert ?? []);
+    const entries = detail.confirmed?.changes?.entries;
+    if (entries?.length) this.actions.entriesChanged(entries);
+  }
+
+  valuesOf(task) {
+    const key = task.kind === 'summary' ? this.copy.summaries[task.id] ?? task : task;
+    let values = this.values.get(key);
+    if (!values) {
+      values = rowValues(task, this.copy.summaries);
+      this.values.set(key, values);
+    }
+    return values;
+  }
+
+  /** The horizon from the plan's dates (a week before the first, four weeks after the last). */
+  fitHorizon() {
+    let earliest = null;
+    let latest = null;
+    for (const task of this.client.copy.tasks) {
+      if (task.kind === 'summary') continue;
+      const values = rowValues(task, null);
+      if (values.start === null) continue;
+      earliest = earliest === null ? values.start : Math.min(earliest, values.start);
+      latest = latest === null ? values.end : Math.max(latest, values.end);
+    }
+    const first = !this.horizon;
+    this.horizon = horizonFor(earliest, latest, todayOf());
+    this.axis = makeAxis(this.horizon.start, this.horizon.days, this.zoom);
+    if (first) requestAnimationFrame(() => this.tasksView.scrollToColumn(0));
+  }
+
+  extendHorizon(tasks) {
+    const outside = tasks.some((task) => {
+      const values = rowValues(task, null);
+      return values.start !== null && (values.start < this.axis.start || values.end > this.axis.end);
+    });
+    if (outside) this.fitHorizon();
+  }
+
+  /** The tree, its index and arrows, recomputed when the copy or the disclosure changed. */
+  derive() {
+    const copy = this.copy;
+    const key = [copy, copy.revision, this.collapsedRevision];
+    if (this.derived && key.every((part, index) => part === this.derived.key[index])) return this.derived;
+    const rows = copy.rows(this.collapsed);
+    const indexByID = new Map();
+    rows.forEach((row, index) => indexByID.set(row.task.id, index));
+    const derivedArrows = arrows(rows, copy.dependencies, (task) => this.valuesOf(task), indexByID);
+    this.derived = { key, rows, indexByID, arrows: derivedArrows };
+    if (!this.selectedID || !indexByID.has(this.selectedID)) this.selectedID = rows[0]?.task.id ?? null;
+    return this.derived;
+  }
+
+  /** The chart's column viewport of the visible view (for Previous/Next/Today/zoom and queries). */
+  viewport() {
+    const scroller = $(this.view === 'resources' ? '#resources' : '#tasks');
+    const chartWidth = Math.max(scroller.clientWidth - (this.view === 'resources' ? LABEL_WIDTH : LIST_WIDTH), COLUMN_WIDTH);
+    const visible = Math.max(Math.floor(chartWidth / COLUMN_WIDTH), 1);
+    return scrollTo(makeViewport(this.axis, visible), Math.round(scroller.scrollLeft / COLUMN_WIDTH));
+  }
+
+  applyViewport(viewport) {
+    if (viewport.axis !== this.axis) {
+      this.axis = viewport.axis;
+      this.zoom = viewport.axis.zoom;
+      this.render();
+    }
+    const left = viewport.firstColumn * COLUMN_WIDTH;
+    requestAnimationFrame(() => {
+      $('#tasks').scrollLeft = left;
+      $('#resources').scrollLeft = left;
+    });
+  }
+
+  render() {
+    const copy = this.copy;
+    this.actions.renderHeading();
+    if (!copy || !this.axis) return;
+    const t = this.t;
+    if (this.view === 'tasks') {
+      const { rows, indexByID, arrows: derivedArrows } = this.derive();
+      this.tasksView.update({
+        copy, rows, indexByID, arrows: derivedArrows, valuesOf: (task) => this.valuesOf(task), language: this.language, t,
+        selectedID: this.selectedID, pendingIDs: this.actions.pendingTaskIDs(), axis: this.axis, columnWidth: COLUMN_WIDTH,
+        today: todayOf(), shadow: (task) => this.baseline?.values.get(task.id) ?? null,
+      });
+    } else if (this.view === 'resources') {
+      this.resourcesView.update({
+        resources: copy.resources, data: this.resources.data, dataRevision: this.resources.revision,
+        collapsed: this.resources.collapsed, selectedResource: this.resources.selectedResource,
+        selectedAssignment: this.resources.selectedAssignment, loadState: this.resources.planner.state, axis: this.axis,
+        columnWidth: COLUMN_WIDTH, language: this.language, t, today: todayOf(), pending: this.actions.pendingEntryIDs(),
+      });
+    } else {
+      this.historyView.render({ history: this.client.history, user: this.client.user, language: this.language, t });
+    }
+  }
+
+  setView(view) {
+    this.view = view;
+    for (const name of ['tasks', 'resources', 'history']) {
+      $(`#${name}`).hidden = name !== view;
+      $(`#tab-${name}`).setAttribute('aria-selected', String(name === view));
+    }
+    const from = view === 'resources' ? '#tasks' : '#resources';
+    const to = view === 'resources' ? '#resources' : '#tasks';
+    $(to).scrollLeft = $(from).scrollLeft;
+    if (view !== 'resources') this.runSteps(this.resources.planner.want(null));
+    this.render();
+    $(`#${view}`).focus({ preventScroll: true });
+  }
+
+  historyChanged() {
+    if (this.view === 'history') this.render();
+  }
+
+  select(id) {
+    this.selectedID = id;
+    const index = this.derive().indexByID.get(id);
+    if (index !== undefined) this.tasksView.reveal(index);
+    this.render();
+  }
+
+  moveSelection(delta) {
+    const { rows, indexByID } = this.derive();
+    if (rows.length === 0) return;
+    const index = indexByID.get(this.selectedID) ?? 0;
+    this.select(rows[Math.min(Math.max(index + delta, 0), rows.length - 1)].task.id);
+  }
+
+  toggle(id, collapse = null) {
+    const row = this.derive().rows[this.derive().indexByID.get(id)];
+    if (!row?.hasChildren) return;
+    const shouldCollapse = collapse ?? !this.collapsed.has(id);
+    if (shouldCollapse) this.collapsed.add(id);
+    else this.collapsed.delete(id);
+    this.collapsedRevision = (this.collapsedRevision ?? 0) + 1;
+    this.render();
+  }
+
+  // Resources: selection, disclosure, the watch.
+
+  selectEntry(resourceID, assignmentID) {
+    Object.assign(this.resources, { selectedResource: resourceID, selectedAssignment: assignmentID });
+    this.render();
+  }
+
+  toggleResource(id) {
+    const collapsed = new Set(this.resources.collapsed);
+    if (collapsed.has(id)) collapsed.delete(id);
+    else collapsed.add(id);
+    this.resources.collapsed = collapsed;
+    this.render();
+  }
+
+  resourcesVisible(rows) {
+    this.resources.visibleRows = rows;
+    const copy = this.client.copy;
+    if (!copy || this.view !== 'resources' || this.historical) return;
+    this.actions.wantQuery(copy);
+  }
+
+  runSteps(steps) {
+    for (const step of steps) {
+      if (step.wake !== undefined) setTimeout(() => this.runSteps(this.resources.planner.wake(step.token)), step.wake);
+      if (step.unwatch) this.app.session.send({ type: 'unwatch', watch: step.unwatch });
+      if (step.watch) this.app.session.send({ type: 'watch', plan: this.plan, query: step.watch, watch: step.id });
+    }
+    if (steps.some((step) => step.watch)) this.render();
+  }
+
+  page(message) {
+    const query = this.resources.planner.receive(message.watch, message);
+    if (query) {
+      this.resources.revision += 1;
+      this.actions.applyPage(query, message);
+    }
+    this.render();
+  }
+
+  /** Shows a fetched past version (read only), or the live plan again with null. */
+  setHistorical(snapshot) {
+    this.historical = snapshot ? new PlanCopy(snapshot) : null;
+    this.derived = null;
+    $('#historical').hidden = !snapshot;
+    if (snapshot) $('#historical-text').textContent = this.t.showingVersion(snapshot.version);
+    if (snapshot && this.view !== 'tasks') this.setView('tasks');
+    this.render();
+  }
+}
