@@ -23,7 +23,8 @@ def press(driver, *keys):
 
 
 def select_row(driver, title):
-    row(driver, title).find_element(By.CSS_SELECTOR, '.label').click()
+    # A click on a node the page has just redrawn is stale: the wait tries again.
+    wait(driver, lambda d: d.execute_script('return arguments[0].querySelector(".label")', row(d, title)).click() or True)
     wait(driver, lambda d: row(d, title).get_attribute('aria-selected') == 'true', f'{title} not selected')
 
 

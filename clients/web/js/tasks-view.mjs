@@ -119,8 +119,6 @@ export class TasksView {
       cell.style.width = `${columnWidth}px`;
       return cell;
     }));
-    for (const node of this.rowNodes.values()) node.remove();
-    this.rowNodes.clear();
   }
 
   renderRows(first, end, scrollTop) {
