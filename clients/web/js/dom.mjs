@@ -45,10 +45,17 @@ export function applyTexts(root, t) {
   }
 }
 
-/** Text width in CSS pixels of the chart's label font (a shared canvas). */
+/** Text width in CSS pixels of the chart's label font (a shared canvas; widths are remembered). */
 let measureContext = null;
+const widths = new Map();
 export function textWidth(text, font = '12px system-ui, sans-serif') {
+  const key = `${font}\u0000${text}`;
+  let width = widths.get(key);
+  if (width !== undefined) return width;
   if (!measureContext) measureContext = document.createElement('canvas').getContext('2d');
-  measureContext.font = font;
-  return measureContext.measureText(text).width;
+  if (measureContext.font !== font) measureContext.font = font;
+  width = measureContext.measureText(text).width;
+  if (widths.size > 4000) widths.clear();
+  widths.set(key, width);
+  return width;
 }

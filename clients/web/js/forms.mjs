@@ -27,8 +27,8 @@ export class FormDialog {
     return this.dialog.open;
   }
 
-  /** Shows `form`; `onSave(values)` returns { error } or { id } (the proposal sent). */
-  open(form, t, onSave) {
+  /** Shows `form`; `onSave(values)` returns { error } or { id } (the proposal sent); `readOnly`: no Save. */
+  open(form, t, onSave, readOnly = false) {
     this.form = form;
     this.t = t;
     this.onSave = onSave;
@@ -41,6 +41,7 @@ export class FormDialog {
     const save = $('#form-save', this.dialog);
     save.textContent = t.save;
     save.disabled = false;
+    save.hidden = readOnly;
     $('#form-close', this.dialog).textContent = t.close;
     if (!this.dialog.open) this.dialog.showModal();
     const first = this.fields.querySelector('input, select');

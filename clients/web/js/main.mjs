@@ -8,7 +8,7 @@ import { Session } from './session.mjs';
 import { PendingProposals } from './pending.mjs';
 import { PlanView } from './plan-view.mjs';
 import { FormDialog } from './forms.mjs';
-import { planKey, helpLines } from './keys.mjs';
+import { planKey } from './keys.mjs';
 
 const TOKEN_KEY = 'chronosketch.token';
 const LANGUAGE_KEY = 'chronosketch.language';
@@ -30,7 +30,8 @@ const app = {
     $('#heading').textContent = title;
     document.title = `${title} · ChronoSketch`;
   },
-  showHelp() {
+  async showHelp() {
+    const { helpLines } = await import('./help.mjs');
     const keys = $('#help-keys');
     keys.replaceChildren(...helpLines(app.currentLanguage).flatMap(([key, meaning]) => [h('dt', { text: key }), h('dd', { text: meaning })]));
     $('#help-dialog').showModal();
@@ -180,7 +181,7 @@ function wireToolbar() {
   }
   $('#undo').addEventListener('click', () => app.planView?.actions.undoKey(false));
   $('#add-task').addEventListener('click', () => {
-    if (app.planView?.view === 'resources') app.planView.actions.openEntryAction('addEntry');
+    if (app.planView?.view === 'resources') app.planView.resources?.openAction('addEntry');
     else app.planView?.actions.openAction('addTask');
   });
   for (const tab of document.querySelectorAll('[role=tab]')) tab.addEventListener('click', () => app.planView?.setView(tab.dataset.view));

@@ -3,13 +3,13 @@
 // showing past versions; and the words for the answers (in the form, or in the status line).
 
 import { $ } from './dom.mjs';
-import { openTaskForm, taskOperation, reorderOperation, linkOperation } from './task-forms.mjs';
-import { openEntryForm, entryOperation, dragOperation } from './entry-forms.mjs';
-import { availableActions, actionTitle, actionKey, rejectionReason, ENTRY_ACTIONS } from './wording.mjs';
-import { queryFor, applyPage } from './resource-query.mjs';
+import { availableActions, actionTitle, actionKey, rejectionReason } from './wording.mjs';
 import { rowValues } from './marks.mjs';
 import { PlanCopy } from './plan-copy.mjs';
-import { today as todayOf, MINUTES_PER_DAY } from './dates.mjs';
+import { today as todayOf } from './dates.mjs';
+
+/** The task forms' module, loaded with the first form or drag. */
+const taskForms = () => import('./task-forms.mjs');
 
 export class PlanActions {
   constructor(view) {
@@ -32,15 +32,6 @@ export class PlanActions {
       const op = proposal.op;
       const task = op.previous ?? op.task ?? op.proposed;
       if (task?.id) ids.add(task.id);
-    }
-    return ids;
-  }
-
-  pendingEntryIDs() {
-    const ids = new Set();
-    for (const proposal of this.client.pending.of(this.view.plan)) {
-      const entry = proposal.op.original?.entry ?? proposal.op.entry;
-      if (entry?.id) ids.add(entry.id);
     }
     return ids;
   }
@@ -92,14 +83,15 @@ export class PlanActions {
   }
 
   serverError(message) {
-    if (message.code === 'badQuery' || message.code === 'tooLarge') this.view.resources.planner.refused(message.message ?? message.code);
+    if (message.code === 'badQuery' || message.code === 'tooLarge') this.view.resources?.refused(message.message ?? message.code);
     if (message.ref === 'alive') return;
     this.app.status(this.t.serverError(message.message ?? message.code), true);
   }
 
   // Forms.
 
-  openAction(action) {
+  async openAction(action) {
+    const { openTaskForm, taskOperation } = await taskForms();
     const copy = this.client.copy;
     if (!copy || this.view.historical) return;
     const task = this.view.selectedID ? copy.get(this.view.selectedID) : null;
@@ -148,7 +140,8 @@ export class PlanActions {
     $(`#${this.view.view}`).focus({ preventScroll: true });
   }
 
-  reorderDrag(id, targetID, position) {
+  async reorderDrag(id, targetID, position) {
+    const { reorderOperation } = await taskForms();
     const copy = this.client.copy;
     const op = reorderOperation(copy.get(id), copy.get(targetID), position);
     if (!op) return this.app.status(this.t.rejected(rejectionReason(this.view.language, 'invalidHierarchy')), true);
@@ -166,7 +159,8 @@ export class PlanActions {
     if (target) this.reorderDrag(task.id, target.id, direction < 0 ? 'before' : 'after');
   }
 
-  linkDrag(fromID, toID) {
+  async linkDrag(fromID, toID) {
+    const { linkOperation } = await taskForms();
     const copy = this.client.copy;
     const op = linkOperation(copy.get(fromID), copy.get(toID));
     if (!op) return this.app.status(this.t.rejected(rejectionReason(this.view.language, 'invalidDependency')), true);
@@ -247,68 +241,5 @@ export class PlanActions {
       if (op.type === 'baseline.set' && op.version !== undefined && !(Number.isInteger(version) && version >= 0)) return { error: t.chooseOne };
       return { id: this.propose(op, form.heading, (answer, handled) => this.formAnswered(answer, handled, op)) };
     });
-  }
-
-  // The resources view.
-
-  wantQuery(copy) {
-    const { resources } = this.view;
-    const query = queryFor(copy.resources.map((resource) => resource.id), resources.collapsed, resources.visibleRows, this.view.viewport());
-    this.view.runSteps(resources.planner.want(query));
-  }
-
-  applyPage(query, page) {
-    applyPage(this.view.resources.data, query, page);
-  }
-
-  entriesChanged() {
-    // Watches get fresh pages by themselves; nothing to do beyond redrawing.
-  }
-
-  selectedTarget() {
-    const { resources } = this.view;
-    const assignment = resources.data.assignments.get(resources.selectedAssignment ?? '');
-    const entry = assignment && resources.data.entries.get(assignment.entryID);
-    return entry ? { entry, assignment } : null;
-  }
-
-  openEntryAction(action) {
-    const copy = this.client.copy;
-    if (!copy || this.view.historical || !ENTRY_ACTIONS.includes(action)) return;
-    const target = this.selectedTarget();
-    if (action !== 'addEntry' && !target) return this.app.status(this.t.noEntrySelected, true);
-    if (action === 'entryDetails') return this.entryDetails(target);
-    const start = (todayOf() * MINUTES_PER_DAY) + 9 * 60;
-    const form = openEntryForm(action, target, copy.resources, this.view.language, start, this.view.resources.selectedResource);
-    this.app.forms.open(form, this.t, (values) => {
-      const result = entryOperation(form, values, this.view.language, (kind) => this.client.pending.nextID(kind));
-      if (result.error) return result;
-      return { id: this.propose(result.op, form.heading, (answer, handled) => this.formAnswered(answer, handled, result.op)) };
-    });
-  }
-
-  entryDetails(target) {
-    const t = this.t;
-    const assigned = [...this.view.resources.data.assignments.values()].filter((a) => a.entryID === target.entry.id);
-    const label = (id) => this.client.copy.resources.find((resource) => resource.id === id)?.label ?? id;
-    const note = `${target.entry.start} – ${target.entry.end} · ${t.resources}: ${assigned.map((a) => label(a.resourceID)).join(', ')}`;
-    const form = { action: 'entryDetails', heading: `${actionTitle(this.view.language, 'entryDetails')}: ${target.entry.title}`, original: target, fields: [], note };
-    this.app.forms.open(form, t, () => ({ error: ENTRY_ACTIONS.slice(2).map((a) => `${actionKey(a)}: ${actionTitle(this.view.language, a)}`).join('  ') }));
-  }
-
-  moveEntryDrag(target, minutes, resourceID) {
-    const op = dragOperation(target, minutes, resourceID);
-    if (!op) return;
-    this.app.status(this.t.saving);
-    this.propose(op, 'move', (answer) => this.statusFor(answer));
-  }
-
-  /** n: the next entry of the selected resource. */
-  nextEntry() {
-    const { resources } = this.view;
-    const items = this.view.resourcesView.entriesOf(resources.selectedResource);
-    if (items.length === 0) return;
-    const index = items.findIndex((item) => item.assignment.id === resources.selectedAssignment);
-    this.view.selectEntry(resources.selectedResource, items[(index + 1) % items.length].assignment.id);
   }
 }

@@ -1,6 +1,7 @@
 // One open plan in the page: the PlanClient (confirmed copy, proposals, history), the three views
 // (tasks, resources, history), the toolbar and the heading's live figures. It derives what the views
-// draw (the visible tree, the horizon, arrows, the baseline shadow) from confirmed data only.
+// draw (the visible tree, the horizon, arrows, the baseline shadow) from confirmed data only. The
+// resources and history views are loaded when first opened (the first render needs neither).
 
 import { $ } from './dom.mjs';
 import { PlanClient } from './plan-client.mjs';
@@ -10,12 +11,11 @@ import { rowValues, arrows } from './marks.mjs';
 import { horizonFor, makeViewport, scrollTo } from './viewport.mjs';
 import { today as todayOf } from './dates.mjs';
 import { TasksView, LIST_WIDTH } from './tasks-view.mjs';
-import { ResourcesView, LABEL_WIDTH } from './resources-view.mjs';
-import { HistoryView } from './history-view.mjs';
-import { ResourceQueryPlanner } from './resource-query.mjs';
 import { PlanActions } from './plan-actions.mjs';
 
 export const COLUMN_WIDTH = 40;
+/** The resources list's width (resources-view.mjs, loaded with the view). */
+const LABEL_WIDTH = 220;
 
 export class PlanView {
   /** app: { session, pending, language, t, status(text, error), forms, setHeading(title) }. */
@@ -32,25 +32,13 @@ export class PlanView {
     this.horizon = null;
     this.derived = null;
     this.values = new WeakMap();
-    this.resources = {
-      planner: new ResourceQueryPlanner(app.pending.prefix), data: { entries: new Map(), assignments: new Map() },
-      revision: 0, collapsed: new Set(), selectedResource: null, selectedAssignment: null, visibleRows: [0, 0],
-    };
+    this.resources = null;
+    this.historyView = null;
     this.actions = new PlanActions(this);
     this.tasksView = new TasksView($('#tasks'), {
       select: (id) => this.select(id), toggle: (id) => this.toggle(id), activate: (id) => this.actions.openMenu(id),
       reorder: (id, target, position) => this.actions.reorderDrag(id, target, position),
       link: (from, to) => this.actions.linkDrag(from, to),
-    });
-    this.resourcesView = new ResourcesView($('#resources'), {
-      select: (resource, assignment) => this.selectEntry(resource, assignment), toggle: (id) => this.toggleResource(id),
-      activate: () => this.actions.openEntryAction('entryDetails'), retry: () => this.runSteps(this.resources.planner.retry()),
-      move: (target, minutes, resource) => this.actions.moveEntryDrag(target, minutes, resource),
-      visible: (rows) => this.resourcesVisible(rows),
-    });
-    this.historyView = new HistoryView($('#history'), {
-      show: (version) => this.actions.showVersion(version), undo: (version) => this.actions.undo(version),
-      more: () => this.actions.moreHistory(),
     });
     this.unlisten = this.client.listen((event, detail) => this.clientEvent(event, detail));
   }
@@ -71,16 +59,16 @@ export class PlanView {
   close() {
     this.unlisten();
     this.app.session.send({ type: 'unsubscribe', plan: this.plan });
-    if (this.resources.planner.watchID) this.app.session.send({ type: 'unwatch', watch: this.resources.planner.watchID });
+    this.resources?.close();
   }
 
   clientEvent(event, detail) {
-    if (event === 'welcome') this.runSteps(this.resources.planner.resend());
+    if (event === 'welcome') this.resources?.welcomed();
     if (event === 'copy') this.copyChanged(detail);
     if (event === 'answer') this.actions.answered(detail);
     if (event === 'retrying') this.app.status(this.t.rejected(this.actions.reason(detail)), true);
     if (event === 'error') this.actions.serverError(detail);
-    if (event === 'message' && detail.type === 'page' && detail.plan === this.plan) this.page(detail);
+    if (event === 'message' && detail.type === 'page' && detail.plan === this.plan) this.resources?.page(detail);
     if (event === 'history' || event === 'copy') this.historyChanged();
     this.render();
   }
@@ -89,11 +77,14 @@ export class PlanView {
     const copy = this.client.copy;
     if (!copy) return;
     this.app.setHeading(copy.title || this.plan);
-    if (!this.horizon) this.app.status('');
+    if (!this.horizon) {
+      this.app.status('');
+      // What the first render does not need is fetched right after it, so that forms and views
+      // open at once later, also while the server is away.
+      setTimeout(() => ['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs'].forEach((m) => import(m)), 0);
+    }
     if (detail.snapshot || !this.horizon) this.fitHorizon();
     else if (detail.confirmed) this.extendHorizon(detail.confirmed.changes?.upsert ?? []);
-    const entries = detail.confirmed?.changes?.entries;
-    if (entries?.length) this.actions.entriesChanged(entries);
   }
 
   valuesOf(task) {
@@ -179,18 +170,27 @@ export class PlanView {
         today: todayOf(), shadow: (task) => this.baseline?.values.get(task.id) ?? null,
       });
     } else if (this.view === 'resources') {
-      this.resourcesView.update({
-        resources: copy.resources, data: this.resources.data, dataRevision: this.resources.revision,
-        collapsed: this.resources.collapsed, selectedResource: this.resources.selectedResource,
-        selectedAssignment: this.resources.selectedAssignment, loadState: this.resources.planner.state, axis: this.axis,
-        columnWidth: COLUMN_WIDTH, language: this.language, t, today: todayOf(), pending: this.actions.pendingEntryIDs(),
-      });
+      this.resources?.render(copy, this.axis, COLUMN_WIDTH);
     } else {
-      this.historyView.render({ history: this.client.history, user: this.client.user, language: this.language, t });
+      this.historyView?.render({ history: this.client.history, user: this.client.user, language: this.language, t });
     }
   }
 
-  setView(view) {
+  /** Shows a view (loading its module the first time); the latest request wins. */
+  async setView(view) {
+    this.targetView = view;
+    if (view === 'resources' && !this.resources) {
+      const { Resources } = await import('./resources.mjs');
+      this.resources ??= new Resources(this);
+    }
+    if (view === 'history' && !this.historyView) {
+      const { HistoryView } = await import('./history-view.mjs');
+      this.historyView ??= new HistoryView($('#history'), {
+        show: (version) => this.actions.showVersion(version), undo: (version) => this.actions.undo(version),
+        more: () => this.actions.moreHistory(),
+      });
+    }
+    if (this.targetView !== view) return;
     this.view = view;
     for (const name of ['tasks', 'resources', 'history']) {
       $(`#${name}`).hidden = name !== view;
@@ -199,7 +199,7 @@ export class PlanView {
     const from = view === 'resources' ? '#tasks' : '#resources';
     const to = view === 'resources' ? '#resources' : '#tasks';
     $(to).scrollLeft = $(from).scrollLeft;
-    if (view !== 'resources') this.runSteps(this.resources.planner.want(null));
+    if (view !== 'resources') this.resources?.hidden();
     this.render();
     $(`#${view}`).focus({ preventScroll: true });
   }
@@ -229,46 +229,6 @@ export class PlanView {
     if (shouldCollapse) this.collapsed.add(id);
     else this.collapsed.delete(id);
     this.collapsedRevision = (this.collapsedRevision ?? 0) + 1;
-    this.render();
-  }
-
-  // Resources: selection, disclosure, the watch.
-
-  selectEntry(resourceID, assignmentID) {
-    Object.assign(this.resources, { selectedResource: resourceID, selectedAssignment: assignmentID });
-    this.render();
-  }
-
-  toggleResource(id) {
-    const collapsed = new Set(this.resources.collapsed);
-    if (collapsed.has(id)) collapsed.delete(id);
-    else collapsed.add(id);
-    this.resources.collapsed = collapsed;
-    this.render();
-  }
-
-  resourcesVisible(rows) {
-    this.resources.visibleRows = rows;
-    const copy = this.client.copy;
-    if (!copy || this.view !== 'resources' || this.historical) return;
-    this.actions.wantQuery(copy);
-  }
-
-  runSteps(steps) {
-    for (const step of steps) {
-      if (step.wake !== undefined) setTimeout(() => this.runSteps(this.resources.planner.wake(step.token)), step.wake);
-      if (step.unwatch) this.app.session.send({ type: 'unwatch', watch: step.unwatch });
-      if (step.watch) this.app.session.send({ type: 'watch', plan: this.plan, query: step.watch, watch: step.id });
-    }
-    if (steps.some((step) => step.watch)) this.render();
-  }
-
-  page(message) {
-    const query = this.resources.planner.receive(message.watch, message);
-    if (query) {
-      this.resources.revision += 1;
-      this.actions.applyPage(query, message);
-    }
     this.render();
   }
 

@@ -105,6 +105,7 @@ export class ResourcesView {
     if (!this.placed) this.place();
     const width = this.scroller.clientWidth;
     const height = this.scroller.clientHeight;
+    if (width === 0) return; // hidden
     const chartWidth = this.chartWidth;
     const bodyHeight = Math.max(height - HEADER_HEIGHT, 0);
     Object.assign(this.stage.style, { width: `${width}px`, height: `${height}px` });

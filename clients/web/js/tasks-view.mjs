@@ -29,6 +29,12 @@ export class TasksView {
     this.header = s('svg', { class: 'chart-head', 'aria-hidden': 'true' });
     this.list = h('div', { class: 'list-body', role: 'rowgroup' });
     this.chart = s('svg', { class: 'chart-body' });
+    this.grid = s('g', {});
+    this.selectedRect = s('rect', { class: 'selected-row', x: 0, y: -ROW_HEIGHT, height: ROW_HEIGHT });
+    this.marks = s('g', {});
+    this.arrowLayer = s('g', {});
+    this.rowGroups = new Map();
+    this.chart.append(this.grid, this.selectedRect, this.marks, this.arrowLayer);
     this.stage.append(this.corner, this.header, this.list, this.chart);
     this.spacerBlock = h('div', { class: 'spacer-block' });
     scroller.append(this.stage, this.spacerBlock);
@@ -57,9 +63,9 @@ export class TasksView {
     });
   }
 
-  /** The chart's width in pixels (beside the list). */
+  /** The chart's width in pixels, as measured at the start of the frame being drawn. */
   get chartWidth() {
-    return Math.max(this.scroller.clientWidth - LIST_WIDTH, 0);
+    return Math.max((this.width ?? this.scroller.clientWidth) - LIST_WIDTH, 0);
   }
 
   scrollToColumn(column) {
@@ -82,19 +88,31 @@ export class TasksView {
     const started = performance.now();
     const state = this.state;
     if (!state) return;
+    // Every measurement first, then only writes: no layout is forced in between.
     const width = this.scroller.clientWidth;
     const height = this.scroller.clientHeight;
-    if (this.layoutDirty) this.layout(width, height);
-    this.layoutDirty = false;
     const scrollTop = this.scroller.scrollTop;
     const scrollLeft = Math.max(this.scroller.scrollLeft, 0);
+    if (width === 0) return; // hidden (another view is shown): drawn when shown again
+    this.width = width;
+    if (this.layoutDirty) this.layout(width, height);
+    this.layoutDirty = false;
     const bodyHeight = Math.max(height - HEADER_HEIGHT, 0);
     const first = Math.max(Math.floor(scrollTop / ROW_HEIGHT) - BUFFER_ROWS, 0);
     const end = Math.min(Math.ceil((scrollTop + bodyHeight) / ROW_HEIGHT) + BUFFER_ROWS, state.rows.length);
     this.renderRows(first, end, scrollTop);
-    drawHeader(this.header, { axis: state.axis, language: state.language, columnWidth: state.columnWidth, scrollLeft, width: this.chartWidth });
+    const headerKey = [state.axis, state.language, scrollLeft, width];
+    if (!this.headerKey || headerKey.some((part, index) => part !== this.headerKey[index])) {
+      this.headerKey = headerKey;
+      drawHeader(this.header, { axis: state.axis, language: state.language, columnWidth: state.columnWidth, scrollLeft, width: this.chartWidth });
+    }
     this.renderChart(first, end, scrollTop, scrollLeft, bodyHeight);
     this.lastFrameWork = performance.now() - started;
+    // For benchmarks (ops/bench-web): when the first frame with the plan's rows was drawn.
+    if (!this.marked && state.rows.length > 0) {
+      this.marked = true;
+      performance.mark('chronosketch:first-render');
+    }
   }
 
   layout(width, height) {
@@ -189,24 +207,55 @@ export class TasksView {
     progress.textContent = values.progress === null ? '' : `${Math.round(values.progress)} %`;
   }
 
+  /**
+   * The chart body. Vertical scrolling only moves the row groups (translate) and adds or drops the
+   * rows that enter or leave; the grid, and each row's marks, are redrawn only when the horizontal
+   * position, the axis or the row's data changed. Arrows are redrawn every frame (only those
+   * crossing the visible rows).
+   */
   renderChart(first, end, scrollTop, scrollLeft, bodyHeight) {
     const { state } = this;
     const width = this.chartWidth;
-    const nodes = gridNodes({ axis: state.axis, columnWidth: state.columnWidth, scrollLeft, width, height: bodyHeight, today: state.today });
+    const horizontal = [state.axis, scrollLeft, width, bodyHeight, state.today, state.language];
+    if (!this.horizontal || horizontal.some((part, index) => part !== this.horizontal[index])) {
+      this.horizontal = horizontal;
+      this.grid.replaceChildren(...gridNodes({ axis: state.axis, columnWidth: state.columnWidth, scrollLeft, width, height: bodyHeight, today: state.today }));
+    }
     const selectedIndex = state.indexByID.get(state.selectedID);
-    if (selectedIndex !== undefined && selectedIndex >= first && selectedIndex < end) {
-      nodes.push(s('rect', { class: 'selected-row', x: 0, y: selectedIndex * ROW_HEIGHT - scrollTop, width, height: ROW_HEIGHT }));
+    this.selectedRect.setAttribute('width', width);
+    this.selectedRect.setAttribute('y', selectedIndex === undefined ? -ROW_HEIGHT : selectedIndex * ROW_HEIGHT - scrollTop);
+    for (const [index, group] of this.rowGroups) {
+      if (index < first || index >= end) {
+        group.remove();
+        this.rowGroups.delete(index);
+      }
     }
     for (let index = first; index < end; index += 1) {
       const { task } = state.rows[index];
+      let group = this.rowGroups.get(index);
+      if (!group) {
+        group = s('g', {});
+        this.rowGroups.set(index, group);
+        this.marks.append(group);
+      }
+      group.setAttribute('transform', `translate(0 ${index * ROW_HEIGHT - scrollTop})`);
       const values = state.valuesOf(task);
       const shadowValues = state.shadow(task);
-      nodes.push(...markNodes(mark(state.axis, task, values), {
-        id: task.id, top: index * ROW_HEIGHT - scrollTop, height: ROW_HEIGHT, columnWidth: state.columnWidth, scrollLeft,
+      const key = [task, values, shadowValues, task.id === state.selectedID, ...horizontal];
+      if (group.key && key.every((part, position) => part === group.key[position])) continue;
+      group.key = key;
+      group.replaceChildren(...markNodes(mark(state.axis, task, values), {
+        id: task.id, top: 0, height: ROW_HEIGHT, columnWidth: state.columnWidth, scrollLeft,
         unscheduled: state.t.unscheduled, shadow: shadowValues ? mark(state.axis, task, shadowValues) : null,
         selected: task.id === state.selectedID,
       }));
     }
+    this.arrowLayer.replaceChildren(...this.arrowNodes(first, end, scrollTop, scrollLeft, width));
+  }
+
+  arrowNodes(first, end, scrollTop, scrollLeft, width) {
+    const { state } = this;
+    const nodes = [];
     const dayPx = state.columnWidth / state.axis.zoom;
     for (const arrow of state.arrows) {
       if (arrow.bottom < first || arrow.top >= end) continue;
@@ -218,7 +267,7 @@ export class TasksView {
       nodes.push(...arrowNodes(x1, y1, x2, y2, arrow.fromMilestone, arrow.toMilestone));
     }
     if (this.drag?.kind === 'link' && this.drag.line) nodes.push(this.drag.line);
-    this.chart.replaceChildren(...nodes);
+    return nodes;
   }
 
   rowIndexAt(clientY) {
