@@ -191,3 +191,23 @@ test('an unauthenticated token stops the session and reports it; silence is noti
   assert.equal(quiet.sockets[0].closedWith, 4000);
   assert.equal(quiet.states.at(-1).kind, 'reconnecting');
 });
+
+test('a fetched past version never replaces the copy; a lost role forgets it; answers reach their request', () => {
+  const h = harness();
+  h.session.start();
+  h.sockets[0].open();
+  h.sockets[0].deliver(welcome);
+  h.sockets[0].deliver(snapshot(7));
+  const answers = [];
+  const ref = h.client.request({ type: 'fetch', plan: 'demo', version: 2 }, (message) => answers.push(message));
+  h.sockets[0].deliver({ ...snapshot(2), historical: true, ref });
+  assert.equal(h.client.copy.version, 7);
+  assert.equal(answers[0].version, 2);
+  const historyRequest = h.sockets[0].sent.find((m) => m.type === 'history');
+  assert.deepEqual([historyRequest.plan, historyRequest.limit], ['demo', 100]);
+  h.sockets[0].deliver({ type: 'history', plan: 'demo', entries: [{ version: 7, mutation: { id: 'x', user: 'alice' }, op: { type: 'remove', previous: {} }, changes: {} }], logStart: 0, more: false });
+  assert.equal(h.client.history.undoTarget('alice'), 7);
+  h.sockets[0].deliver({ type: 'error', code: 'forbidden', message: 'no role', plan: 'demo' });
+  assert.equal(h.client.copy, null);
+  assert.equal(h.client.problem, 'no role');
+});
