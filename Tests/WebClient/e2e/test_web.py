@@ -237,6 +237,31 @@ class WebClientTests(unittest.TestCase):
         wait(self.a, lambda d: len(d.find_elements(By.CSS_SELECTOR, '#history tbody tr')) == 4)
         self.assertIn('undo of v2', self.a.find_element(By.ID, 'history').text)
 
+    def test_keyboard_only_refused_token_and_unknown_plan(self):
+        self.a.get(f'{self.server.url}/')
+        self.a.execute_script('sessionStorage.clear(); localStorage.clear();')
+        self.a.get(f'{self.server.url}/?plan=nope-{self.people.alice}')
+        wait(self.a, lambda d: d.find_element(By.ID, 'token-input')).send_keys('not-a-token\n')
+        wait(self.a, lambda d: d.find_element(By.ID, 'sign-in-error').text.startswith('The token was not accepted.'))
+        self.assertIsNone(self.a.execute_script('return sessionStorage.getItem("chronosketch.token")'))
+        self.a.find_element(By.ID, 'token-input').send_keys(self.people.tokens[self.people.alice] + '\n')
+        wait(self.a, lambda d: 'is visible to you' in d.find_element(By.ID, 'status').text, 'unknown plan not reported')
+        self.assertFalse(self.a.find_element(By.ID, 'plan-list').get_attribute('hidden'))
+        plan = self.people.plan()
+        self.open(self.a, self.people.alice, plan)
+        press(self.a, Keys.HOME, Keys.ARROW_LEFT)
+        wait(self.a, lambda d: row(d, 'User research') is None, 'Design did not collapse')
+        press(self.a, Keys.ARROW_RIGHT, Keys.ARROW_DOWN)
+        wait(self.a, lambda d: row(d, 'User research') and row(d, 'User research').get_attribute('aria-selected') == 'true')
+        press(self.a, Keys.ENTER)
+        menu = wait(self.a, lambda d: not d.find_element(By.ID, 'menu').get_attribute('hidden') and d.find_element(By.ID, 'menu'))
+        self.assertEqual([b.text.split()[0] for b in menu.find_elements(By.TAG_NAME, 'button')][:4], ['e', 'd', 'u', 'p'])
+        press(self.a, Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ENTER)
+        wait(self.a, lambda d: d.find_element(By.ID, 'form-heading').text == 'Progress: User research')
+        fill(self.a, 'progress', '90\n')
+        wait(self.a, lambda d: progress_of(d, 'User research') == '90 %')
+        self.assertEqual(self.a.switch_to.active_element.get_attribute('id'), 'tasks', 'focus back on the chart')
+
     def test_german_labels_and_the_language_switch(self):
         german = browser('de-DE')
         try:

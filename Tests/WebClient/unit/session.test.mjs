@@ -59,6 +59,7 @@ function harness(storage = new MemoryStorage()) {
   return { timers, sockets, states, auth, session, client, pending, storage };
 }
 
+const withoutRef = ({ ref, ...rest }) => rest;
 const welcome = { type: 'welcome', session: 's1', user: 'alice', protocol: 1, limits: { maxProposalsPerSecond: 4 } };
 const snapshot = (version) => ({ type: 'snapshot', plan: 'demo', version, title: 'T', tasks: [{ id: 'a', title: 'A', kind: 'activity', progress: 0 }], dependencies: [], resources: [], summaries: {} });
 const upsert = (version, progress) => ({ type: 'confirmed', plan: 'demo', version, mutation: { id: `m${version}`, user: 'bob' },
@@ -72,7 +73,7 @@ test('hello first, the subprotocol offered, a JSON array handled as its messages
   socket.open();
   assert.deepEqual(socket.sent[0], { type: 'hello', token: 'tok', client: 'web/0.1.0' });
   socket.deliver(welcome);
-  assert.deepEqual(socket.sent[1], { type: 'subscribe', plan: 'demo' });
+  assert.deepEqual(withoutRef(socket.sent[1]), { type: 'subscribe', plan: 'demo' });
   assert.equal(h.states.at(-1).kind, 'connected');
   socket.deliver([snapshot(3), upsert(4, 50)]);
   assert.equal(h.client.copy.version, 4);
@@ -97,12 +98,12 @@ test('after a drop it reconnects with a growing delay and resumes with since', (
   h.timers.advance(500);
   h.sockets[2].open();
   h.sockets[2].deliver(welcome);
-  assert.deepEqual(h.sockets[2].sent[1], { type: 'subscribe', plan: 'demo', since: 3 });
+  assert.deepEqual(withoutRef(h.sockets[2].sent[1]), { type: 'subscribe', plan: 'demo', since: 3 });
   h.sockets[2].deliver([upsert(4, 10), upsert(5, 20), { type: 'resumed', plan: 'demo', version: 5 }]);
   assert.equal(h.client.copy.version, 5);
   assert.equal(h.client.resyncing, false);
   h.sockets[2].deliver(upsert(7, 70));
-  assert.deepEqual(h.sockets[2].sent.at(-1), { type: 'subscribe', plan: 'demo', since: 5 }, 'a gap resumes');
+  assert.deepEqual(withoutRef(h.sockets[2].sent.at(-1)), { type: 'subscribe', plan: 'demo', since: 5 }, 'a gap resumes');
 });
 
 test('a pending proposal is re-sent once with its id after a reconnect, and after a reload', () => {
@@ -207,7 +208,12 @@ test('a fetched past version never replaces the copy; a lost role forgets it; an
   assert.deepEqual([historyRequest.plan, historyRequest.limit], ['demo', 100]);
   h.sockets[0].deliver({ type: 'history', plan: 'demo', entries: [{ version: 7, mutation: { id: 'x', user: 'alice' }, op: { type: 'remove', previous: {} }, changes: {} }], logStart: 0, more: false });
   assert.equal(h.client.history.undoTarget('alice'), 7);
+  const lost = [];
+  h.client.listen((event, detail) => event === 'lost' && lost.push(detail.code));
   h.sockets[0].deliver({ type: 'error', code: 'forbidden', message: 'no role', plan: 'demo' });
   assert.equal(h.client.copy, null);
   assert.equal(h.client.problem, 'no role');
+  const subscribe = h.sockets[0].sent.find((m) => m.type === 'subscribe');
+  h.sockets[0].deliver({ type: 'error', code: 'unknownPlan', message: 'no plan', ref: subscribe.ref });
+  assert.deepEqual(lost, ['forbidden', 'unknownPlan'], 'a refused subscription is reported too');
 });

@@ -26,6 +26,12 @@ const app = {
     status.textContent = text;
     status.classList.toggle('error', error);
   },
+  /** The open plan cannot be shown (it is not visible to the user, or the role was lost). */
+  planLost(reason) {
+    closePlan();
+    listPlans();
+    app.status(reason, true);
+  },
   setHeading(title) {
     $('#heading').textContent = title;
     document.title = `${title} · ChronoSketch`;
@@ -120,7 +126,8 @@ function openPlan(plan, welcome) {
 }
 
 function closePlan() {
-  app.planView?.close();
+  if (!app.planView) return;
+  app.planView.close();
   app.planView = null;
   const url = new URL(location.href);
   url.searchParams.delete('plan');
@@ -163,7 +170,13 @@ function wire() {
     const view = app.planView;
     if (!view || $('#plan-view').hidden || app.forms.isOpen || $('#help-dialog').open) return;
     if (!$('#menu').hidden) {
+      const items = [...$('#menu').querySelectorAll('button')];
+      const index = items.indexOf(document.activeElement);
       if (event.key === 'Escape') view.actions.closeMenu();
+      else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        items[(index + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
+        event.preventDefault();
+      }
       return;
     }
     if (event.target.closest?.('input, select, textarea')) return;

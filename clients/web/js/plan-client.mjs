@@ -56,7 +56,11 @@ export class PlanClient {
     const message = { type: 'subscribe', plan: this.plan };
     if (since !== null && since !== undefined) message.since = since;
     this.resyncing = true;
-    this.session.send(message);
+    this.request(message, (answer) => {
+      if (answer.type !== 'error') return;
+      this.problem = answer.message ?? answer.code;
+      this.emit('lost', answer);
+    });
   }
 
   /** Re-sends waiting proposals, at most half of maxProposalsPerSecond per second. */
@@ -135,6 +139,7 @@ export class PlanClient {
         if (message.code === 'forbidden' && message.plan === this.plan && !message.ref) {
           this.problem = message.message ?? 'forbidden';
           this.copy = null;
+          this.emit('lost', message);
         }
         this.emit('error', message);
         break;

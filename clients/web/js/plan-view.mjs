@@ -67,6 +67,7 @@ export class PlanView {
     if (event === 'copy') this.copyChanged(detail);
     if (event === 'answer') this.actions.answered(detail);
     if (event === 'retrying') this.app.status(this.t.rejected(this.actions.reason(detail)), true);
+    if (event === 'lost') return this.app.planLost(this.t.serverError(detail.message ?? detail.code));
     if (event === 'error') this.actions.serverError(detail);
     if (event === 'message' && detail.type === 'page' && detail.plan === this.plan) this.resources?.page(detail);
     if (event === 'history' || event === 'copy') this.historyChanged();
