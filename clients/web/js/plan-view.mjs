@@ -82,7 +82,8 @@ export class PlanView {
       this.app.status('');
       // What the first render does not need is fetched right after it, so that forms and views
       // open at once later, also while the server is away.
-      setTimeout(() => ['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs'].forEach((m) => import(m)), 0);
+      const preload = () => ['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs'].forEach((m) => import(m));
+      requestAnimationFrame(() => setTimeout(preload, 0));
     }
     if (detail.snapshot || !this.horizon) this.fitHorizon();
     else if (detail.confirmed) this.extendHorizon(detail.confirmed.changes?.upsert ?? []);
