@@ -10,13 +10,13 @@ class MemoryStorage {
   setItem(key, value) { this.items.set(key, String(value)); }
 }
 
-test('ids carry a random prefix and a counter that survive a reload', () => {
+test('ids carry a prefix new with every page load and a counter: none is used twice', () => {
   const storage = new MemoryStorage();
   const first = new PendingProposals(storage, () => 'abc123');
   assert.equal(first.nextID('p'), 'p-abc123-1');
   assert.equal(first.nextID('t'), 't-abc123-2');
   const reloaded = new PendingProposals(storage, () => 'zzz');
-  assert.equal(reloaded.nextID('p'), 'p-abc123-3');
+  assert.equal(reloaded.nextID('p'), 'p-zzz-1');
 });
 
 test('proposals are kept until settled, per plan, and re-sent with the same message', () => {
@@ -34,10 +34,16 @@ test('proposals are kept until settled, per plan, and re-sent with the same mess
   assert.equal(new PendingProposals(storage, () => 'y').of('demo').length, 0);
 });
 
-test('broken storage contents start afresh', () => {
+test('broken storage contents start afresh; a full storage keeps proposals in memory', () => {
   const storage = new MemoryStorage();
   storage.setItem('chronosketch.pending.v1', '{not json');
   const pending = new PendingProposals(storage, () => 'fresh');
   assert.equal(pending.nextID(), 'p-fresh-1');
   assert.deepEqual(pending.proposals, []);
+  storage.setItem('chronosketch.pending.v1', '{"proposals":[null,{"id":"p-1","plan":"x"}]}');
+  assert.deepEqual(new PendingProposals(storage, () => 'y').proposals.map((p) => p.id), ['p-1']);
+  const full = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+  const kept = new PendingProposals(full, () => 'm');
+  kept.add({ id: 'p-m-1', plan: 'x' });
+  assert.equal(kept.of('x').length, 1);
 });

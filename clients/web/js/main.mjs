@@ -19,7 +19,7 @@ const app = {
   currentLanguage: localStorage.getItem(LANGUAGE_KEY) ?? languageFor(navigator.languages),
   session: null,
   planView: null,
-  pending: new PendingProposals(sessionStorage, () => Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, '0')).join('')),
+  pending: new PendingProposals(sessionStorage, () => Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, '0')).join('')),
   forms: new FormDialog($('#form-dialog')),
   status(text, error = false) {
     const status = $('#status');
@@ -180,6 +180,7 @@ function wire() {
       return;
     }
     if (event.target.closest?.('input, select, textarea')) return;
+    if ((event.key === 'Enter' || event.key === ' ') && event.target.closest?.('button, a')) return;
     if (planKey(event, view)) event.preventDefault();
   });
   document.addEventListener('pointerdown', (event) => {

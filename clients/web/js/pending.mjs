@@ -1,7 +1,8 @@
 // The proposals this tab sent and has not seen answered, kept in a Storage (sessionStorage in the
 // page) so that a reconnect or a page reload re-sends each with its original id and the server's
-// exactly-once rule (docs/protocol.md §5.6) applies none twice. Also the tab's id scheme: a random
-// prefix plus a counter, both kept, so ids stay unique per plan and user for good.
+// exactly-once rule (docs/protocol.md §5.6) applies none twice. Also the id scheme: a random prefix
+// new with every page load plus a counter, so no id is used twice, not after a reload and not in a
+// tab duplicated with its sessionStorage (which re-sends the same pending proposals: harmless).
 
 const KEY = 'chronosketch.pending.v1';
 
@@ -18,21 +19,23 @@ export class PendingProposals {
     } catch {
       saved = null;
     }
-    const valid = saved && typeof saved.prefix === 'string' && Number.isInteger(saved.counter) && Array.isArray(saved.proposals);
-    this.prefix = valid ? saved.prefix : random();
-    this.counter = valid ? saved.counter : 0;
-    this.proposals = valid ? saved.proposals : [];
+    this.prefix = random();
+    this.counter = 0;
+    this.proposals = Array.isArray(saved?.proposals) ? saved.proposals.filter((p) => p && typeof p.id === 'string') : [];
     this.save();
   }
 
   save() {
-    this.storage.setItem(KEY, JSON.stringify({ prefix: this.prefix, counter: this.counter, proposals: this.proposals }));
+    try {
+      this.storage.setItem(KEY, JSON.stringify({ proposals: this.proposals }));
+    } catch {
+      // Storage full or refused: the proposals stay in memory (a reload would lose them).
+    }
   }
 
   /** A new id with `kind` ('p' proposals, 't' tasks, 'e' entries, …): `p-<prefix>-<n>`. */
   nextID(kind = 'p') {
     this.counter += 1;
-    this.save();
     return `${kind}-${this.prefix}-${this.counter}`;
   }
 
