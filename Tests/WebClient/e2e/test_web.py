@@ -233,9 +233,19 @@ class WebClientTests(unittest.TestCase):
         wait(self.a, lambda d: 'Plan A' in d.find_element(By.ID, 'baseline').text)
         press(self.a, 'B')
         wait(self.a, lambda d: len(d.find_elements(By.CSS_SELECTOR, '#tasks rect.baseline')) >= 5, 'no shadow')
+        shot(self.a, 'baseline-shadow')
         press(self.a, 'v', 'v')
         wait(self.a, lambda d: len(d.find_elements(By.CSS_SELECTOR, '#history tbody tr')) == 4)
         self.assertIn('undo of v2', self.a.find_element(By.ID, 'history').text)
+        shot(self.a, 'history')
+        # A past version, read only: after v2 (the undo) the progress was 30 % again.
+        self.a.find_element(By.CSS_SELECTOR, '#history tr[data-version="2"] button').click()
+        wait(self.a, lambda d: d.find_element(By.ID, 'historical-text').text == 'Showing version 2 (read only)')
+        wait(self.a, lambda d: progress_of(d, 'Storage layer') == '30 %')
+        self.assertTrue(self.a.find_element(By.ID, 'undo').get_attribute('disabled'), 'no edits of a past version')
+        press(self.a, Keys.ESCAPE)
+        wait(self.a, lambda d: d.find_element(By.ID, 'historical').get_attribute('hidden') is not None)
+        wait(self.a, lambda d: progress_of(d, 'Storage layer') == '55 %')
 
     def test_keyboard_only_refused_token_and_unknown_plan(self):
         self.a.get(f'{self.server.url}/')

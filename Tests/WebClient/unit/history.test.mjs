@@ -43,3 +43,11 @@ test('baselines are skipped; pages fill in ops, respect the log start and say wh
   history.receiveConfirmed(confirmed(9, 'alice'));
   assert.equal(history.entries.get(9).detailsRead, true, 'a page’s details are kept');
 });
+
+test('a version stands undone while its newest undo is not undone itself', () => {
+  const history = new ClientHistory();
+  for (const [version, undoes] of [[1, null], [2, 1], [3, 2], [4, 3]]) history.receiveConfirmed(confirmed(version, 'alice', undoes));
+  assert.deepEqual([1, 2, 3, 4].map((v) => history.isUndone(v)), [true, false, true, false]);
+  history.receiveConfirmed(confirmed(5, 'alice', 4));
+  assert.deepEqual([1, 2, 3, 4, 5].map((v) => history.isUndone(v)), [false, true, false, true, false]);
+});

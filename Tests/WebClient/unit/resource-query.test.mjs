@@ -44,7 +44,8 @@ test('re-queries are coalesced, equal ones are not sent again, Retry sends at on
   assert.equal(planner.state.kind, 'loading');
   assert.deepEqual(planner.want({ ...q2 }), [], 'the watched query is not sent again');
   assert.deepEqual(planner.retry(), [{ unwatch: 'w-t-1' }, { watch: q2, id: 'w-t-2' }]);
-  assert.deepEqual(planner.want(null), [{ unwatch: 'w-t-2' }]);
+  assert.deepEqual(planner.resend(), [{ watch: q2, id: 'w-t-3' }], 'after a reconnect: no unwatch of a watch the server forgot');
+  assert.deepEqual(planner.want(null), [{ unwatch: 'w-t-3' }]);
   assert.equal(planner.state.kind, 'idle');
 });
 

@@ -18,20 +18,19 @@ export class HistoryView {
     const { history, t, language } = state;
     const versions = history.versions();
     if (this.selected === null || !history.entries.has(this.selected)) this.selected = versions[0] ?? null;
-    const undone = new Set([...history.entries.values()].map((entry) => entry.undoes).filter((v) => v !== null));
     const rows = versions.map((version) => {
       const entry = history.entries.get(version);
       const when = entry.at ? new Date(entry.at).toLocaleString(language === 'de' ? 'de-DE' : 'en-GB') : '';
       const own = entry.user === state.user && !entry.isBaseline;
-      const row = h('tr', { 'aria-selected': String(version === this.selected), dataset: { version: String(version) }, class: undone.has(version) ? 'undone' : null,
+      const row = h('tr', { 'aria-selected': String(version === this.selected), dataset: { version: String(version) }, class: history.isUndone(version) ? 'undone' : null,
         onclick: () => this.select(version) },
         h('td', { text: `v${version}` }), h('td', { text: when }), h('td', { text: entry.user }),
-        h('td', { text: describeOp(language, entry.op, entry.undoes) || (entry.changes?.baselines ? t.baselineLabel : '') }),
+        h('td', { text: describeOp(language, entry.op, entry.undoes, entry.changes) }),
         h('td', {}, h('button', { type: 'button', text: t.viewAt, onclick: () => this.callbacks.show(version) }),
           own ? h('button', { type: 'button', text: t.undoThis, onclick: () => this.callbacks.undo(version) }) : null));
       return row;
     });
-    const table = h('table', {}, h('thead', {}, h('tr', {}, ...['version', 'date', 'name', 'actions', ''].map((key) => h('th', { text: t[key] ?? '' })))),
+    const table = h('table', {}, h('thead', {}, h('tr', {}, ...['version', 'when', 'user', 'change', ''].map((key) => h('th', { text: t[key] ?? '' })))),
       h('tbody', {}, ...rows));
     const more = history.more && (history.logStart === null || Math.min(...versions) > history.logStart + 1)
       ? h('button', { type: 'button', text: t.historyMore, onclick: () => this.callbacks.more() }) : null;

@@ -71,6 +71,16 @@ export class ClientHistory {
     return { undo, redo };
   }
 
+  /** Whether `version` stands undone: an undo of it exists that is not undone itself (by a redo). */
+  isUndone(version, seen = new Set()) {
+    if (seen.has(version)) return false;
+    seen.add(version);
+    for (const entry of this.entries.values()) {
+      if (entry.undoes === version && !this.isUndone(entry.version, seen)) return true;
+    }
+    return false;
+  }
+
   /** The version the user's undo key undoes, or null. */
   undoTarget(user) {
     return this.stacks(user).undo.at(-1) ?? null;

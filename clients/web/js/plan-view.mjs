@@ -78,8 +78,8 @@ export class PlanView {
     const copy = this.client.copy;
     if (!copy) return;
     this.app.setHeading(copy.title || this.plan);
+    if (!this.horizon || copy.tasks.length === 0) this.app.status(copy.tasks.length === 0 ? this.t.emptyPlan : '');
     if (!this.horizon) {
-      this.app.status('');
       // What the first render does not need is fetched right after it, so that forms and views
       // open at once later, also while the server is away.
       const preload = () => ['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs'].forEach((m) => import(m));
@@ -193,6 +193,8 @@ export class PlanView {
       });
     }
     if (this.targetView !== view) return;
+    // The newest versions' ops (the stream's `confirmed` carry none).
+    if (view === 'history') this.client.request({ type: 'history', plan: this.plan, limit: 100 });
     this.view = view;
     for (const name of ['tasks', 'resources', 'history']) {
       $(`#${name}`).hidden = name !== view;

@@ -124,9 +124,11 @@ export class ResourceQueryPlanner {
     return this.send(query);
   }
 
-  /** After a reconnect the server holds no watch: the watched query is sent again. */
+  /** After a reconnect the server holds no watch: the watched query is sent again (no unwatch). */
   resend() {
-    return this.watched ? this.send(this.watched) : [];
+    if (!this.watched) return [];
+    this.watchID = null;
+    return this.send(this.watched);
   }
 
   send(query) {

@@ -78,7 +78,7 @@ const TEXTS = {
     historyLine: (entry) => `v${entry.version} · ${entry.user}`, invalidData: (reason) => `The plan data is invalid: ${reason}`,
     lengthLabel: 'Length', duration: (minutes) => formatDuration(minutes, ' h', ' min'),
     viewAt: 'Show', backToLive: 'Back to the live plan', showingVersion: (version) => `Showing version ${version} (read only)`,
-    helpClose: 'Close', setBaseline: 'Set baseline',
+    helpClose: 'Close', setBaseline: 'Set baseline', when: 'When', user: 'User', change: 'Change',
   },
   de: {
     appTitle: 'ChronoSketch', signInHeading: 'Anmelden', token: 'Token', signIn: 'Anmelden', signOut: 'Abmelden',
@@ -124,6 +124,7 @@ const TEXTS = {
     lengthLabel: 'Dauer', duration: (minutes) => formatDuration(minutes, ' Std.', ' Min.'),
     viewAt: 'Anzeigen', backToLive: 'Zurück zum aktuellen Plan',
     showingVersion: (version) => `Version ${version} (nur lesen)`, helpClose: 'Schließen', setBaseline: 'Basislinie setzen',
+    when: 'Wann', user: 'Benutzer', change: 'Änderung',
   },
 };
 

@@ -92,11 +92,19 @@ const OPS = {
   'baseline.set': ['baseline set', 'Basislinie gesetzt'], 'baseline.remove': ['baseline removed', 'Basislinie entfernt'],
 };
 
-/** A history entry's op in words: "changed Design", "linked Spec → Build", "undo of v12". */
-export function describeOp(language, op, undoes) {
+/**
+ * A history entry's op in words: "changed: Design", "linked: spec → build", "undo of v12"; from its
+ * `changes` while the op is not known yet (it came with `confirmed`).
+ */
+export function describeOp(language, op, undoes, changes = {}) {
   const index = language === 'de' ? 1 : 0;
   if (undoes !== undefined && undoes !== null) return language === 'de' ? `Rückgängig: v${undoes}` : `undo of v${undoes}`;
-  if (!op) return '';
+  if (!op) {
+    const kind = changes.baselines ? 'baseline.set' : changes.entries?.length ? 'timeline.apply'
+      : changes.remove?.length ? 'remove' : changes.dependencies ? 'link' : changes.order ? 'reorder' : 'replace';
+    const title = changes.upsert?.[0]?.title;
+    return title !== undefined && kind === 'replace' ? `${OPS.replace[index]}: ${title}` : OPS[kind][index];
+  }
   const verb = OPS[op.type]?.[index] ?? op.type;
   const task = op.proposed ?? op.task ?? op.previous;
   if (task?.title !== undefined) return `${verb}: ${task.title}`;
