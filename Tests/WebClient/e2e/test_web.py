@@ -108,6 +108,12 @@ class WebClientTests(unittest.TestCase):
         shot(self.a, 'timeline-zoom8')
         self.a.find_element(By.CSS_SELECTOR, '#tasks .list-body').screenshot(os.path.join(
             os.environ.get('WEB_SHOTS', '.build/web-screenshots'), 'list.png'))
+        # Back to the plans and into the plan again: one chart, not two.
+        self.a.find_element(By.ID, 'to-plans').click()
+        wait(self.a, lambda d: d.find_element(By.CSS_SELECTOR, f'#plans button[data-plan="{plan}"]')).click()
+        wait(self.a, lambda d: row(d, 'Storage layer'))
+        self.assertEqual(len(self.a.find_elements(By.CSS_SELECTOR, '#tasks .stage')), 1)
+        self.assertEqual(self.a.find_element(By.ID, 'zoom-label').text, 'zoom 1 d')
 
     def test_progress_edit_appears_in_a_second_browser_and_a_stale_edit_is_rejected(self):
         plan = self.people.plan()

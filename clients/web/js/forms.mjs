@@ -91,8 +91,8 @@ export class FormDialog {
   save() {
     if (!this.form || this.saving) return;
     const result = this.onSave(this.values());
-    if (result.error) {
-      this.setError(result.error);
+    if (result.error !== undefined || !result.id) {
+      this.setError(result.error ?? this.t.actionUnavailable);
       return;
     }
     this.saving = result.id;

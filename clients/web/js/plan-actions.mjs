@@ -14,7 +14,7 @@ const taskForms = () => import('./task-forms.mjs');
 export class PlanActions {
   constructor(view) {
     this.view = view;
-    this.undos = new Map();
+    this.callbacks = new Map();
   }
 
   get app() { return this.view.app; }
@@ -62,15 +62,14 @@ export class PlanActions {
   propose(op, label, done) {
     if (this.view.historical) return null;
     const id = this.client.propose(op, label);
-    this.callbacks = this.callbacks ?? new Map();
     this.callbacks.set(id, done);
     this.view.render();
     return id;
   }
 
   answered(answer) {
-    const done = this.callbacks?.get(answer.id);
-    this.callbacks?.delete(answer.id);
+    const done = this.callbacks.get(answer.id);
+    this.callbacks.delete(answer.id);
     const handled = this.app.forms.answered(answer.id, answer, this.t.rejected(this.reason(answer)));
     if (done) done(answer, handled);
     else if (!handled) this.statusFor(answer);
@@ -117,7 +116,7 @@ export class PlanActions {
     const task = this.client.copy?.get(this.view.selectedID);
     const actions = availableActions(task);
     const menu = $('#menu');
-    const anchor = document.querySelector('.row[aria-selected="true"]') ?? $('#tasks');
+    const anchor = document.querySelector('#tasks .row[aria-selected="true"]') ?? $('#tasks');
     const box = anchor.getBoundingClientRect();
     menu.replaceChildren(...actions.map((action) => {
       const button = document.createElement('button');

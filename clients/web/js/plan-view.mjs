@@ -60,6 +60,9 @@ export class PlanView {
     this.unlisten();
     this.app.session.send({ type: 'unsubscribe', plan: this.plan });
     this.resources?.close();
+    this.tasksView.destroy();
+    $('#history').replaceChildren();
+    $('#historical').hidden = true;
   }
 
   clientEvent(event, detail) {

@@ -42,7 +42,8 @@ export class ResourcesView {
     this.spacerBlock = h('div', { class: 'spacer-block' });
     scroller.append(this.stage, this.spacerBlock);
     scroller.addEventListener('scroll', () => this.schedule(), { passive: true });
-    new ResizeObserver(() => this.schedule()).observe(scroller);
+    this.observer = new ResizeObserver(() => this.schedule());
+    this.observer.observe(scroller);
     this.chart.addEventListener('pointerdown', (event) => this.pointerDown(event));
     this.chart.addEventListener('dblclick', () => this.callbacks.activate());
     this.labels.addEventListener('click', (event) => {
@@ -59,6 +60,13 @@ export class ResourcesView {
       || state.resources !== this.state.resources) this.placed = null;
     this.state = state;
     this.schedule();
+  }
+
+  /** Leaves the scroller as it was found (another plan opens in it): no nodes, no listeners. */
+  destroy() {
+    this.observer.disconnect();
+    cancelAnimationFrame(this.frame);
+    this.scroller.replaceWith(this.scroller.cloneNode(false));
   }
 
   schedule() {

@@ -39,6 +39,7 @@ export class Resources {
 
   close() {
     if (this.planner.watchID) this.plan.app.session.send({ type: 'unwatch', watch: this.planner.watchID });
+    this.view.destroy();
   }
 
   run(steps) {

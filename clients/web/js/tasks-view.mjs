@@ -5,7 +5,7 @@
 // recycled by row index). Drag a row onto a sibling to reorder, drag from a bar's end to another
 // bar to link. Reads its state from the plan view and reports user intentions through callbacks.
 
-import { h, s, clear } from './dom.mjs';
+import { h, s } from './dom.mjs';
 import { drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
 import { mark } from './marks.mjs';
 import { formatDate } from './strings.mjs';
@@ -39,7 +39,8 @@ export class TasksView {
     this.spacerBlock = h('div', { class: 'spacer-block' });
     scroller.append(this.stage, this.spacerBlock);
     scroller.addEventListener('scroll', () => this.schedule(), { passive: true });
-    new ResizeObserver(() => this.schedule(true)).observe(scroller);
+    this.observer = new ResizeObserver(() => this.schedule(true));
+    this.observer.observe(scroller);
     this.list.addEventListener('pointerdown', (event) => this.listPointerDown(event));
     this.list.addEventListener('dblclick', (event) => this.activateAt(event));
     this.chart.addEventListener('pointerdown', (event) => this.chartPointerDown(event));
@@ -52,6 +53,13 @@ export class TasksView {
       || state.language !== this.state.language;
     this.state = state;
     this.schedule(layoutChanged);
+  }
+
+  /** Leaves the scroller as it was found (another plan opens in it): no nodes, no listeners. */
+  destroy() {
+    this.observer.disconnect();
+    cancelAnimationFrame(this.frame);
+    this.scroller.replaceWith(this.scroller.cloneNode(false));
   }
 
   schedule(layout = false) {
@@ -360,11 +368,5 @@ export class TasksView {
     this.chart.addEventListener('pointermove', move);
     this.chart.addEventListener('pointerup', up);
     this.chart.addEventListener('pointercancel', up);
-  }
-
-  /** The rendered rows' nodes, for tests of what is in the DOM. */
-  clear() {
-    clear(this.list);
-    this.rowNodes.clear();
   }
 }
