@@ -61,22 +61,27 @@ def scrolling(driver):
         const done = arguments[arguments.length - 1];
         const scroller = document.getElementById('tasks');
         globalThis.chronosketchFrames = [];
-        const intervals = [];
+        const intervals = [], busy = [];
+        // The main thread's time per frame: from the frame's first callback to the first task after
+        // its rendering (style, layout, paint) is done.
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => busy.push(performance.now() - event.data);
         let last = null, count = 0;
         function step(now) {
+          channel.port2.postMessage(performance.now());
           if (last !== null) intervals.push(now - last);
           last = now;
           count += 1;
           scroller.scrollTop += 3 * 28;            // three rows a frame: about 5,000 px/s
           if (count % 150 === 0) scroller.scrollLeft += 400;
           if (count < 600) requestAnimationFrame(step);
-          else setTimeout(() => done({ intervals, work: globalThis.chronosketchFrames,
+          else setTimeout(() => done({ intervals, busy, work: globalThis.chronosketchFrames,
                                        rows: document.querySelectorAll('#tasks .row').length,
                                        nodes: document.querySelectorAll('#tasks *').length }), 50);
         }
         requestAnimationFrame(step);''')
-    intervals, work = result['intervals'], result['work']
-    for name, values in (('frame_interval', intervals), ('frame_script', work)):
+    intervals, work, busy = result['intervals'], result['work'], result['busy']
+    for name, values in (('frame_interval', intervals), ('frame_main_thread', busy), ('frame_script', work)):
         figures[f'{name}_p50_ms'] = round(percentile(values, 0.5), 1)
         figures[f'{name}_p95_ms'] = round(percentile(values, 0.95), 1)
         figures[f'{name}_p99_ms'] = round(percentile(values, 0.99), 1)
