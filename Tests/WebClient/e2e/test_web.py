@@ -101,6 +101,13 @@ class WebClientTests(unittest.TestCase):
         self.assertEqual(self.a.find_elements(By.CSS_SELECTOR, '#tasks img'), [])
         self.assertEqual(self.a.execute_script('return document.querySelectorAll("img").length'), 0)
         shot(self.a, 'list-and-timeline-zoom1')
+        # Previous is disabled at the horizon's start; Next moves half the chart width.
+        wait(self.a, lambda d: d.find_element(By.ID, 'previous').get_attribute('disabled'))
+        press(self.a, ']')
+        wait(self.a, lambda d: not d.find_element(By.ID, 'previous').get_attribute('disabled'))
+        self.assertGreater(self.a.execute_script('return document.getElementById("tasks").scrollLeft'), 0)
+        press(self.a, '[')
+        wait(self.a, lambda d: d.execute_script('return document.getElementById("tasks").scrollLeft') == 0)
         press(self.a, '-', '-', '-', '-')
         wait(self.a, lambda d: d.find_element(By.ID, 'zoom-label').text == 'zoom 8 d')
         wait(self.a, lambda d: 'Oktober 2026' not in d.page_source and any(

@@ -8,7 +8,9 @@ import { PlanClient } from './plan-client.mjs';
 import { PlanCopy } from './plan-copy.mjs';
 import { makeAxis } from './axis.mjs';
 import { rowValues, arrows } from './marks.mjs';
-import { horizonFor, makeViewport, scrollTo } from './viewport.mjs';
+import {
+  horizonFor, makeViewport, scrollTo, canMovePrevious, canMoveNext, finer, coarser,
+} from './viewport.mjs';
 import { today as todayOf } from './dates.mjs';
 import { TasksView, LIST_WIDTH } from './tasks-view.mjs';
 import { PlanActions } from './plan-actions.mjs';
@@ -39,6 +41,7 @@ export class PlanView {
       select: (id) => this.select(id), toggle: (id) => this.toggle(id), activate: (id) => this.actions.openMenu(id),
       reorder: (id, target, position) => this.actions.reorderDrag(id, target, position),
       link: (from, to) => this.actions.linkDrag(from, to),
+      rendered: (scrollLeft, chartWidth) => this.updateNavigation({ scrollLeft, chartWidth }),
     });
     this.unlisten = this.client.listen((event, detail) => this.clientEvent(event, detail));
   }
@@ -142,11 +145,22 @@ export class PlanView {
   }
 
   /** The chart's column viewport of the visible view (for Previous/Next/Today/zoom and queries). */
-  viewport() {
+  viewport(measured = null) {
     const scroller = $(this.view === 'resources' ? '#resources' : '#tasks');
-    const chartWidth = Math.max(scroller.clientWidth - (this.view === 'resources' ? LABEL_WIDTH : LIST_WIDTH), COLUMN_WIDTH);
-    const visible = Math.max(Math.floor(chartWidth / COLUMN_WIDTH), 1);
-    return scrollTo(makeViewport(this.axis, visible), Math.round(scroller.scrollLeft / COLUMN_WIDTH));
+    const list = this.view === 'resources' ? LABEL_WIDTH : LIST_WIDTH;
+    // `measured`: what the view read at the start of its frame (reading again would force a layout).
+    const { scrollLeft, chartWidth } = measured ?? { scrollLeft: scroller.scrollLeft, chartWidth: scroller.clientWidth - list };
+    const visible = Math.max(Math.floor(Math.max(chartWidth, COLUMN_WIDTH) / COLUMN_WIDTH), 1);
+    return scrollTo(makeViewport(this.axis, visible), Math.round(scrollLeft / COLUMN_WIDTH));
+  }
+
+  /** Previous / Next disabled at the finite edges, zoom at the finest and coarsest. */
+  updateNavigation(measured = null) {
+    if (!this.axis || this.view === 'history') return;
+    const viewport = this.viewport(measured);
+    const states = [['previous', !canMovePrevious(viewport)], ['next', !canMoveNext(viewport)],
+      ['zoom-in', finer(this.zoom) === null], ['zoom-out', coarser(this.zoom) === null]];
+    for (const [id, disabled] of states) if ($(`#${id}`).disabled !== disabled) $(`#${id}`).disabled = disabled;
   }
 
   applyViewport(viewport) {

@@ -113,8 +113,10 @@ export class ResourcesView {
     if (!this.placed) this.place();
     const width = this.scroller.clientWidth;
     const height = this.scroller.clientHeight;
+    const scrollTop = this.scroller.scrollTop;
+    const scrollLeft = Math.max(this.scroller.scrollLeft, 0);
     if (width === 0) return; // hidden
-    const chartWidth = this.chartWidth;
+    const chartWidth = Math.max(width - LABEL_WIDTH, 0);
     const bodyHeight = Math.max(height - HEADER_HEIGHT, 0);
     Object.assign(this.stage.style, { width: `${width}px`, height: `${height}px` });
     Object.assign(this.corner.style, { left: '0px', top: '0px', width: `${LABEL_WIDTH}px`, height: `${HEADER_HEIGHT}px` });
@@ -129,11 +131,9 @@ export class ResourcesView {
       height: `${HEADER_HEIGHT + this.totalHeight}px`, marginTop: `${-height}px`,
     });
     this.renderCorner();
-    const scrollTop = this.scroller.scrollTop;
-    const scrollLeft = Math.max(this.scroller.scrollLeft, 0);
     const visible = this.placed.filter((row) => row.top + row.height > scrollTop && row.top < scrollTop + bodyHeight);
     const firstIndex = visible.length ? this.placed.indexOf(visible[0]) : 0;
-    this.callbacks.visible([firstIndex, firstIndex + visible.length]);
+    this.callbacks.visible([firstIndex, firstIndex + visible.length], { scrollLeft, chartWidth });
     this.renderLabels(visible, scrollTop);
     drawHeader(this.header, { axis: state.axis, language: state.language, columnWidth: state.columnWidth, scrollLeft, width: chartWidth });
     const nodes = gridNodes({ axis: state.axis, columnWidth: state.columnWidth, scrollLeft, width: chartWidth, height: bodyHeight, today: state.today });

@@ -25,7 +25,8 @@ export class Resources {
     this.view = new ResourcesView($('#resources'), {
       select: (resource, assignment) => this.select(resource, assignment), toggle: (id) => this.toggle(id),
       activate: () => this.openAction('entryDetails'), retry: () => this.run(this.planner.retry()),
-      move: (target, minutes, resource) => this.moveDrag(target, minutes, resource), visible: (rows) => this.visible(rows),
+      move: (target, minutes, resource) => this.moveDrag(target, minutes, resource),
+      visible: (rows, measured) => this.visible(rows, measured),
     });
   }
 
@@ -61,11 +62,13 @@ export class Resources {
 
   refused(reason) { this.planner.refused(reason); }
 
-  visible(rows) {
+  /** The rows and columns on screen (`measured` at the start of the view's frame): the watch follows. */
+  visible(rows, measured) {
     this.visibleRows = rows;
+    this.plan.updateNavigation(measured);
     const copy = this.plan.client.copy;
     if (!copy || this.plan.view !== 'resources' || this.plan.historical) return;
-    const query = queryFor(copy.resources.map((resource) => resource.id), this.collapsed, rows, this.plan.viewport());
+    const query = queryFor(copy.resources.map((resource) => resource.id), this.collapsed, rows, this.plan.viewport(measured));
     this.run(this.planner.want(query));
   }
 

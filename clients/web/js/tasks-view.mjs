@@ -16,7 +16,7 @@ export const LIST_WIDTH = COLUMNS.reduce((sum, [, width]) => sum + width, 0);
 const BUFFER_ROWS = 4;
 
 export class TasksView {
-  /** callbacks: select(id), toggle(id), activate(id), reorder(id, targetID, position), link(fromID, toID). */
+  /** callbacks: select(id), toggle(id), activate(id), reorder(id, targetID, position), link(fromID, toID), rendered(). */
   constructor(scroller, callbacks) {
     this.scroller = scroller;
     this.callbacks = callbacks;
@@ -122,6 +122,7 @@ export class TasksView {
       this.marked = true;
       performance.mark('chronosketch:first-render');
     }
+    this.callbacks.rendered?.(scrollLeft, this.chartWidth);
   }
 
   layout(width, height) {
