@@ -45,6 +45,7 @@ export class PlanActions {
     const waiting = client.pending.of(this.view.plan).length;
     $('#pending').textContent = waiting ? t.pendingCount(waiting) : '';
     $('#zoom-label').textContent = t.zoomLabel(this.view.zoom);
+    $('#add-task').textContent = this.view.view === 'resources' ? actionTitle(this.view.language, 'addEntry') : t.addTask;
     const user = client.user;
     $('#undo').disabled = !user || client.history.undoTarget(user) === null || !!this.view.historical;
     $('#redo').disabled = !user || client.history.redoTarget(user) === null || !!this.view.historical;
