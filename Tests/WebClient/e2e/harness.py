@@ -81,13 +81,15 @@ class Server:
 
 
 class People:
-    """Users made once per run: alice (owner of every plan made) and bob (editor)."""
+    """Users made once per run: alice (owner of every plan made), bob (editor), carol (viewer)."""
 
     def __init__(self):
         tag = suffix()
         self.alice = f'alice-{tag}'
         self.bob = f'bob-{tag}'
-        self.tokens = {name: command('user', 'add', name).strip().splitlines()[-1] for name in (self.alice, self.bob)}
+        self.carol = f'carol-{tag}'
+        self.tokens = {name: command('user', 'add', name).strip().splitlines()[-1]
+                       for name in (self.alice, self.bob, self.carol)}
 
     def plan(self, extra_tasks=()):
         """A new plan with the demo data (plus `extra_tasks`), alice owner, bob editor; its id."""
@@ -101,6 +103,7 @@ class People:
         command('plan', 'create', plan, '--import', path)
         command('grant', self.alice, plan, 'owner')
         command('grant', self.bob, plan, 'editor')
+        command('grant', self.carol, plan, 'viewer')
         return plan
 
 

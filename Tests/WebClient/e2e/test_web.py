@@ -285,6 +285,20 @@ class WebClientTests(unittest.TestCase):
         wait(self.a, lambda d: progress_of(d, 'User research') == '90 %')
         self.assertEqual(self.a.switch_to.active_element.get_attribute('id'), 'tasks', 'focus back on the chart')
 
+    def test_a_viewer_sees_live_changes_and_is_offered_no_edits(self):
+        plan = self.people.plan()
+        self.open(self.a, self.people.carol, plan)
+        self.open(self.b, self.people.bob, plan)
+        wait(self.a, lambda d: d.find_element(By.ID, 'add-task').get_attribute('disabled'), 'a viewer may add')
+        select_row(self.a, 'Specification')
+        press(self.a, 'p')
+        wait(self.a, lambda d: d.find_element(By.ID, 'status').text == 'Rejected: You may not edit this plan.')
+        self.assertTrue(dialog_closed(self.a))
+        select_row(self.b, 'Specification')
+        open_form(self.b, 'p')
+        fill(self.b, 'progress', '5\n')
+        wait(self.a, lambda d: progress_of(d, 'Specification') == '5 %', 'the viewer did not see the change')
+
     def test_german_labels_and_the_language_switch(self):
         german = browser('de-DE')
         try:

@@ -47,8 +47,10 @@ export class PlanActions {
     $('#zoom-label').textContent = t.zoomLabel(this.view.zoom);
     $('#add-task').textContent = this.view.view === 'resources' ? actionTitle(this.view.language, 'addEntry') : t.addTask;
     const user = client.user;
-    $('#undo').disabled = !user || client.history.undoTarget(user) === null || !!this.view.historical;
-    $('#redo').disabled = !user || client.history.redoTarget(user) === null || !!this.view.historical;
+    const readOnly = !!this.view.historical || client.role === 'viewer';
+    $('#undo').disabled = !user || client.history.undoTarget(user) === null || readOnly;
+    $('#redo').disabled = !user || client.history.redoTarget(user) === null || readOnly;
+    $('#add-task').disabled = readOnly;
     const select = $('#baseline');
     const names = (copy?.baselines ?? []).map((baseline) => baseline.name);
     const current = this.view.baseline?.name ?? '';
@@ -59,9 +61,18 @@ export class PlanActions {
     select.value = names.includes(current) ? current : '';
   }
 
+  /** Whether the user may propose (not a viewer, not looking at a past version); says why not. */
+  mayEdit() {
+    if (this.client.role === 'viewer') {
+      this.app.status(this.t.rejected(this.reason({ code: 'forbidden' })), true);
+      return false;
+    }
+    return !this.view.historical;
+  }
+
   /** Sends a proposal; `done(answer)` runs on its decision. Refused while a past version is shown. */
   propose(op, label, done) {
-    if (this.view.historical) return null;
+    if (!this.mayEdit()) return null;
     const id = this.client.propose(op, label);
     this.callbacks.set(id, done);
     this.view.render();
@@ -93,7 +104,7 @@ export class PlanActions {
   async openAction(action) {
     const { openTaskForm, taskOperation } = await taskForms();
     const copy = this.client.copy;
-    if (!copy || this.view.historical) return;
+    if (!copy || !this.mayEdit()) return;
     const task = this.view.selectedID ? copy.get(this.view.selectedID) : null;
     if (action !== 'addTask' && !task) return this.app.status(this.t.noSelection, true);
     if (!availableActions(task).includes(action)) return this.app.status(this.t.actionUnavailable, true);
@@ -222,7 +233,7 @@ export class PlanActions {
 
   openBaselineForm() {
     const copy = this.client.copy;
-    if (!copy || this.view.historical) return;
+    if (!copy || !this.mayEdit()) return;
     const t = this.t;
     const form = {
       action: 'baseline', heading: actionTitle(this.view.language, 'baseline'), original: null, note: null,

@@ -17,6 +17,7 @@ export class PlanClient {
     this.timers = timers;
     this.copy = null;
     this.user = null;
+    this.role = null;
     this.limits = {};
     this.presence = { count: 0, sessions: [] };
     this.history = new ClientHistory();
@@ -49,6 +50,11 @@ export class PlanClient {
     this.resendQueue = this.pending.of(this.plan).map((proposal) => proposal.id);
     this.resendSome();
     this.request({ type: 'history', plan: this.plan, limit: 100 });
+    // The user's role on the plan (a viewer's page offers no edits).
+    this.request({ type: 'plans' }, (answer) => {
+      this.role = answer.plans?.find((entry) => entry.plan === this.plan)?.role ?? this.role ?? null;
+      this.emit('role', this.role);
+    });
     this.emit('welcome', welcome);
   }
 

@@ -77,6 +77,7 @@ export class PlanView {
     if (event === 'error') this.actions.serverError(detail);
     if (event === 'message' && detail.type === 'page' && detail.plan === this.plan) this.resources?.page(detail);
     if (event === 'history' || event === 'copy') this.historyChanged();
+    if (event === 'role') $('#version').title = detail ? `${this.t.role}: ${detail}` : '';
     this.render();
   }
 

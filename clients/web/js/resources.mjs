@@ -116,6 +116,7 @@ export class Resources {
     const target = this.target();
     if (action !== 'addEntry' && !target) return plan.app.status(this.t.noEntrySelected, true);
     if (action === 'entryDetails') return this.details(target);
+    if (!plan.actions.mayEdit()) return;
     const start = todayOf() * MINUTES_PER_DAY + 9 * 60;
     const form = openEntryForm(action, target, copy.resources, plan.language, start, this.selectedResource);
     plan.app.forms.open(form, this.t, (values) => {
