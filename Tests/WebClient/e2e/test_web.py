@@ -221,6 +221,15 @@ class WebClientTests(unittest.TestCase):
         wait(self.a, lambda d: any(e.get_attribute('data-resource') == 'room-borealis' and
                                    e.get_attribute('data-assignment') == 'a-kickoff'
                                    for e in d.find_elements(By.CSS_SELECTOR, '#resources rect.entry')))
+        # Its details (i), and from there a rename (e), by keys alone.
+        open_form(self.a, 'i')
+        wait(self.a, lambda d: d.find_element(By.ID, 'form-heading').text == 'Kick-off workshop')
+        self.assertIn('Room Borealis', self.a.find_element(By.ID, 'form-note').text)
+        press(self.a, 'e')
+        wait(self.a, lambda d: d.find_element(By.ID, 'form-heading').text == 'Rename entry: Kick-off workshop')
+        fill(self.a, 'title', 'Kick-off\n')
+        wait(self.a, dialog_closed)
+        self.assertEqual(kickoff()['title'], 'Kick-off')
 
     def test_undo_redo_history_and_baseline_shadow(self):
         plan = self.people.plan()

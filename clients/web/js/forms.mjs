@@ -21,17 +21,26 @@ export class FormDialog {
       event.preventDefault();
       this.close();
     });
+    // A read-only form (an entry's details) may take keys: its actions.
+    dialog.addEventListener('keydown', (event) => {
+      if (!this.onKey || event.target.closest('input, select') || event.ctrlKey || event.metaKey) return;
+      if (this.onKey(event.key)) event.preventDefault();
+    });
   }
 
   get isOpen() {
     return this.dialog.open;
   }
 
-  /** Shows `form`; `onSave(values)` returns { error } or { id } (the proposal sent); `readOnly`: no Save. */
-  open(form, t, onSave, readOnly = false) {
+  /**
+   * Shows `form`; `onSave(values)` returns { error } or { id } (the proposal sent); `readOnly`: no
+   * Save; `onKey(key)` (read-only forms) may act on a key and returns whether it did.
+   */
+  open(form, t, onSave, readOnly = false, onKey = null) {
     this.form = form;
     this.t = t;
     this.onSave = onSave;
+    this.onKey = onKey;
     this.saving = null;
     $('#form-heading', this.dialog).textContent = form.heading;
     $('#form-note', this.dialog).textContent = form.note ?? '';
@@ -116,6 +125,7 @@ export class FormDialog {
   close() {
     this.form = null;
     this.saving = null;
+    this.onKey = null;
     if (this.dialog.open) this.dialog.close();
   }
 }

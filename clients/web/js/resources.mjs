@@ -7,7 +7,8 @@ import { ResourcesView, LABEL_WIDTH } from './resources-view.mjs';
 import { ResourceQueryPlanner, queryFor, applyPage } from './resource-query.mjs';
 import { openEntryForm, entryOperation, dragOperation } from './entry-forms.mjs';
 import { ACTIONS, ENTRY_ACTIONS, actionTitle, actionKey } from './wording.mjs';
-import { today as todayOf, MINUTES_PER_DAY } from './dates.mjs';
+import { today as todayOf, MINUTES_PER_DAY, parseLocal } from './dates.mjs';
+import { formatDateTime } from './strings.mjs';
 
 export { LABEL_WIDTH };
 
@@ -126,15 +127,28 @@ export class Resources {
     });
   }
 
-  /** The entry's details with its resources, and the keys of what can be done with it. */
+  /** The entry's details with its resources and length, and the keys of what can be done with it. */
   details(target) {
     const { plan } = this;
+    const t = this.t;
     const assigned = [...this.data.assignments.values()].filter((a) => a.entryID === target.entry.id);
     const label = (id) => plan.client.copy.resources.find((resource) => resource.id === id)?.label ?? id;
-    const keys = ENTRY_ACTIONS.slice(2).map((a) => `${actionKey(a)}: ${actionTitle(plan.language, a)}`).join('  ');
-    const note = `${target.entry.start} – ${target.entry.end} · ${this.t.resources}: ${assigned.map((a) => label(a.resourceID)).join(', ')} · ${keys}`;
-    const form = { action: 'entryDetails', heading: `${actionTitle(plan.language, 'entryDetails')}: ${target.entry.title}`, original: target, fields: [], note };
-    plan.app.forms.open(form, this.t, () => ({ error: '' }), true);
+    const start = parseLocal(target.entry.start);
+    const end = parseLocal(target.entry.end);
+    const actions = ENTRY_ACTIONS.slice(2);
+    const note = [
+      `${formatDateTime(plan.language, start)} – ${formatDateTime(plan.language, end)} (${t.lengthLabel}: ${t.duration(end - start)})`,
+      `${t.resources}: ${assigned.map((a) => label(a.resourceID)).join(', ')}`,
+      actions.map((a) => `${actionKey(a)}: ${actionTitle(plan.language, a)}`).join(' · '),
+    ].join('\n');
+    const form = { action: 'entryDetails', heading: target.entry.title, original: target, fields: [], note };
+    plan.app.forms.open(form, t, () => ({ error: '' }), true, (key) => {
+      const action = actions.find((candidate) => actionKey(candidate) === key);
+      if (!action) return false;
+      plan.app.forms.close();
+      this.openAction(action);
+      return true;
+    });
   }
 
   moveDrag(target, minutes, resourceID) {
