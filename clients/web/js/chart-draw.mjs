@@ -32,11 +32,13 @@ export function drawHeader(svg, { axis, language, columnWidth, scrollLeft, width
       const right = px(section.endX);
       nodes.push(s('line', { class: 'head-line', x1: left, x2: left, y1: top, y2: top + HEADER_ROW }));
       // The label stays at the visible left edge of its section until the next one pushes it away.
-      const room = (label) => textWidth(label) + 8 <= right - Math.max(left, 0);
+      const room = (label) => textWidth(label) + 6 <= right - Math.max(left, 0);
       const label = fitting(section.label, room);
       if (label === null) continue;
-      const labelX = Math.min(Math.max(left, 0) + 4, right - textWidth(label) - 4);
-      nodes.push(s('text', { x: labelX, y: top + 15, text: label, dataset: { section: section.key } }));
+      const labelX = Math.min(Math.max(left, 0) + 3, right - textWidth(label) - 3);
+      // A shortened label keeps the whole one (with the ISO week-year) as its title.
+      nodes.push(s('text', { x: labelX, y: top + 15, dataset: { section: section.key } }, label,
+        label === section.label[0] ? null : s('title', { text: section.label[0] })));
     }
     nodes.push(s('line', { class: 'head-line', x1: 0, x2: width, y1: top + HEADER_ROW, y2: top + HEADER_ROW }));
   });
