@@ -28,9 +28,12 @@ COPY --from=build /out/plan-server /usr/local/bin/plan-server
 # The image build fails here when a library the binary links is missing from this stage.
 RUN ldd /usr/local/bin/plan-server && ! ldd /usr/local/bin/plan-server | grep 'not found'
 COPY sql /usr/local/share/chronosketch/sql
+# The web client served at / (plan-server reads it into memory at start).
+COPY clients/web /usr/local/share/chronosketch/web
 COPY ops/demo-plan.json /usr/local/share/chronosketch/demo-plan.json
 COPY ops/docker/init /usr/local/bin/chronosketch-init
 ENV PLAN_SQL_DIR=/usr/local/share/chronosketch/sql
+ENV PLAN_WEB_ROOT=/usr/local/share/chronosketch/web
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s CMD curl -fs http://127.0.0.1:8080/healthz || exit 1
 ENTRYPOINT ["plan-server"]

@@ -5,6 +5,7 @@ import PlanProtocol
 import PlanStore
 import Synchronization
 import SystemSupport
+import WebSocketWire
 
 /// A running plan server: transport, hub, database workers, the listener for other processes'
 /// commits, and the HTTP endpoints. `plan-server serve` and the tests start it the same way.
@@ -20,6 +21,8 @@ public final class PlanServerRuntime: Sendable {
     let events: HubInbox
     let flags: RuntimeFlags
     let stopped: DispatchSemaphore
+    /// The web client's files, loaded at start (nil: none).
+    let site: StaticSite?
 
     /// Starts serving.
     /// - Throws: `TransportError` when the port cannot be bound.
@@ -38,6 +41,10 @@ public final class PlanServerRuntime: Sendable {
         let flags = RuntimeFlags()
         self.flags = flags
         let transportBox = Mutex<WebSocketTransport?>(nil)
+        let site = try configuration.webRoot.map { directory throws(TransportError) in
+            try TransportError.wrapping { () throws(SystemError) in try WebRoot.load(directory) }
+        }
+        self.site = site
         let transport = WebSocketTransport(
             configuration: .init(
                 host: configuration.host, port: configuration.port,
@@ -47,25 +54,12 @@ public final class PlanServerRuntime: Sendable {
                 serviceThreads: configuration.serviceThreads, handshakeTimeout: configuration.helloTimeout,
                 pingInterval: configuration.pingInterval, maxIntakeBacklog: configuration.maxIntakeBacklog),
             onEvent: { inbox.post(.transport($0)) },
-            onHTTP: { path in
-                switch path {
-                case "/healthz":
-                    return flags.healthy.load(ordering: .relaxed)
-                        ? HTTPResponse(status: 200, body: "ok\n")
-                        : HTTPResponse(status: 503, body: "database unavailable\n")
-                case "/metrics":
-                    let figures = transportBox.withLock { transport in
-                        transport.map {
-                            Metrics.TransportFigures(
-                                queuedBytes: $0.queuedBytes, intakeBacklog: $0.intakeWaiting,
-                                intakePauses: $0.intakePauses)
-                        }
+            onHTTP: PlanServerRuntime.httpAnswers(site: site, flags: flags, metrics: metrics) {
+                transportBox.withLock { transport in
+                    transport.map {
+                        Metrics.TransportFigures(
+                            queuedBytes: $0.queuedBytes, intakeBacklog: $0.intakeWaiting, intakePauses: $0.intakePauses)
                     }
-                    return HTTPResponse(
-                        status: 200, contentType: "text/plain; version=0.0.4",
-                        body: metrics.render(figures ?? Metrics.TransportFigures()))
-                default:
-                    return HTTPResponse(status: 404, body: "not found; the WebSocket endpoint is /ws\n")
                 }
             })
         transportBox.withLock { $0 = transport }
@@ -97,6 +91,13 @@ public final class PlanServerRuntime: Sendable {
         try TransportError.wrapping { () throws(SystemError) in try listener.start() }
         startBackgroundChecks()
         log.info("serving on \(configuration.host):\(transport.port) (ws path /ws, /healthz, /metrics)")
+        if let site = self.site, let directory = configuration.webRoot {
+            log.info(
+                "web client at http://\(configuration.host):\(transport.port)/ (\(site.files.count) files from \(directory))"
+            )
+        } else {
+            log.info("no web client (no clients/web found; --web-root DIR serves one)")
+        }
     }
 
     /// The port actually listened on.

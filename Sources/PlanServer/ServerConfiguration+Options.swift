@@ -9,15 +9,17 @@ extension ServerConfiguration {
         "--max-queue-bytes", "--max-proposals-per-second", "--max-tasks-per-plan", "--max-watches-per-connection",
         "--max-assignments-per-entry", "--frame-interval-ms", "--service-threads", "--idle-plan-seconds",
         "--hello-timeout-seconds", "--max-intake-backlog", "--ping-interval-seconds", "--log-keep",
-        "--max-connections-per-user", "--max-connections-per-address", "--checkpoint-every",
+        "--max-connections-per-user", "--max-connections-per-address", "--checkpoint-every", "--web-root",
     ]
     /// The flags `plan-server serve` takes.
     static let serveFlagOptions: Set<String> = ["--quiet"]
 
-    /// The configuration `plan-server serve` runs with: the defaults, changed by `options`.
+    /// The configuration `plan-server serve` runs with: the defaults, changed by `options`; the
+    /// web root is `--web-root`, else the default `WebRoot.defaultDirectory(environment:)` finds.
     /// - Throws: `CommandLineError` naming an option whose value is out of range.
-    init(databaseURL: String, options: ParsedArguments) throws(CommandLineError) {
+    init(databaseURL: String, options: ParsedArguments, environment: [String: String] = [:]) throws(CommandLineError) {
         self.init(databaseURL: databaseURL)
+        webRoot = options.value("--web-root") ?? WebRoot.defaultDirectory(environment: environment)
         host = options.value("--host") ?? host
         port = try options.number("--port", in: 0...65535) ?? port
         tlsCertificatePath = options.value("--tls-cert")

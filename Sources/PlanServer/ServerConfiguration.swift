@@ -57,6 +57,9 @@ public struct ServerConfiguration: Sendable {
     public var instanceName = "s1"
     /// Whether to write log lines.
     public var logging = true
+    /// The directory of the web client served at `/` (read into memory at start); nil serves
+    /// none (`/` is then 404).
+    public var webRoot: String?
 
     /// Creates a configuration for a database.
     public init(databaseURL: String) {

@@ -30,3 +30,15 @@ start_run_cluster() {
     echo "   cluster in $(ops/pg where .data/pg) (log: server.log there)" >&2
     echo "$url"
 }
+
+# Makes sure .build/web-venv holds selenium (pinned) from PyPI, for the web client's browser suite
+# and benchmark; prints the venv's python.
+ensure_web_venv() {
+    local venv=.build/web-venv
+    if ! "$venv/bin/python" -c 'import selenium, websocket' 2>/dev/null; then
+        echo "== selenium into $venv" >&2
+        /usr/bin/python3 -m venv "$venv" >&2
+        "$venv/bin/pip" install --quiet --disable-pip-version-check selenium==4.51.0 >&2
+    fi
+    echo "$venv/bin/python"
+}

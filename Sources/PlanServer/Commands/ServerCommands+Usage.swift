@@ -23,8 +23,9 @@ extension ServerCommands {
         case .serve:
             return """
                 usage: plan-server serve [options]
-                Serves ws://HOST:PORT/ws (wss:// with --tls-cert and --tls-key), /healthz and /metrics
-                until SIGTERM or SIGINT; prints "listening on HOST:PORT" once it accepts connections.
+                Serves ws://HOST:PORT/ws (wss:// with --tls-cert and --tls-key), /healthz, /metrics and the
+                web client at / until SIGTERM or SIGINT; prints "listening on HOST:PORT" once it accepts
+                connections.
                   --host 127.0.0.1               the interface      --port 8080   (0: a free port)
                   --tls-cert PEM --tls-key PEM   serve wss://        --instance NAME  (default s<pid>)
                   --quiet                        no log lines
@@ -36,6 +37,8 @@ extension ServerCommands {
                   --ping-interval-seconds 20 (0 to 3600; 0: no pings)  --max-intake-backlog 10000 (≥ 2)
                   --max-connections-per-user 1000  --max-connections-per-address 2000   (0: no limit)
                   --checkpoint-every 500 (≥ 1: versions between full copies of a plan, for fetch)
+                  --web-root DIR                 the web client's files, read at start (default: PLAN_WEB_ROOT,
+                                                 else clients/web beside or above the binary; none: / is 404)
 
                 """ + database
         case .migrate:

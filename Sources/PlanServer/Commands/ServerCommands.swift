@@ -88,7 +88,7 @@ public enum ServerCommands {
             guard let database, !database.isEmpty else {
                 throw CommandError("no database: pass --database or set DATABASE_URL")
             }
-            return try serve(ServerConfiguration(databaseURL: database, options: options))
+            return try serve(ServerConfiguration(databaseURL: database, options: options, environment: environment))
         case .migrate:
             try options.noPositionals(after: 1)
             let applied = try store().migrate(directory: Migrator.defaultDirectory(environment: environment))

@@ -184,9 +184,11 @@ final class Connection {
             opened = true
             loop.opened(self)
             _ = flush()
-        case .http(let path):
-            let response = loop.transport.onHTTP(path)
-            respond(status: response.status, contentType: response.contentType, body: response.body, head: head)
+        case .http:
+            let response = loop.transport.onHTTP(head)
+            respond(
+                status: response.status, contentType: response.contentType, body: response.body,
+                extraHeaders: response.headers, head: head)
         case .refuse(let status, let reason, let extraHeaders):
             respond(status: status, body: reason, extraHeaders: extraHeaders)
         }

@@ -33,13 +33,21 @@ public struct HTTPResponse: Sendable {
     public let status: Int
     /// The content type.
     public let contentType: String
-    /// The body.
+    /// The body (for a `HEAD`, only its length is sent).
     public let body: [UInt8]
+    /// Extra header lines (`Name: value`); a `Cache-Control` among them replaces `no-store`.
+    public let headers: [String]
 
-    /// Creates a response.
+    /// Creates a response with a text body.
     public init(status: Int, contentType: String = "text/plain; charset=utf-8", body: String) {
+        self.init(status: status, contentType: contentType, bytes: Array(body.utf8))
+    }
+
+    /// Creates a response with a body of bytes and extra header lines.
+    public init(status: Int, contentType: String, bytes: [UInt8], headers: [String] = []) {
         self.status = status
         self.contentType = contentType
-        self.body = Array(body.utf8)
+        self.body = bytes
+        self.headers = headers
     }
 }

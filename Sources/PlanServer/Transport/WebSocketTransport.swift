@@ -3,6 +3,7 @@ import Glibc
 import PlanProtocol
 import Synchronization
 import SystemSupport
+import WebSocketWire
 
 /// The WebSocket and HTTP endpoint, our own (RFC 6455 and HTTP/1.1 from `WebSocketWire`, epoll,
 /// OpenSSL for wss://): service threads do all socket work and never block; other threads hand
@@ -113,7 +114,7 @@ public final class WebSocketTransport: Sendable {
 
     let configuration: Configuration
     let onEvent: @Sendable (TransportEvent) -> Void
-    let onHTTP: @Sendable (String) -> HTTPResponse
+    let onHTTP: @Sendable (HTTPRequestHead) -> HTTPResponse
     let shards: [Shard]
     let stopping = Atomic<Bool>(false)
     /// False once shutting down: new connections are closed at once.
@@ -129,7 +130,7 @@ public final class WebSocketTransport: Sendable {
     /// there are several) and must not block.
     public init(
         configuration: Configuration, onEvent: @escaping @Sendable (TransportEvent) -> Void,
-        onHTTP: @escaping @Sendable (String) -> HTTPResponse
+        onHTTP: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse
     ) {
         self.configuration = configuration
         self.onEvent = onEvent

@@ -1,0 +1,53 @@
+// Undo and redo targets (docs/protocol.md §5.9): the newest own version not yet undone; redo undoes
+// that undo; a new change clears the redo stack; other users' versions and baselines are skipped.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ClientHistory } from '../../../clients/web/js/history.mjs';
+
+const confirmed = (version, user, undoes = null, changes = {}) => ({ version, mutation: { id: `p${version}`, user, ...(undoes ? { undoes } : {}) }, changes });
+
+test('undo targets the newest own version; redo the undo of it; a new change clears redo', () => {
+  const history = new ClientHistory();
+  history.receiveConfirmed(confirmed(1, 'alice'));
+  history.receiveConfirmed(confirmed(2, 'bob'));
+  history.receiveConfirmed(confirmed(3, 'alice'));
+  assert.equal(history.undoTarget('alice'), 3);
+  assert.equal(history.undoTarget('bob'), 2);
+  assert.equal(history.redoTarget('alice'), null);
+  history.receiveConfirmed(confirmed(4, 'alice', 3));
+  assert.equal(history.undoTarget('alice'), 1);
+  assert.equal(history.redoTarget('alice'), 4);
+  history.receiveConfirmed(confirmed(5, 'alice', 4));
+  assert.equal(history.undoTarget('alice'), 5, 'the redo is itself undoable');
+  assert.equal(history.redoTarget('alice'), null);
+  history.receiveConfirmed(confirmed(6, 'alice', 5));
+  assert.equal(history.redoTarget('alice'), 6);
+  history.receiveConfirmed(confirmed(7, 'alice'));
+  assert.equal(history.redoTarget('alice'), null, 'a new change clears the redo stack');
+  assert.equal(history.undoTarget('alice'), 7);
+});
+
+test('baselines are skipped; pages fill in ops, respect the log start and say whether more exist', () => {
+  const history = new ClientHistory();
+  history.receiveConfirmed(confirmed(9, 'alice'));
+  history.receiveConfirmed(confirmed(10, 'alice', null, { baselines: [] }));
+  assert.equal(history.undoTarget('alice'), 9);
+  history.receivePage({ entries: [
+    { version: 9, at: 'T9', mutation: { user: 'alice' }, op: { type: 'add', task: { id: 'x', title: 'X' } }, changes: {} },
+    { version: 8, at: 'T8', mutation: { user: 'bob' }, op: { type: 'link', dependency: {} }, changes: {} },
+    { version: 2, at: 'T2', mutation: { user: 'bob' }, op: null, changes: {} }], logStart: 2, more: false });
+  assert.equal(history.entries.get(9).op.type, 'add');
+  assert.equal(history.entries.has(2), false, 'versions at the log start cannot be read or undone');
+  assert.equal(history.more, false);
+  assert.deepEqual(history.versions(), [10, 9, 8]);
+  history.receiveConfirmed(confirmed(9, 'alice'));
+  assert.equal(history.entries.get(9).detailsRead, true, 'a page’s details are kept');
+});
+
+test('a version stands undone while its newest undo is not undone itself', () => {
+  const history = new ClientHistory();
+  for (const [version, undoes] of [[1, null], [2, 1], [3, 2], [4, 3]]) history.receiveConfirmed(confirmed(version, 'alice', undoes));
+  assert.deepEqual([1, 2, 3, 4].map((v) => history.isUndone(v)), [true, false, true, false]);
+  history.receiveConfirmed(confirmed(5, 'alice', 4));
+  assert.deepEqual([1, 2, 3, 4, 5].map((v) => history.isUndone(v)), [false, true, false, true, false]);
+});

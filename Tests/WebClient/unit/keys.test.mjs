@@ -1,0 +1,59 @@
+// The keyboard map: the terminal client's keys, on a stand-in for the plan view.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { planKey } from '../../../clients/web/js/keys.mjs';
+import { parseCivil as d } from '../../../clients/web/js/dates.mjs';
+import { makeAxis } from '../../../clients/web/js/axis.mjs';
+import { makeViewport, scrollTo } from '../../../clients/web/js/viewport.mjs';
+
+function standIn() {
+  const calls = [];
+  const record = (name) => (...args) => calls.push([name, ...args]);
+  const view = {
+    calls, view: 'tasks', targetView: null, historical: null, selectedID: 'a',
+    viewport: () => scrollTo(makeViewport(makeAxis(d('2026-09-07'), 90, 1), 20), 30),
+    applyViewport: (viewport) => calls.push(['viewport', viewport.firstColumn, viewport.axis.zoom]),
+    setView: (name) => { view.targetView = name; calls.push(['view', name]); },
+    derive: () => ({ rows: new Array(50) }), moveSelection: record('move'), toggle: record('toggle'),
+    tasksView: { visibleRowCount: 10 }, setHistorical: record('historical'), app: { showHelp: record('help') },
+    actions: { undoKey: record('undo'), openBaselineForm: record('baseline'), cycleBaseline: record('cycle'),
+      openMenu: record('menu'), openAction: record('action'), reorderKey: record('reorder') },
+    historyView: { key: () => false }, resources: { key: (event) => calls.push(['resources', event.key]) || true },
+  };
+  return view;
+}
+const key = (view, name, extra = {}) => planKey({ key: name, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...extra }, view);
+
+test('navigation and zoom: [ ] move half a page, + - zoom keeping the centre', () => {
+  const view = standIn();
+  key(view, '[');
+  key(view, ']');
+  key(view, '+');
+  key(view, '-');
+  assert.deepEqual(view.calls, [['viewport', 20, 1], ['viewport', 40, 1], ['viewport', 30, 1], ['viewport', 10, 2]]);
+});
+
+test('selection, disclosure, actions and undo keys reach the view; v cycles the views', () => {
+  const view = standIn();
+  for (const name of ['j', 'ArrowUp', 'PageDown', 'End', ' ', 'ArrowLeft', 'ArrowRight', 'Enter', 'p', 'L', 'z', 'Z', 'b', 'B', '?']) key(view, name);
+  key(view, 'ArrowDown', { altKey: true });
+  key(view, 'y', { ctrlKey: true });
+  assert.deepEqual(view.calls, [['move', 1], ['move', -1], ['move', 10], ['move', 50], ['toggle', 'a'], ['toggle', 'a', true],
+    ['toggle', 'a', false], ['menu', null], ['action', 'progress'], ['action', 'unlink'], ['undo', false], ['undo', true],
+    ['baseline'], ['cycle'], ['help'], ['reorder', 1], ['undo', true]]);
+  const cycling = standIn();
+  key(cycling, 'v');
+  key(cycling, 'v');
+  key(cycling, 'v');
+  assert.deepEqual(cycling.calls.map((call) => call[1]), ['resources', 'history', 'tasks']);
+  assert.equal(key(standIn(), 'Q'), false, 'an unknown key is left to the browser');
+});
+
+test('the resources view has keys of its own; Escape leaves a shown past version', () => {
+  const view = standIn();
+  view.view = 'resources';
+  key(view, 'n');
+  view.historical = {};
+  key(view, 'Escape');
+  assert.deepEqual(view.calls, [['resources', 'n'], ['historical', null]]);
+});

@@ -1,0 +1,219 @@
+// The session and the plan client over a fake WebSocket and fake timers: hello, frames as arrays,
+// reconnecting with backoff, resuming with `since`, pending proposals re-sent once with their ids.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Session } from '../../../clients/web/js/session.mjs';
+import { PlanClient } from '../../../clients/web/js/plan-client.mjs';
+import { PendingProposals } from '../../../clients/web/js/pending.mjs';
+
+class FakeTimers {
+  constructor() { this.now = 0; this.queue = []; this.next = 1; }
+  setTimeout = (fn, ms) => { const id = this.next++; this.queue.push({ id, at: this.now + ms, fn }); return id; };
+  clearTimeout = (id) => { this.queue = this.queue.filter((timer) => timer.id !== id); };
+  advance(ms) {
+    const until = this.now + ms;
+    for (;;) {
+      this.queue.sort((a, b) => a.at - b.at);
+      const timer = this.queue[0];
+      if (!timer || timer.at > until) break;
+      this.queue.shift();
+      this.now = timer.at;
+      timer.fn();
+    }
+    this.now = until;
+  }
+}
+
+function fakeSockets() {
+  const sockets = [];
+  class FakeSocket {
+    constructor(url, protocol) { this.url = url; this.protocol = protocol; this.sent = []; this.closedWith = null; sockets.push(this); }
+    send(text) { this.sent.push(JSON.parse(text)); }
+    close(code) { this.closedWith = code; }
+    open() { this.onopen?.(); }
+    deliver(message) { this.onmessage?.({ data: JSON.stringify(message) }); }
+    drop(code = 1006, reason = '') { this.onclose?.({ code, reason }); }
+  }
+  return { sockets, FakeSocket };
+}
+
+class MemoryStorage {
+  constructor() { this.items = new Map(); }
+  getItem(key) { return this.items.get(key) ?? null; }
+  setItem(key, value) { this.items.set(key, value); }
+}
+
+function harness(storage = new MemoryStorage()) {
+  const timers = new FakeTimers();
+  const { sockets, FakeSocket } = fakeSockets();
+  const states = [];
+  const auth = [];
+  let client = null;
+  const session = new Session({
+    url: 'ws://h/ws', token: 'tok', WebSocket: FakeSocket, setTimeout: timers.setTimeout, clearTimeout: timers.clearTimeout,
+    random: () => 1, onState: (state) => states.push(state), onWelcome: (welcome) => client.welcomed(welcome),
+    onMessage: (message) => client.receive(message), onAuthFailed: (reason) => auth.push(reason),
+  });
+  const pending = new PendingProposals(storage, () => 'tab');
+  client = new PlanClient({ session, pending, plan: 'demo', timers });
+  return { timers, sockets, states, auth, session, client, pending, storage };
+}
+
+const withoutRef = ({ ref, ...rest }) => rest;
+const welcome = { type: 'welcome', session: 's1', user: 'alice', protocol: 1, limits: { maxProposalsPerSecond: 4 } };
+const snapshot = (version) => ({ type: 'snapshot', plan: 'demo', version, title: 'T', tasks: [{ id: 'a', title: 'A', kind: 'activity', progress: 0 }], dependencies: [], resources: [], summaries: {} });
+const upsert = (version, progress) => ({ type: 'confirmed', plan: 'demo', version, mutation: { id: `m${version}`, user: 'bob' },
+  changes: { upsert: [{ id: 'a', title: 'A', kind: 'activity', progress }], remove: [], summaries: {} } });
+
+test('hello first, the subprotocol offered, a JSON array handled as its messages in order', () => {
+  const h = harness();
+  h.session.start();
+  const [socket] = h.sockets;
+  assert.equal(socket.protocol, 'chronosketch.v1');
+  socket.open();
+  assert.deepEqual(socket.sent[0], { type: 'hello', token: 'tok', client: 'web/0.1.0' });
+  socket.deliver(welcome);
+  assert.deepEqual(withoutRef(socket.sent[1]), { type: 'subscribe', plan: 'demo' });
+  assert.equal(h.states.at(-1).kind, 'connected');
+  socket.deliver([snapshot(3), upsert(4, 50)]);
+  assert.equal(h.client.copy.version, 4);
+  assert.equal(h.client.copy.get('a').progress, 50);
+});
+
+test('after a drop it reconnects with a growing delay and resumes with since', () => {
+  const h = harness();
+  h.session.start();
+  h.sockets[0].open();
+  h.sockets[0].deliver(welcome);
+  h.sockets[0].deliver(snapshot(3));
+  h.sockets[0].drop();
+  assert.equal(h.states.at(-1).kind, 'reconnecting');
+  assert.equal(h.states.at(-1).delay, 250);
+  h.timers.advance(249);
+  assert.equal(h.sockets.length, 1);
+  h.timers.advance(1);
+  assert.equal(h.sockets.length, 2);
+  h.sockets[1].drop();
+  assert.equal(h.states.at(-1).delay, 500);
+  h.timers.advance(500);
+  h.sockets[2].open();
+  h.sockets[2].deliver(welcome);
+  assert.deepEqual(withoutRef(h.sockets[2].sent[1]), { type: 'subscribe', plan: 'demo', since: 3 });
+  h.sockets[2].deliver([upsert(4, 10), upsert(5, 20), { type: 'resumed', plan: 'demo', version: 5 }]);
+  assert.equal(h.client.copy.version, 5);
+  assert.equal(h.client.resyncing, false);
+  h.sockets[2].deliver(upsert(7, 70));
+  assert.deepEqual(withoutRef(h.sockets[2].sent.at(-1)), { type: 'subscribe', plan: 'demo', since: 5 }, 'a gap resumes');
+});
+
+test('a pending proposal is re-sent once with its id after a reconnect, and after a reload', () => {
+  const h = harness();
+  h.session.start();
+  h.sockets[0].open();
+  h.sockets[0].deliver(welcome);
+  h.sockets[0].deliver(snapshot(3));
+  const answers = [];
+  const id = h.client.propose({ type: 'replace', previous: {}, proposed: {} }, 'progress', (answer) => answers.push(answer));
+  const sent = h.sockets[0].sent.filter((m) => m.type === 'propose');
+  assert.deepEqual(sent.map((m) => m.id), [id]);
+  assert.equal(sent[0].baseVersion, 3);
+  h.sockets[0].drop();
+  h.timers.advance(250);
+  h.sockets[1].open();
+  h.sockets[1].deliver(welcome);
+  assert.deepEqual(h.sockets[1].sent.filter((m) => m.type === 'propose').map((m) => m.id), [id]);
+  // A reload now: a new page over the same storage re-sends the same proposal, once.
+  const reloaded = harness(h.storage);
+  reloaded.session.start();
+  reloaded.sockets[0].open();
+  reloaded.sockets[0].deliver(welcome);
+  const resent = reloaded.sockets[0].sent.filter((m) => m.type === 'propose');
+  assert.deepEqual(resent, [sent[0]]);
+  reloaded.sockets[0].deliver({ type: 'ack', id, plan: 'demo', version: 4 });
+  assert.equal(reloaded.pending.of('demo').length, 0);
+  reloaded.sockets[0].deliver({ type: 'ack', id, plan: 'demo', version: 4 });
+  reloaded.sockets[0].drop();
+  reloaded.timers.advance(250);
+  reloaded.sockets[1].open();
+  reloaded.sockets[1].deliver(welcome);
+  assert.equal(reloaded.sockets[1].sent.filter((m) => m.type === 'propose').length, 0, 'nothing is re-sent once answered');
+  assert.equal(answers.length, 0, 'the first page never heard the answer');
+});
+
+test('unavailable and rateLimited are retried with the same id; a decision settles', () => {
+  const h = harness();
+  h.session.start();
+  h.sockets[0].open();
+  h.sockets[0].deliver(welcome);
+  h.sockets[0].deliver(snapshot(3));
+  const answers = [];
+  const id = h.client.propose({ type: 'remove', previous: {} }, '', (answer) => answers.push(answer));
+  h.sockets[0].deliver({ type: 'rejected', id, plan: 'demo', code: 'unavailable', message: 'retry' });
+  assert.equal(answers.length, 0);
+  h.timers.advance(1000);
+  assert.equal(h.sockets[0].sent.filter((m) => m.type === 'propose' && m.id === id).length, 2);
+  h.sockets[0].deliver({ type: 'rejected', id, plan: 'demo', code: 'staleTask', message: 'changed', version: 3 });
+  assert.equal(answers[0].code, 'staleTask');
+  assert.equal(h.pending.of('demo').length, 0);
+});
+
+test('re-sent proposals are paced at half the proposal limit per second', () => {
+  const storage = new MemoryStorage();
+  const first = new PendingProposals(storage, () => 'tab');
+  for (let i = 0; i < 5; i += 1) first.add({ id: first.nextID(), plan: 'demo', baseVersion: 1, op: { type: 'remove', previous: {} } });
+  const h = harness(storage);
+  h.session.start();
+  h.sockets[0].open();
+  h.sockets[0].deliver(welcome);
+  const count = () => h.sockets[0].sent.filter((m) => m.type === 'propose').length;
+  assert.equal(count(), 2);
+  h.timers.advance(1000);
+  assert.equal(count(), 4);
+  h.timers.advance(1000);
+  assert.equal(count(), 5);
+});
+
+test('an unauthenticated token stops the session and reports it; silence is noticed', () => {
+  const h = harness();
+  h.session.start();
+  h.sockets[0].open();
+  h.sockets[0].deliver({ type: 'error', code: 'unauthenticated', message: 'unknown token' });
+  h.sockets[0].drop(1008, 'unauthenticated');
+  assert.deepEqual(h.auth, ['unknown token']);
+  h.timers.advance(60000);
+  assert.equal(h.sockets.length, 1, 'no reconnect with a refused token');
+  const quiet = harness();
+  quiet.session.start();
+  quiet.sockets[0].open();
+  quiet.sockets[0].deliver(welcome);
+  quiet.timers.advance(25000);
+  assert.equal(quiet.sockets[0].sent.at(-1).type, 'plans', 'silence is answered with a request');
+  quiet.timers.advance(10000);
+  assert.equal(quiet.sockets[0].closedWith, 4000);
+  assert.equal(quiet.states.at(-1).kind, 'reconnecting');
+});
+
+test('a fetched past version never replaces the copy; a lost role forgets it; answers reach their request', () => {
+  const h = harness();
+  h.session.start();
+  h.sockets[0].open();
+  h.sockets[0].deliver(welcome);
+  h.sockets[0].deliver(snapshot(7));
+  const answers = [];
+  const ref = h.client.request({ type: 'fetch', plan: 'demo', version: 2 }, (message) => answers.push(message));
+  h.sockets[0].deliver({ ...snapshot(2), historical: true, ref });
+  assert.equal(h.client.copy.version, 7);
+  assert.equal(answers[0].version, 2);
+  const historyRequest = h.sockets[0].sent.find((m) => m.type === 'history');
+  assert.deepEqual([historyRequest.plan, historyRequest.limit], ['demo', 100]);
+  h.sockets[0].deliver({ type: 'history', plan: 'demo', entries: [{ version: 7, mutation: { id: 'x', user: 'alice' }, op: { type: 'remove', previous: {} }, changes: {} }], logStart: 0, more: false });
+  assert.equal(h.client.history.undoTarget('alice'), 7);
+  const lost = [];
+  h.client.listen((event, detail) => event === 'lost' && lost.push(detail.code));
+  h.sockets[0].deliver({ type: 'error', code: 'forbidden', message: 'no role', plan: 'demo' });
+  assert.equal(h.client.copy, null);
+  assert.equal(h.client.problem, 'no role');
+  const subscribe = h.sockets[0].sent.find((m) => m.type === 'subscribe');
+  h.sockets[0].deliver({ type: 'error', code: 'unknownPlan', message: 'no plan', ref: subscribe.ref });
+  assert.deepEqual(lost, ['forbidden', 'unknownPlan'], 'a refused subscription is reported too');
+});

@@ -1,0 +1,126 @@
+// Drawing the time axis in SVG, shared by the task chart and the resources chart: the three header
+// rows (month, ISO week with its week-year, day or column range), the grid under the rows (column
+// lines, weekends at one day per column, today), and the task marks (bars with progress, summary
+// bars, milestone diamonds, "Unscheduled", baseline shadows, dependency arrows). Only what lies in
+// the visible window is drawn; positions are in CSS pixels of the visible area.
+
+import { s, textWidth } from './dom.mjs';
+import { column, monthSections, weekSections, fitting, x as axisX } from './axis.mjs';
+import { isoWeekday } from './dates.mjs';
+
+export const HEADER_ROW = 22;
+export const HEADER_HEIGHT = HEADER_ROW * 3;
+const DAY_FONT = '11px system-ui, -apple-system, \'Segoe UI\', sans-serif';
+
+/** The visible columns [first, end) for a scroll offset and width in pixels. */
+export function visibleColumns(axis, columnWidth, scrollLeft, width) {
+  const first = Math.max(Math.floor(scrollLeft / columnWidth), 0);
+  const end = Math.min(Math.ceil((scrollLeft + width) / columnWidth), axis.columnCount);
+  return [first, Math.max(end, first)];
+}
+
+/** Replaces `svg`'s content with the three header rows. */
+export function drawHeader(svg, { axis, language, columnWidth, scrollLeft, width }) {
+  const nodes = [s('rect', { class: 'head-bg', x: 0, y: 0, width, height: HEADER_HEIGHT })];
+  const [first, end] = visibleColumns(axis, columnWidth, scrollLeft, width);
+  const px = (units) => units * columnWidth - scrollLeft;
+  const rows = [monthSections(axis, language, first, end), weekSections(axis, language, first, end)];
+  rows.forEach((sections, row) => {
+    const top = row * HEADER_ROW;
+    for (const section of sections) {
+      const left = px(section.startX);
+      const right = px(section.endX);
+      nodes.push(s('line', { class: 'head-line', x1: left, x2: left, y1: top, y2: top + HEADER_ROW }));
+      // The label stays at the visible left edge of its section until the next one pushes it away.
+      const room = (label) => textWidth(label) + 6 <= right - Math.max(left, 0);
+      const label = fitting(section.label, room);
+      if (label === null) continue;
+      const labelX = Math.min(Math.max(left, 0) + 3, right - textWidth(label) - 3);
+      // A shortened label keeps the whole one (with the ISO week-year) as its title.
+      nodes.push(s('text', { x: labelX, y: top + 15, dataset: { section: section.key } }, label,
+        label === section.label[0] ? null : s('title', { text: section.label[0] })));
+    }
+    nodes.push(s('line', { class: 'head-line', x1: 0, x2: width, y1: top + HEADER_ROW, y2: top + HEADER_ROW }));
+  });
+  for (let index = first; index < end; index += 1) {
+    const col = column(axis, index);
+    const left = px(col.startX);
+    const cellWidth = (col.endX - col.startX) * columnWidth;
+    nodes.push(s('line', { class: 'head-line', x1: left, x2: left, y1: HEADER_ROW * 2, y2: HEADER_HEIGHT }));
+    const label = fitting(col.label, (text) => textWidth(text, DAY_FONT) + 4 <= cellWidth);
+    if (label !== null) {
+      const labelWidth = textWidth(label, DAY_FONT);
+      nodes.push(s('text', { class: 'day', x: left + (cellWidth - labelWidth) / 2, y: HEADER_ROW * 2 + 15, text: label }));
+    }
+  }
+  svg.replaceChildren(...nodes);
+}
+
+/** The grid under the rows: weekend bands (one day per column), column lines, today's line. */
+export function gridNodes({ axis, columnWidth, scrollLeft, width, height, today }) {
+  const nodes = [];
+  const [first, end] = visibleColumns(axis, columnWidth, scrollLeft, width);
+  for (let index = first; index < end; index += 1) {
+    const left = index * columnWidth - scrollLeft;
+    if (axis.zoom === 1 && isoWeekday(axis.start + index) >= 6) {
+      nodes.push(s('rect', { class: 'weekend', x: left, y: 0, width: columnWidth, height }));
+    }
+    nodes.push(s('line', { class: 'grid', x1: left, x2: left, y1: 0, y2: height }));
+  }
+  if (today >= axis.start && today < axis.end) {
+    const left = (axisX(axis, today) + 0.5 / axis.zoom) * columnWidth - scrollLeft;
+    if (left >= 0 && left <= width) nodes.push(s('line', { class: 'today-line', x1: left, x2: left, y1: 0, y2: height }));
+  }
+  return nodes;
+}
+
+/**
+ * The nodes of one row's mark at vertical offset `top` (row height `height`): a bar with its
+ * progress, a summary bar, a diamond, the Unscheduled label; `shadow` (a baseline's mark) under it.
+ * Every node carries data-id so that events find the task.
+ */
+export function markNodes(mark, { id, top, height, columnWidth, scrollLeft, unscheduled, shadow, selected }) {
+  const px = (units) => units * columnWidth - scrollLeft;
+  const nodes = [];
+  if (shadow && shadow.type === 'bar') {
+    nodes.push(s('rect', { class: 'baseline', x: px(shadow.visibleStartX), y: top + height - 8,
+      width: Math.max((shadow.visibleEndX - shadow.visibleStartX) * columnWidth, 2), height: 4, dataset: { id } }));
+  } else if (shadow && shadow.type === 'milestone') {
+    nodes.push(s('rect', { class: 'baseline', x: px(shadow.x) - 3, y: top + height - 8, width: 6, height: 4, dataset: { id } }));
+  }
+  if (mark.type === 'bar') {
+    const left = px(mark.visibleStartX);
+    const barWidth = Math.max((mark.visibleEndX - mark.visibleStartX) * columnWidth, 2);
+    if (mark.isSummary) {
+      nodes.push(s('rect', { class: 'summary-bar', x: left, y: top + 9, width: barWidth, height: 7, dataset: { id } }));
+    } else {
+      nodes.push(s('rect', { class: 'bar', x: left, y: top + 6, width: barWidth, height: height - 14, rx: 3, dataset: { id } }));
+      const filled = (mark.visibleFilledEndX - mark.visibleStartX) * columnWidth;
+      if (filled > 0) nodes.push(s('rect', { class: 'bar-fill', x: left, y: top + 6, width: filled, height: height - 14, rx: 3, dataset: { id } }));
+      nodes.push(s('circle', { class: selected ? 'handle selected' : 'handle', cx: left + barWidth, cy: top + height / 2 - 1, r: 4, dataset: { id, handle: 'end' } }));
+    }
+  } else if (mark.type === 'milestone') {
+    const cx = px(mark.x);
+    const cy = top + height / 2 - 1;
+    nodes.push(s('path', { class: 'milestone', d: `M${cx} ${cy - 7}L${cx + 7} ${cy}L${cx} ${cy + 7}L${cx - 7} ${cy}Z`, dataset: { id } }));
+    nodes.push(s('circle', { class: selected ? 'handle selected' : 'handle', cx: cx + 10, cy, r: 4, dataset: { id, handle: 'end' } }));
+  } else if (mark.type === 'unscheduled') {
+    nodes.push(s('text', { class: 'unscheduled', x: 8, y: top + height / 2 + 4, text: unscheduled, dataset: { id } }));
+  }
+  return nodes;
+}
+
+/** An orthogonal arrow from (x1, y1) to (x2, y2) with its head at the end. */
+export function arrowNodes(x1, y1, x2, y2, fromMilestone, toMilestone) {
+  const start = x1 + (fromMilestone ? 7 : 0);
+  const end = x2 - (toMilestone ? 7 : 0);
+  let d;
+  if (end - start >= 16) {
+    const middle = start + 8;
+    d = `M${start} ${y1}H${middle}V${y2}H${end - 1}`;
+  } else {
+    const turn = y1 + (y2 > y1 ? 14 : -14);
+    d = `M${start} ${y1}H${start + 8}V${turn}H${end - 10}V${y2}H${end - 1}`;
+  }
+  return [s('path', { class: 'arrow', d }), s('path', { class: 'arrow-head', d: `M${end} ${y2}l-6 -4v8z` })];
+}

@@ -1,0 +1,61 @@
+// Small DOM helpers. User text only ever goes through textContent or attribute setters (never
+// innerHTML): a title of `<img src=x onerror=alert(1)>` is shown as those characters.
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An HTML element: `h('button', { class: 'x', onclick }, 'text', child…)`. */
+export function h(tag, props = {}, ...children) {
+  return build(document.createElement(tag), props, children);
+}
+
+/** An SVG element with attributes. */
+export function s(tag, props = {}, ...children) {
+  return build(document.createElementNS(SVG, tag), props, children);
+}
+
+function build(element, props, children) {
+  for (const [key, value] of Object.entries(props)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') element.addEventListener(key.slice(2), value);
+    else if (key === 'text') element.textContent = value;
+    else if (key === 'dataset') Object.assign(element.dataset, value);
+    else element.setAttribute(key, value === true ? '' : String(value));
+  }
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+  return element;
+}
+
+export function clear(element) {
+  while (element.firstChild) element.firstChild.remove();
+  return element;
+}
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+/** Fills every `[data-t]` element with its text in the language (`data-t-title` for titles). */
+export function applyTexts(root, t) {
+  for (const element of root.querySelectorAll('[data-t]')) element.textContent = t[element.dataset.t] ?? element.dataset.t;
+  for (const element of root.querySelectorAll('[data-t-title]')) {
+    const label = t[element.dataset.tTitle] ?? element.dataset.tTitle;
+    element.title = label;
+    element.setAttribute('aria-label', label);
+  }
+}
+
+/** Text width in CSS pixels of the chart's label font (a shared canvas; widths are remembered). */
+let measureContext = null;
+const widths = new Map();
+export function textWidth(text, font = '12px system-ui, sans-serif') {
+  const key = `${font}\u0000${text}`;
+  let width = widths.get(key);
+  if (width !== undefined) return width;
+  if (!measureContext) measureContext = document.createElement('canvas').getContext('2d');
+  if (measureContext.font !== font) measureContext.font = font;
+  width = measureContext.measureText(text).width;
+  if (widths.size > 4000) widths.clear();
+  widths.set(key, width);
+  return width;
+}

@@ -1,0 +1,131 @@
+// The form dialog: renders a form description (task-forms.mjs, entry-forms.mjs) with explicit Save
+// and Close, and keeps it open until the server answers. While a proposal waits, Save says
+// "Saving…"; a rejection shows its reason in words and keeps every value of the draft; an ack
+// closes it. Close (or Escape) closes without proposing anything (a proposal already sent stays
+// pending and its answer appears in the status line).
+
+import { h, $, clear } from './dom.mjs';
+
+export class FormDialog {
+  constructor(dialog) {
+    this.dialog = dialog;
+    this.form = null;
+    this.saving = null;
+    this.fields = $('#form-fields', dialog);
+    $('#form', dialog).addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.save();
+    });
+    $('#form-close', dialog).addEventListener('click', () => this.close());
+    dialog.addEventListener('cancel', (event) => {
+      event.preventDefault();
+      this.close();
+    });
+    // A read-only form (an entry's details) may take keys: its actions.
+    dialog.addEventListener('keydown', (event) => {
+      if (!this.onKey || event.target.closest('input, select') || event.ctrlKey || event.metaKey) return;
+      if (this.onKey(event.key)) event.preventDefault();
+    });
+  }
+
+  get isOpen() {
+    return this.dialog.open;
+  }
+
+  /**
+   * Shows `form`; `onSave(values)` returns { error } or { id } (the proposal sent); `readOnly`: no
+   * Save; `onKey(key)` (read-only forms) may act on a key and returns whether it did.
+   */
+  open(form, t, onSave, readOnly = false, onKey = null) {
+    this.form = form;
+    this.t = t;
+    this.onSave = onSave;
+    this.onKey = onKey;
+    this.saving = null;
+    $('#form-heading', this.dialog).textContent = form.heading;
+    $('#form-note', this.dialog).textContent = form.note ?? '';
+    this.setError('');
+    clear(this.fields);
+    form.fields.forEach((field, index) => this.fields.append(...this.fieldNodes(field, `field-${index}`)));
+    const save = $('#form-save', this.dialog);
+    save.textContent = t.save;
+    save.disabled = false;
+    save.hidden = readOnly;
+    $('#form-close', this.dialog).textContent = t.close;
+    if (!this.dialog.open) this.dialog.showModal();
+    const first = this.fields.querySelector('input, select');
+    (first ?? save).focus();
+  }
+
+  fieldNodes(field, id) {
+    if (field.type === 'checkboxes') {
+      const chosen = new Set(field.value);
+      return [h('fieldset', { dataset: { name: field.name } }, h('legend', { text: field.label }),
+        ...field.options.map((option, index) => h('label', {},
+          h('input', { type: 'checkbox', value: option.id, id: `${id}-${index}`, checked: chosen.has(option.id) }), ` ${option.label}`)))];
+    }
+    const label = h('label', { for: id, text: field.label });
+    if (field.type === 'select') {
+      const select = h('select', { id, name: field.name },
+        ...field.options.map((option) => h('option', { value: option.id, text: option.label, selected: option.id === field.value })));
+      if (field.options.length === 0) select.disabled = true;
+      return [label, select];
+    }
+    return [label, h('input', { id, name: field.name, type: 'text', value: field.value ?? '', spellcheck: 'false', autocomplete: 'off' })];
+  }
+
+  values() {
+    const values = {};
+    for (const element of this.fields.querySelectorAll('input[name], select[name]')) values[element.name] = element.value;
+    for (const set of this.fields.querySelectorAll('fieldset[data-name]')) {
+      values[set.dataset.name] = [...set.querySelectorAll('input:checked')].map((box) => box.value);
+    }
+    return values;
+  }
+
+  setError(text) {
+    $('#form-error', this.dialog).textContent = text;
+  }
+
+  setBusy(busy) {
+    const save = $('#form-save', this.dialog);
+    save.disabled = busy;
+    save.textContent = busy ? this.t.saving : this.t.save;
+    for (const element of this.fields.querySelectorAll('input, select')) {
+      if (element.type === 'checkbox' || element.tagName === 'SELECT') element.disabled = busy;
+      else element.readOnly = busy;
+    }
+  }
+
+  save() {
+    if (!this.form || this.saving) return;
+    const result = this.onSave(this.values());
+    if (result.error !== undefined || !result.id) {
+      this.setError(result.error ?? this.t.actionUnavailable);
+      return;
+    }
+    this.saving = result.id;
+    this.setError('');
+    this.setBusy(true);
+  }
+
+  /** The answer to proposal `id`: true when it was this form's. Rejections show `reason`. */
+  answered(id, answer, reason) {
+    if (!this.dialog.open || this.saving !== id) return false;
+    this.saving = null;
+    if (answer.type === 'ack') {
+      this.close();
+    } else {
+      this.setBusy(false);
+      this.setError(reason);
+    }
+    return true;
+  }
+
+  close() {
+    this.form = null;
+    this.saving = null;
+    this.onKey = null;
+    if (this.dialog.open) this.dialog.close();
+  }
+}

@@ -1,0 +1,56 @@
+// The history panel: the versions the client knows, newest first (who, when, what), the ones undone
+// marked; each can be shown as it was (a read-only fetch) and the user's own undone with one key.
+
+import { h } from './dom.mjs';
+import { describeOp } from './wording.mjs';
+
+export class HistoryView {
+  /** callbacks: show(version), undo(version), more(), select(version). */
+  constructor(root, callbacks) {
+    this.root = root;
+    this.callbacks = callbacks;
+    this.selected = null;
+  }
+
+  /** state: { history, user, language, t }. */
+  render(state) {
+    this.state = state;
+    const { history, t, language } = state;
+    const versions = history.versions();
+    if (this.selected === null || !history.entries.has(this.selected)) this.selected = versions[0] ?? null;
+    const rows = versions.map((version) => {
+      const entry = history.entries.get(version);
+      const when = entry.at ? new Date(entry.at).toLocaleString(language === 'de' ? 'de-DE' : 'en-GB') : '';
+      const own = entry.user === state.user && !entry.isBaseline;
+      const row = h('tr', { 'aria-selected': String(version === this.selected), dataset: { version: String(version) }, class: history.isUndone(version) ? 'undone' : null,
+        onclick: () => this.select(version) },
+        h('td', { text: `v${version}` }), h('td', { text: when }), h('td', { text: entry.user }),
+        h('td', { text: describeOp(language, entry.op, entry.undoes, entry.changes) }),
+        h('td', {}, h('button', { type: 'button', text: t.viewAt, onclick: () => this.callbacks.show(version) }),
+          own ? h('button', { type: 'button', text: t.undoThis, onclick: () => this.callbacks.undo(version) }) : null));
+      return row;
+    });
+    const table = h('table', {}, h('thead', {}, h('tr', {}, ...['version', 'when', 'user', 'change', ''].map((key) => h('th', { text: t[key] ?? '' })))),
+      h('tbody', {}, ...rows));
+    const more = history.more && (history.logStart === null || Math.min(...versions) > history.logStart + 1)
+      ? h('button', { type: 'button', text: t.historyMore, onclick: () => this.callbacks.more() }) : null;
+    this.root.replaceChildren(h('h2', { text: t.historyHeading }), versions.length ? table : h('p', { class: 'note', text: t.historyEmpty }), more ?? '');
+  }
+
+  select(version) {
+    this.selected = version;
+    this.render(this.state);
+  }
+
+  /** Keys: ↑ ↓ select, Enter shows, z undoes the selected own version. */
+  key(event) {
+    const versions = this.state?.history.versions() ?? [];
+    const index = versions.indexOf(this.selected);
+    if (event.key === 'ArrowDown' || event.key === 'j') this.select(versions[Math.min(index + 1, versions.length - 1)] ?? null);
+    else if (event.key === 'ArrowUp' || event.key === 'k') this.select(versions[Math.max(index - 1, 0)] ?? null);
+    else if (event.key === 'Enter' && this.selected !== null) this.callbacks.show(this.selected);
+    else if (event.key === 'z' && this.selected !== null) this.callbacks.undo(this.selected);
+    else return false;
+    return true;
+  }
+}

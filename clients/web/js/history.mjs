@@ -1,0 +1,97 @@
+// What the client knows of a plan's history (the `history` pages it read and the `confirmed`
+// stream since), and the targets of its undo and redo keys (docs/protocol.md §5.9: the server
+// keeps no per-user stacks; a client undoes the newest version of its user not yet undone, and
+// redoes by undoing that undo). The same two stacks as the terminal's ClientHistory, rebuilt
+// from one user's entries in version order; baseline ops cannot be undone and are skipped.
+
+export class ClientHistory {
+  constructor() {
+    /** version → { version, at, user, undoes, op, detailsRead, isBaseline, changes } */
+    this.entries = new Map();
+    this.logStart = null;
+    this.more = true;
+  }
+
+  /** Newest first. */
+  versions() {
+    return [...this.entries.keys()].sort((a, b) => b - a);
+  }
+
+  /** Takes in a `history` message. */
+  receivePage(message) {
+    this.logStart = message.logStart ?? this.logStart;
+    let oldest = Infinity;
+    for (const item of message.entries ?? []) {
+      oldest = Math.min(oldest, item.version);
+      this.entries.set(item.version, {
+        version: item.version, at: item.at ?? '', user: item.mutation?.user ?? '', undoes: item.mutation?.undoes ?? null,
+        op: item.op ?? null, detailsRead: true, changes: item.changes ?? {},
+        isBaseline: isBaselineOp(item.op) || !!item.changes?.baselines,
+      });
+    }
+    const known = Math.min(...this.entries.keys());
+    if (oldest === Infinity || oldest === known) this.more = !!message.more;
+    if (this.logStart !== null) for (const version of [...this.entries.keys()]) if (version <= this.logStart) this.entries.delete(version);
+  }
+
+  /** Takes in a `confirmed` (its op stays unknown until a page tells it). */
+  receiveConfirmed(message) {
+    if (this.entries.get(message.version)?.detailsRead) return;
+    this.entries.set(message.version, {
+      version: message.version, at: message.at ?? '', user: message.mutation?.user ?? '',
+      undoes: message.mutation?.undoes ?? null, op: null, detailsRead: false, changes: message.changes ?? {},
+      isBaseline: !!message.changes?.baselines,
+    });
+  }
+
+  reset() {
+    this.entries.clear();
+    this.logStart = null;
+    this.more = true;
+  }
+
+  stacks(user) {
+    const undo = [];
+    let redo = [];
+    for (const version of [...this.entries.keys()].sort((a, b) => a - b)) {
+      const entry = this.entries.get(version);
+      if (entry.user !== user || entry.isBaseline) continue;
+      const target = entry.undoes;
+      if (target !== null && undo.lastIndexOf(target) >= 0) {
+        undo.splice(undo.lastIndexOf(target), 1);
+        redo.push(version);
+      } else if (target !== null && redo.lastIndexOf(target) >= 0) {
+        redo.splice(redo.lastIndexOf(target), 1);
+        undo.push(version);
+      } else {
+        undo.push(version);
+        redo = [];
+      }
+    }
+    return { undo, redo };
+  }
+
+  /** Whether `version` stands undone: an undo of it exists that is not undone itself (by a redo). */
+  isUndone(version, seen = new Set()) {
+    if (seen.has(version)) return false;
+    seen.add(version);
+    for (const entry of this.entries.values()) {
+      if (entry.undoes === version && !this.isUndone(entry.version, seen)) return true;
+    }
+    return false;
+  }
+
+  /** The version the user's undo key undoes, or null. */
+  undoTarget(user) {
+    return this.stacks(user).undo.at(-1) ?? null;
+  }
+
+  /** The version the user's redo key undoes (one of their undos), or null. */
+  redoTarget(user) {
+    return this.stacks(user).redo.at(-1) ?? null;
+  }
+}
+
+function isBaselineOp(op) {
+  return op?.type === 'baseline.set' || op?.type === 'baseline.remove';
+}

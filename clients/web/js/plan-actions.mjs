@@ -1,0 +1,256 @@
+// What the user does with an open plan, each turned into a proposal and nothing drawn before it is
+// confirmed: the task and entry forms, drags in the list and the charts, undo and redo, baselines,
+// showing past versions; and the words for the answers (in the form, or in the status line).
+
+import { $ } from './dom.mjs';
+import { availableActions, actionTitle, actionKey, rejectionReason } from './wording.mjs';
+import { rowValues } from './marks.mjs';
+import { PlanCopy } from './plan-copy.mjs';
+import { today as todayOf } from './dates.mjs';
+
+/** The task forms' module, loaded with the first form or drag. */
+const taskForms = () => import('./task-forms.mjs');
+
+export class PlanActions {
+  constructor(view) {
+    this.view = view;
+    this.callbacks = new Map();
+  }
+
+  get app() { return this.view.app; }
+  get client() { return this.view.client; }
+  get t() { return this.view.t; }
+
+  reason(answer) {
+    return rejectionReason(this.view.language, answer.code, answer.message);
+  }
+
+  /** Task ids that a waiting proposal names (the rows show "(pending)"). */
+  pendingTaskIDs() {
+    const ids = new Set();
+    for (const proposal of this.client.pending.of(this.view.plan)) {
+      const op = proposal.op;
+      const task = op.previous ?? op.task ?? op.proposed;
+      if (task?.id) ids.add(task.id);
+    }
+    return ids;
+  }
+
+  renderHeading() {
+    const { client, t } = this;
+    const copy = client.copy;
+    $('#version').textContent = copy ? t.versionLabel(copy.version) : '';
+    const users = [...new Set(client.presence.sessions.map((session) => session.user))];
+    $('#presence').textContent = client.presence.count ? `${t.here(client.presence.count)}: ${users.join(', ')}` : '';
+    const waiting = client.pending.of(this.view.plan).length;
+    $('#pending').textContent = waiting ? t.pendingCount(waiting) : '';
+    $('#zoom-label').textContent = t.zoomLabel(this.view.zoom);
+    $('#add-task').textContent = this.view.view === 'resources' ? actionTitle(this.view.language, 'addEntry') : t.addTask;
+    const user = client.user;
+    const readOnly = !!this.view.historical || client.role === 'viewer';
+    $('#undo').disabled = !user || client.history.undoTarget(user) === null || readOnly;
+    $('#redo').disabled = !user || client.history.redoTarget(user) === null || readOnly;
+    $('#add-task').disabled = readOnly;
+    const select = $('#baseline');
+    const names = (copy?.baselines ?? []).map((baseline) => baseline.name);
+    const current = this.view.baseline?.name ?? '';
+    if (select.dataset.names !== JSON.stringify([names, this.view.language])) {
+      select.dataset.names = JSON.stringify([names, this.view.language]);
+      select.replaceChildren(new Option(t.baselineNone, ''), ...(copy?.baselines ?? []).map((b) => new Option(`${b.name} (v${b.version})`, b.name)));
+    }
+    select.value = names.includes(current) ? current : '';
+  }
+
+  /** Whether the user may propose (not a viewer, not looking at a past version); says why not. */
+  mayEdit() {
+    if (this.client.role === 'viewer') {
+      this.app.status(this.t.rejected(this.reason({ code: 'forbidden' })), true);
+      return false;
+    }
+    return !this.view.historical;
+  }
+
+  /** Sends a proposal; `done(answer)` runs on its decision. Refused while a past version is shown. */
+  propose(op, label, done) {
+    if (!this.mayEdit()) return null;
+    const id = this.client.propose(op, label);
+    this.callbacks.set(id, done);
+    this.view.render();
+    return id;
+  }
+
+  answered(answer) {
+    const done = this.callbacks.get(answer.id);
+    this.callbacks.delete(answer.id);
+    const handled = this.app.forms.answered(answer.id, answer, this.t.rejected(this.reason(answer)));
+    if (done) done(answer, handled);
+    else if (!handled) this.statusFor(answer);
+    this.view.render();
+  }
+
+  statusFor(answer) {
+    if (answer.type === 'ack') this.app.status(answer.noop ? this.t.unchanged : this.t.saved);
+    else this.app.status(this.t.rejected(this.reason(answer)), true);
+  }
+
+  serverError(message) {
+    if (message.code === 'badQuery' || message.code === 'tooLarge') this.view.resources?.refused(message.message ?? message.code);
+    if (message.ref === 'alive') return;
+    this.app.status(this.t.serverError(message.message ?? message.code), true);
+  }
+
+  // Forms.
+
+  async openAction(action) {
+    const { openTaskForm, taskOperation } = await taskForms();
+    const copy = this.client.copy;
+    if (!copy || !this.mayEdit()) return;
+    const task = this.view.selectedID ? copy.get(this.view.selectedID) : null;
+    if (action !== 'addTask' && !task) return this.app.status(this.t.noSelection, true);
+    if (!availableActions(task).includes(action)) return this.app.status(this.t.actionUnavailable, true);
+    const form = openTaskForm(action, task, copy, this.view.language, todayOf());
+    this.app.forms.open(form, this.t, (values) => {
+      const result = taskOperation(form, values, this.client.copy, this.view.language, this.client.pending.nextID('t'));
+      if (result.error) return result;
+      return { id: this.propose(result.op, form.heading, (answer, handled) => this.formAnswered(answer, handled, result.op)) };
+    });
+  }
+
+  formAnswered(answer, handled, op) {
+    if (answer.type === 'ack' && op.type === 'add') this.view.selectedID = op.task.id;
+    if (!handled) this.statusFor(answer);
+    else if (answer.type === 'ack') this.app.status(answer.noop ? this.t.unchanged : this.t.saved);
+  }
+
+  /** The actions menu (Enter, or a double click): the selected task's actions with their keys. */
+  openMenu(id) {
+    if (id) this.view.selectedID = id;
+    const task = this.client.copy?.get(this.view.selectedID);
+    const actions = availableActions(task);
+    const menu = $('#menu');
+    const anchor = document.querySelector('#tasks .row[aria-selected="true"]') ?? $('#tasks');
+    const box = anchor.getBoundingClientRect();
+    menu.replaceChildren(...actions.map((action) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.setAttribute('role', 'menuitem');
+      button.textContent = `${actionKey(action)}  ${actionTitle(this.view.language, action)}`;
+      button.addEventListener('click', () => {
+        this.closeMenu();
+        this.openAction(action);
+      });
+      return button;
+    }));
+    Object.assign(menu.style, { left: `${Math.min(box.left + 40, innerWidth - 260)}px`, top: `${Math.min(box.bottom, innerHeight - 40 * actions.length)}px` });
+    menu.hidden = false;
+    menu.querySelector('button')?.focus();
+  }
+
+  closeMenu() {
+    $('#menu').hidden = true;
+    $(`#${this.view.view}`).focus({ preventScroll: true });
+  }
+
+  async reorderDrag(id, targetID, position) {
+    const { reorderOperation } = await taskForms();
+    const copy = this.client.copy;
+    const op = reorderOperation(copy.get(id), copy.get(targetID), position);
+    if (!op) return this.app.status(this.t.rejected(rejectionReason(this.view.language, 'invalidHierarchy')), true);
+    this.app.status(this.t.saving);
+    this.propose(op, 'reorder', (answer) => this.statusFor(answer));
+  }
+
+  /** Alt+↑/↓: the selected task before its previous or after its next sibling. */
+  reorderKey(direction) {
+    const copy = this.client.copy;
+    const task = copy?.get(this.view.selectedID);
+    if (!task) return;
+    const siblings = copy.tasks.filter((other) => (other.parentID ?? null) === (task.parentID ?? null));
+    const target = siblings[siblings.indexOf(task) + direction];
+    if (target) this.reorderDrag(task.id, target.id, direction < 0 ? 'before' : 'after');
+  }
+
+  async linkDrag(fromID, toID) {
+    const { linkOperation } = await taskForms();
+    const copy = this.client.copy;
+    const op = linkOperation(copy.get(fromID), copy.get(toID));
+    if (!op) return this.app.status(this.t.rejected(rejectionReason(this.view.language, 'invalidDependency')), true);
+    this.app.status(this.t.saving);
+    this.propose(op, 'link', (answer) => this.statusFor(answer));
+  }
+
+  // Undo, redo, history, baselines.
+
+  undoKey(redo) {
+    const user = this.client.user;
+    const target = redo ? this.client.history.redoTarget(user) : this.client.history.undoTarget(user);
+    if (target === null) return this.app.status(redo ? this.t.nothingToRedo : this.t.nothingToUndo);
+    this.undo(target);
+  }
+
+  undo(version) {
+    this.app.status(this.t.undoing(version));
+    this.propose({ type: 'undo', version }, 'undo', (answer) => {
+      if (answer.type === 'ack') this.app.status(this.t.undone(version, answer.version));
+      else this.statusFor(answer);
+    });
+  }
+
+  moreHistory() {
+    const versions = this.client.history.versions();
+    this.client.request({ type: 'history', plan: this.view.plan, before: Math.min(...versions), limit: 100 });
+  }
+
+  showVersion(version) {
+    this.client.request({ type: 'fetch', plan: this.view.plan, version }, (message) => {
+      if (message.type === 'snapshot') this.view.setHistorical(message);
+      else this.app.status(this.t.serverError(message.message ?? message.code), true);
+    });
+  }
+
+  /** The baseline shadow: fetches the version a baseline names (null: none). */
+  chooseBaseline(name) {
+    const baseline = this.client.copy?.baselines.find((candidate) => candidate.name === name);
+    if (!baseline) {
+      this.view.baseline = null;
+      return this.view.render();
+    }
+    this.client.request({ type: 'fetch', plan: this.view.plan, version: baseline.version }, (message) => {
+      if (message.type !== 'snapshot') return this.app.status(this.t.serverError(message.message ?? message.code), true);
+      const copy = new PlanCopy(message);
+      const values = new Map(copy.tasks.map((task) => [task.id, rowValues(task, copy.summaries)]));
+      this.view.baseline = { name, values };
+      this.view.render();
+    });
+  }
+
+  /** B: the next baseline's shadow (then none). */
+  cycleBaseline() {
+    const names = (this.client.copy?.baselines ?? []).map((baseline) => baseline.name);
+    const index = names.indexOf(this.view.baseline?.name ?? null);
+    this.chooseBaseline(names[index + 1] ?? '');
+  }
+
+  openBaselineForm() {
+    const copy = this.client.copy;
+    if (!copy || !this.mayEdit()) return;
+    const t = this.t;
+    const form = {
+      action: 'baseline', heading: actionTitle(this.view.language, 'baseline'), original: null, note: null,
+      fields: [
+        { name: 'mode', type: 'select', label: t.actions, value: 'set', options: [{ id: 'set', label: t.setBaseline }, { id: 'remove', label: t.removeBaseline }] },
+        { name: 'name', type: 'text', label: t.name, value: this.view.baseline?.name ?? '' },
+        { name: 'version', type: 'text', label: t.version, value: String(copy.version) },
+      ],
+    };
+    this.app.forms.open(form, t, (values) => {
+      const name = values.name.trim();
+      if (!name) return { error: t.nameEmpty };
+      const version = Number(values.version);
+      const op = values.mode === 'remove' ? { type: 'baseline.remove', name }
+        : values.version.trim() === '' ? { type: 'baseline.set', name } : { type: 'baseline.set', name, version };
+      if (op.type === 'baseline.set' && op.version !== undefined && !(Number.isInteger(version) && version >= 0)) return { error: t.chooseOne };
+      return { id: this.propose(op, form.heading, (answer, handled) => this.formAnswered(answer, handled, op)) };
+    });
+  }
+}

@@ -1,0 +1,191 @@
+// One open plan over a Session: the confirmed copy (subscribe, resume with `since` after every
+// reconnect, resubscribe on a gap), the proposals this tab waits on (re-sent with their ids after a
+// reconnect or reload, at half the server's proposal rate), presence, the history, and the answers
+// routed to whoever proposed. Shows nothing itself: views subscribe with `listen` and read its state.
+// DOM-free, so node tests drive it with a fake session.
+
+import { PlanCopy, CopyError } from './plan-copy.mjs';
+import { PendingProposals, RETRY_CODES } from './pending.mjs';
+import { ClientHistory } from './history.mjs';
+
+export class PlanClient {
+  /** session: send(message) and connected; pending: PendingProposals; timers: { setTimeout }. */
+  constructor({ session, pending, plan, timers }) {
+    this.session = session;
+    this.pending = pending;
+    this.plan = plan;
+    this.timers = timers;
+    this.copy = null;
+    this.user = null;
+    this.role = null;
+    this.limits = {};
+    this.presence = { count: 0, sessions: [] };
+    this.history = new ClientHistory();
+    this.resyncing = false;
+    this.problem = null;
+    this.listeners = new Set();
+    this.answerHandlers = new Map();
+    this.requestHandlers = new Map();
+    this.refs = 0;
+    this.resendQueue = [];
+    this.resending = false;
+  }
+
+  /** Calls `listener(event, detail)` on every change: 'copy', 'presence', 'answer', 'history', 'error', 'message'. */
+  listen(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event, detail) {
+    for (const listener of this.listeners) listener(event, detail);
+  }
+
+  /** The session is (again) authenticated: resubscribe, resume, re-send what is pending. */
+  welcomed(welcome) {
+    this.user = welcome.user;
+    this.limits = welcome.limits ?? {};
+    this.resyncing = true;
+    this.subscribe(this.copy ? this.copy.version : null);
+    this.resendQueue = this.pending.of(this.plan).map((proposal) => proposal.id);
+    this.resendSome();
+    this.request({ type: 'history', plan: this.plan, limit: 100 });
+    // The user's role on the plan (a viewer's page offers no edits).
+    this.request({ type: 'plans' }, (answer) => {
+      this.role = answer.plans?.find((entry) => entry.plan === this.plan)?.role ?? this.role ?? null;
+      this.emit('role', this.role);
+    });
+    this.emit('welcome', welcome);
+  }
+
+  subscribe(since) {
+    const message = { type: 'subscribe', plan: this.plan };
+    if (since !== null && since !== undefined) message.since = since;
+    this.resyncing = true;
+    this.request(message, (answer) => {
+      if (answer.type !== 'error') return;
+      this.problem = answer.message ?? answer.code;
+      this.emit('lost', answer);
+    });
+  }
+
+  /** Re-sends waiting proposals, at most half of maxProposalsPerSecond per second. */
+  resendSome() {
+    if (this.resending) return;
+    const perSecond = Math.max(Math.floor((this.limits.maxProposalsPerSecond ?? 200) / 2), 1);
+    const batch = this.resendQueue.splice(0, perSecond);
+    for (const id of batch) {
+      const proposal = this.pending.proposals.find((candidate) => candidate.id === id);
+      if (proposal) this.session.send(PendingProposals.message(proposal));
+    }
+    if (this.resendQueue.length > 0) {
+      this.resending = true;
+      this.timers.setTimeout(() => {
+        this.resending = false;
+        if (this.session.connected) this.resendSome();
+      }, 1000);
+    }
+  }
+
+  /** Sends a request with a fresh `ref`; `handler(message)` gets its direct answer or its error. */
+  request(message, handler = null) {
+    this.refs += 1;
+    const ref = `r${this.refs}`;
+    if (handler) this.requestHandlers.set(ref, handler);
+    this.session.send({ ...message, ref });
+    return ref;
+  }
+
+  /**
+   * Proposes `op` (judged against the copy's version); `onAnswer({ type: 'ack'|'rejected', … })` is
+   * called once it is decided. Returns the proposal id. Kept in `pending` until then.
+   */
+  propose(op, label = '', onAnswer = null) {
+    const id = this.pending.nextID('p');
+    const proposal = this.pending.add({ id, plan: this.plan, baseVersion: this.copy?.version ?? 0, op, label });
+    if (onAnswer) this.answerHandlers.set(id, onAnswer);
+    this.session.send(PendingProposals.message(proposal));
+    this.emit('pending', this.pending.of(this.plan));
+    return id;
+  }
+
+  /** Routes one server message. */
+  receive(message) {
+    const handler = message.ref ? this.requestHandlers.get(message.ref) : undefined;
+    if (handler) this.requestHandlers.delete(message.ref);
+    switch (message.type) {
+      case 'snapshot':
+        if (message.historical || message.plan !== this.plan) break;
+        this.copy = new PlanCopy(message);
+        this.resyncing = false;
+        this.problem = null;
+        this.emit('copy', { snapshot: true });
+        break;
+      case 'confirmed': this.confirmed(message); break;
+      case 'resumed':
+        if (message.plan !== this.plan) break;
+        if (this.copy && message.version === this.copy.version) this.resyncing = false;
+        else this.subscribe(null);
+        break;
+      case 'ack':
+      case 'rejected': this.answered(message); break;
+      case 'presence':
+        if (message.plan === this.plan) {
+          this.presence = { count: message.count, sessions: message.sessions ?? [] };
+          this.emit('presence', this.presence);
+        }
+        break;
+      case 'history':
+        if (message.plan === this.plan) {
+          this.history.receivePage(message);
+          this.emit('history', message);
+        }
+        break;
+      case 'error':
+        if (message.code === 'forbidden' && message.plan === this.plan && !message.ref) {
+          this.problem = message.message ?? 'forbidden';
+          this.copy = null;
+          this.emit('lost', message);
+        }
+        this.emit('error', message);
+        break;
+      default:
+        this.emit('message', message);
+    }
+    if (handler) handler(message);
+  }
+
+  confirmed(message) {
+    if (message.plan !== this.plan || !this.copy) return;
+    try {
+      this.copy.apply(message.version, message.changes ?? {});
+    } catch (error) {
+      // A duplicate is ignored, and so is anything while a resubscription is being answered.
+      if (!(error instanceof CopyError) || error.kind === 'duplicate' || this.resyncing) return;
+      // A gap: resume from what is held; data that does not fit: start over from a snapshot.
+      this.subscribe(error.kind === 'gap' ? this.copy.version : null);
+      return;
+    }
+    this.history.receiveConfirmed(message);
+    this.emit('copy', { confirmed: message });
+  }
+
+  answered(message) {
+    if (!this.pending.has(message.id)) return;
+    if (message.type === 'rejected' && RETRY_CODES.has(message.code)) {
+      // No decision: the same proposal again after a pause.
+      this.timers.setTimeout(() => {
+        const proposal = this.pending.proposals.find((candidate) => candidate.id === message.id);
+        if (proposal) this.session.send(PendingProposals.message(proposal));
+      }, 1000);
+      this.emit('retrying', message);
+      return;
+    }
+    this.pending.settle(message.id);
+    const handler = this.answerHandlers.get(message.id);
+    this.answerHandlers.delete(message.id);
+    this.emit('answer', message);
+    this.emit('pending', this.pending.of(this.plan));
+    if (handler) handler(message);
+  }
+}

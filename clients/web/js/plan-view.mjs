@@ -1,0 +1,266 @@
+// One open plan in the page: the PlanClient (confirmed copy, proposals, history), the three views
+// (tasks, resources, history), the toolbar and the heading's live figures. It derives what the views
+// draw (the visible tree, the horizon, arrows, the baseline shadow) from confirmed data only. The
+// resources and history views are loaded when first opened (the first render needs neither).
+
+import { $ } from './dom.mjs';
+import { PlanClient } from './plan-client.mjs';
+import { PlanCopy } from './plan-copy.mjs';
+import { makeAxis } from './axis.mjs';
+import { rowValues, arrows } from './marks.mjs';
+import {
+  horizonFor, makeViewport, scrollTo, canMovePrevious, canMoveNext, finer, coarser,
+} from './viewport.mjs';
+import { today as todayOf } from './dates.mjs';
+import { TasksView, LIST_WIDTH } from './tasks-view.mjs';
+import { PlanActions } from './plan-actions.mjs';
+
+export const COLUMN_WIDTH = 40;
+/** The resources list's width (resources-view.mjs, loaded with the view). */
+const LABEL_WIDTH = 220;
+
+export class PlanView {
+  /** app: { session, pending, language, t, status(text, error), forms, setHeading(title) }. */
+  constructor(app, plan) {
+    this.app = app;
+    this.plan = plan;
+    this.client = new PlanClient({ session: app.session, pending: app.pending, plan, timers: window });
+    this.view = 'tasks';
+    this.collapsed = new Set();
+    this.selectedID = null;
+    this.zoom = 1;
+    this.historical = null;
+    this.baseline = null;
+    this.horizon = null;
+    this.derived = null;
+    this.values = new WeakMap();
+    this.resources = null;
+    this.historyView = null;
+    this.actions = new PlanActions(this);
+    this.tasksView = new TasksView($('#tasks'), {
+      select: (id) => this.select(id), toggle: (id) => this.toggle(id), activate: (id) => this.actions.openMenu(id),
+      reorder: (id, target, position) => this.actions.reorderDrag(id, target, position),
+      link: (from, to) => this.actions.linkDrag(from, to),
+      rendered: (scrollLeft, chartWidth) => this.updateNavigation({ scrollLeft, chartWidth }),
+    });
+    this.unlisten = this.client.listen((event, detail) => this.clientEvent(event, detail));
+  }
+
+  get t() {
+    return this.app.t();
+  }
+
+  get language() {
+    return this.app.language();
+  }
+
+  /** The copy the views show: a fetched past version while one is shown, else the live copy. */
+  get copy() {
+    return this.historical ?? this.client.copy;
+  }
+
+  close() {
+    this.unlisten();
+    this.app.session.send({ type: 'unsubscribe', plan: this.plan });
+    this.resources?.close();
+    this.tasksView.destroy();
+    $('#history').replaceChildren();
+    $('#historical').hidden = true;
+  }
+
+  clientEvent(event, detail) {
+    if (event === 'welcome') this.resources?.welcomed();
+    if (event === 'copy') this.copyChanged(detail);
+    if (event === 'answer') this.actions.answered(detail);
+    if (event === 'retrying') this.app.status(this.t.rejected(this.actions.reason(detail)), true);
+    if (event === 'lost') return this.app.planLost(this.t.serverError(detail.message ?? detail.code));
+    if (event === 'error') this.actions.serverError(detail);
+    if (event === 'message' && detail.type === 'page' && detail.plan === this.plan) this.resources?.page(detail);
+    if (event === 'history' || event === 'copy') this.historyChanged();
+    if (event === 'role') $('#version').title = detail ? `${this.t.role}: ${detail}` : '';
+    this.render();
+  }
+
+  copyChanged(detail) {
+    const copy = this.client.copy;
+    if (!copy) return;
+    this.app.setHeading(copy.title || this.plan);
+    if (!this.horizon || copy.tasks.length === 0) this.app.status(copy.tasks.length === 0 ? this.t.emptyPlan : '');
+    if (!this.horizon) {
+      // What the first render does not need is fetched right after it, so that forms and views
+      // open at once later, also while the server is away.
+      const preload = () => ['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs'].forEach((m) => import(m));
+      requestAnimationFrame(() => setTimeout(preload, 0));
+    }
+    if (detail.snapshot || !this.horizon) this.fitHorizon();
+    else if (detail.confirmed) this.extendHorizon(detail.confirmed.changes?.upsert ?? []);
+  }
+
+  valuesOf(task) {
+    const key = task.kind === 'summary' ? this.copy.summaries[task.id] ?? task : task;
+    let values = this.values.get(key);
+    if (!values) {
+      values = rowValues(task, this.copy.summaries);
+      this.values.set(key, values);
+    }
+    return values;
+  }
+
+  /** The horizon from the plan's dates (a week before the first, four weeks after the last). */
+  fitHorizon() {
+    let earliest = null;
+    let latest = null;
+    for (const task of this.client.copy.tasks) {
+      if (task.kind === 'summary') continue;
+      const values = rowValues(task, null);
+      if (values.start === null) continue;
+      earliest = earliest === null ? values.start : Math.min(earliest, values.start);
+      latest = latest === null ? values.end : Math.max(latest, values.end);
+    }
+    const first = !this.horizon;
+    this.horizon = horizonFor(earliest, latest, todayOf());
+    this.axis = makeAxis(this.horizon.start, this.horizon.days, this.zoom);
+    if (first) requestAnimationFrame(() => this.tasksView.scrollToColumn(0));
+  }
+
+  extendHorizon(tasks) {
+    const outside = tasks.some((task) => {
+      const values = rowValues(task, null);
+      return values.start !== null && (values.start < this.axis.start || values.end > this.axis.end);
+    });
+    if (outside) this.fitHorizon();
+  }
+
+  /** The tree, its index and arrows, recomputed when the copy or the disclosure changed. */
+  derive() {
+    const copy = this.copy;
+    const key = [copy, copy.revision, this.collapsedRevision];
+    if (this.derived && key.every((part, index) => part === this.derived.key[index])) return this.derived;
+    const rows = copy.rows(this.collapsed);
+    const indexByID = new Map();
+    rows.forEach((row, index) => indexByID.set(row.task.id, index));
+    const derivedArrows = arrows(rows, copy.dependencies, (task) => this.valuesOf(task), indexByID);
+    this.derived = { key, rows, indexByID, arrows: derivedArrows };
+    if (!this.selectedID || !indexByID.has(this.selectedID)) this.selectedID = rows[0]?.task.id ?? null;
+    return this.derived;
+  }
+
+  /** The chart's column viewport of the visible view (for Previous/Next/Today/zoom and queries). */
+  viewport(measured = null) {
+    const scroller = $(this.view === 'resources' ? '#resources' : '#tasks');
+    const list = this.view === 'resources' ? LABEL_WIDTH : LIST_WIDTH;
+    // `measured`: what the view read at the start of its frame (reading again would force a layout).
+    const { scrollLeft, chartWidth } = measured ?? { scrollLeft: scroller.scrollLeft, chartWidth: scroller.clientWidth - list };
+    const visible = Math.max(Math.floor(Math.max(chartWidth, COLUMN_WIDTH) / COLUMN_WIDTH), 1);
+    return scrollTo(makeViewport(this.axis, visible), Math.round(scrollLeft / COLUMN_WIDTH));
+  }
+
+  /** Previous / Next disabled at the finite edges, zoom at the finest and coarsest. */
+  updateNavigation(measured = null) {
+    if (!this.axis || this.view === 'history') return;
+    const viewport = this.viewport(measured);
+    const states = [['previous', !canMovePrevious(viewport)], ['next', !canMoveNext(viewport)],
+      ['zoom-in', finer(this.zoom) === null], ['zoom-out', coarser(this.zoom) === null]];
+    for (const [id, disabled] of states) if ($(`#${id}`).disabled !== disabled) $(`#${id}`).disabled = disabled;
+  }
+
+  applyViewport(viewport) {
+    if (viewport.axis !== this.axis) {
+      this.axis = viewport.axis;
+      this.zoom = viewport.axis.zoom;
+      this.render();
+    }
+    const left = viewport.firstColumn * COLUMN_WIDTH;
+    requestAnimationFrame(() => {
+      $('#tasks').scrollLeft = left;
+      $('#resources').scrollLeft = left;
+    });
+  }
+
+  render() {
+    const copy = this.copy;
+    this.actions.renderHeading();
+    if (!copy || !this.axis) return;
+    const t = this.t;
+    if (this.view === 'tasks') {
+      const { rows, indexByID, arrows: derivedArrows } = this.derive();
+      this.tasksView.update({
+        copy, rows, indexByID, arrows: derivedArrows, valuesOf: (task) => this.valuesOf(task), language: this.language, t,
+        selectedID: this.selectedID, pendingIDs: this.actions.pendingTaskIDs(), axis: this.axis, columnWidth: COLUMN_WIDTH,
+        today: todayOf(), shadow: (task) => this.baseline?.values.get(task.id) ?? null,
+      });
+    } else if (this.view === 'resources') {
+      this.resources?.render(copy, this.axis, COLUMN_WIDTH);
+    } else {
+      this.historyView?.render({ history: this.client.history, user: this.client.user, language: this.language, t });
+    }
+  }
+
+  /** Shows a view (loading its module the first time); the latest request wins. */
+  async setView(view) {
+    this.targetView = view;
+    if (view === 'resources' && !this.resources) {
+      const { Resources } = await import('./resources.mjs');
+      this.resources ??= new Resources(this);
+    }
+    if (view === 'history' && !this.historyView) {
+      const { HistoryView } = await import('./history-view.mjs');
+      this.historyView ??= new HistoryView($('#history'), {
+        show: (version) => this.actions.showVersion(version), undo: (version) => this.actions.undo(version),
+        more: () => this.actions.moreHistory(),
+      });
+    }
+    if (this.targetView !== view) return;
+    // The newest versions' ops (the stream's `confirmed` carry none).
+    if (view === 'history') this.client.request({ type: 'history', plan: this.plan, limit: 100 });
+    this.view = view;
+    for (const name of ['tasks', 'resources', 'history']) {
+      $(`#${name}`).hidden = name !== view;
+      $(`#tab-${name}`).setAttribute('aria-selected', String(name === view));
+    }
+    const from = view === 'resources' ? '#tasks' : '#resources';
+    const to = view === 'resources' ? '#resources' : '#tasks';
+    $(to).scrollLeft = $(from).scrollLeft;
+    if (view !== 'resources') this.resources?.hidden();
+    this.render();
+    $(`#${view}`).focus({ preventScroll: true });
+  }
+
+  historyChanged() {
+    if (this.view === 'history') this.render();
+  }
+
+  select(id) {
+    this.selectedID = id;
+    const index = this.derive().indexByID.get(id);
+    if (index !== undefined) this.tasksView.reveal(index);
+    this.render();
+  }
+
+  moveSelection(delta) {
+    const { rows, indexByID } = this.derive();
+    if (rows.length === 0) return;
+    const index = indexByID.get(this.selectedID) ?? 0;
+    this.select(rows[Math.min(Math.max(index + delta, 0), rows.length - 1)].task.id);
+  }
+
+  toggle(id, collapse = null) {
+    const row = this.derive().rows[this.derive().indexByID.get(id)];
+    if (!row?.hasChildren) return;
+    const shouldCollapse = collapse ?? !this.collapsed.has(id);
+    if (shouldCollapse) this.collapsed.add(id);
+    else this.collapsed.delete(id);
+    this.collapsedRevision = (this.collapsedRevision ?? 0) + 1;
+    this.render();
+  }
+
+  /** Shows a fetched past version (read only), or the live plan again with null. */
+  setHistorical(snapshot) {
+    this.historical = snapshot ? new PlanCopy(snapshot) : null;
+    this.derived = null;
+    $('#historical').hidden = !snapshot;
+    if (snapshot) $('#historical-text').textContent = this.t.showingVersion(snapshot.version);
+    if (snapshot && this.view !== 'tasks') this.setView('tasks');
+    this.render();
+  }
+}

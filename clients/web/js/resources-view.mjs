@@ -1,0 +1,225 @@
+// The resources timeline: one row per resource (pinned labels), its loaded entries as bars on the
+// same civil-day axis as the task chart, overlapping entries on lanes of their own. What is loaded
+// follows the visible rows and columns (the plan view turns them into a watch, seed 003); the
+// corner shows Loading… or Load failed with Retry. Drag an entry sideways to move it in time, up or
+// down to reassign it; like the task view, only visible rows are in the DOM.
+
+import { h, s, textWidth } from './dom.mjs';
+import { drawHeader, gridNodes, HEADER_HEIGHT } from './chart-draw.mjs';
+import { lanes } from './lanes.mjs';
+import { parseLocal, MINUTES_PER_DAY } from './dates.mjs';
+
+export const LABEL_WIDTH = 220;
+const LANE = 22;
+const COLLAPSED = 26;
+
+/** How far a drag snaps, in minutes, by zoom: a quarter hour at one day per column, else an hour or a day. */
+export function snapMinutes(zoom) {
+  return zoom === 1 ? 15 : zoom <= 4 ? 60 : MINUTES_PER_DAY;
+}
+
+/** `text`, shortened with an ellipsis to fit `room` pixels (empty when not even one letter fits). */
+function clip(text, room) {
+  if (textWidth(text) <= room) return text;
+  let length = text.length;
+  while (length > 0 && textWidth(`${text.slice(0, length)}…`) > room) length -= 1;
+  return length > 0 ? `${text.slice(0, length)}…` : '';
+}
+
+export class ResourcesView {
+  /** callbacks: select(resourceID, assignmentID), toggle(resourceID), activate(), retry(), move(target, minutes, resourceID), visible(range). */
+  constructor(scroller, callbacks) {
+    this.scroller = scroller;
+    this.callbacks = callbacks;
+    this.state = null;
+    this.frame = 0;
+    this.stage = h('div', { class: 'stage' });
+    this.corner = h('div', { class: 'corner' });
+    this.header = s('svg', { 'aria-hidden': 'true' });
+    this.labels = h('div', { class: 'list-body', role: 'rowgroup' });
+    this.chart = s('svg', {});
+    this.stage.append(this.corner, this.header, this.labels, this.chart);
+    this.spacerBlock = h('div', { class: 'spacer-block' });
+    scroller.append(this.stage, this.spacerBlock);
+    scroller.addEventListener('scroll', () => this.schedule(), { passive: true });
+    this.observer = new ResizeObserver(() => this.schedule());
+    this.observer.observe(scroller);
+    this.chart.addEventListener('pointerdown', (event) => this.pointerDown(event));
+    this.chart.addEventListener('dblclick', () => this.callbacks.activate());
+    this.labels.addEventListener('click', (event) => {
+      const row = event.target.closest('[data-resource]');
+      if (!row) return;
+      if (event.target.closest('.disclosure')) this.callbacks.toggle(row.dataset.resource);
+      else this.callbacks.select(row.dataset.resource, null);
+    });
+  }
+
+  /** state: { resources, data, dataRevision, collapsed, selectedResource, selectedAssignment, loadState, axis, columnWidth, language, t, today, pending }. */
+  update(state) {
+    if (!this.state || state.dataRevision !== this.state.dataRevision || state.collapsed !== this.state.collapsed
+      || state.resources !== this.state.resources) this.placed = null;
+    this.state = state;
+    this.schedule();
+  }
+
+  /** Leaves the scroller as it was found (another plan opens in it): no nodes, no listeners. */
+  destroy() {
+    this.observer.disconnect();
+    cancelAnimationFrame(this.frame);
+    this.scroller.replaceWith(this.scroller.cloneNode(false));
+  }
+
+  schedule() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.render();
+    });
+  }
+
+  get chartWidth() {
+    return Math.max(this.scroller.clientWidth - LABEL_WIDTH, 0);
+  }
+
+  /** Per resource: its entries on lanes, its height and top. */
+  place() {
+    const { resources, data, collapsed } = this.state;
+    const byResource = new Map(resources.map((resource) => [resource.id, []]));
+    for (const assignment of data.assignments.values()) {
+      const entry = data.entries.get(assignment.entryID);
+      if (entry) byResource.get(assignment.resourceID)?.push({ entry, assignment });
+    }
+    let top = 0;
+    this.placed = resources.map((resource) => {
+      const isCollapsed = collapsed.has(resource.id);
+      const laid = lanes(isCollapsed ? [] : byResource.get(resource.id));
+      const height = isCollapsed ? COLLAPSED : 8 + laid.count * LANE;
+      const row = { resource, top, height, placed: laid.placed, collapsed: isCollapsed };
+      top += height;
+      return row;
+    });
+    this.totalHeight = top;
+  }
+
+  /** The entries of a resource in time order (for n: next entry). */
+  entriesOf(resourceID) {
+    if (!this.placed) this.place();
+    return (this.placed.find((row) => row.resource.id === resourceID)?.placed ?? []).map((placed) => placed.item);
+  }
+
+  render() {
+    const { state } = this;
+    if (!state) return;
+    if (!this.placed) this.place();
+    const width = this.scroller.clientWidth;
+    const height = this.scroller.clientHeight;
+    const scrollTop = this.scroller.scrollTop;
+    const scrollLeft = Math.max(this.scroller.scrollLeft, 0);
+    if (width === 0) return; // hidden
+    const chartWidth = Math.max(width - LABEL_WIDTH, 0);
+    const bodyHeight = Math.max(height - HEADER_HEIGHT, 0);
+    Object.assign(this.stage.style, { width: `${width}px`, height: `${height}px` });
+    Object.assign(this.corner.style, { left: '0px', top: '0px', width: `${LABEL_WIDTH}px`, height: `${HEADER_HEIGHT}px` });
+    Object.assign(this.labels.style, { left: '0px', top: `${HEADER_HEIGHT}px`, width: `${LABEL_WIDTH}px`, height: `${bodyHeight}px` });
+    for (const [svg, top, svgHeight] of [[this.header, 0, HEADER_HEIGHT], [this.chart, HEADER_HEIGHT, bodyHeight]]) {
+      svg.setAttribute('width', chartWidth);
+      svg.setAttribute('height', svgHeight);
+      Object.assign(svg.style, { left: `${LABEL_WIDTH}px`, top: `${top}px` });
+    }
+    Object.assign(this.spacerBlock.style, {
+      width: `${LABEL_WIDTH + state.axis.columnCount * state.columnWidth}px`,
+      height: `${HEADER_HEIGHT + this.totalHeight}px`, marginTop: `${-height}px`,
+    });
+    this.renderCorner();
+    const visible = this.placed.filter((row) => row.top + row.height > scrollTop && row.top < scrollTop + bodyHeight);
+    const firstIndex = visible.length ? this.placed.indexOf(visible[0]) : 0;
+    this.callbacks.visible([firstIndex, firstIndex + visible.length], { scrollLeft, chartWidth });
+    this.renderLabels(visible, scrollTop);
+    drawHeader(this.header, { axis: state.axis, language: state.language, columnWidth: state.columnWidth, scrollLeft, width: chartWidth });
+    const nodes = gridNodes({ axis: state.axis, columnWidth: state.columnWidth, scrollLeft, width: chartWidth, height: bodyHeight, today: state.today });
+    const minutePx = state.columnWidth / state.axis.zoom / MINUTES_PER_DAY;
+    const origin = state.axis.start * MINUTES_PER_DAY;
+    for (const row of visible) {
+      const top = row.top - scrollTop;
+      nodes.push(s('line', { class: 'grid', x1: 0, x2: chartWidth, y1: top + row.height, y2: top + row.height }));
+      const laneEnds = new Map();
+      for (let index = row.placed.length - 1; index >= 0; index -= 1) {
+        const { item, lane } = row.placed[index];
+        const left = (parseLocal(item.entry.start) - origin) * minutePx - scrollLeft;
+        const right = (parseLocal(item.entry.end) - origin) * minutePx - scrollLeft;
+        const room = (laneEnds.get(lane) ?? chartWidth + 200) - Math.max(left, 0) - 8;
+        laneEnds.set(lane, left);
+        if (right < 0 || left > chartWidth) continue;
+        const selected = item.assignment.id === state.selectedAssignment;
+        const y = top + 4 + lane * LANE;
+        const data = { assignment: item.assignment.id, resource: row.resource.id };
+        nodes.push(s('rect', { class: `entry${selected ? ' selected' : ''}`, x: left, y, width: Math.max(right - left, 3), height: LANE - 4, rx: 3, dataset: data }));
+        const label = clip(state.pending.has(item.entry.id) ? `${item.entry.title} (${state.t.pending})` : item.entry.title, room);
+        if (label) nodes.push(s('text', { class: 'entry-label', x: Math.max(left, 0) + 4, y: y + 13, text: label }));
+      }
+    }
+    this.chart.replaceChildren(...nodes);
+  }
+
+  renderCorner() {
+    const { state } = this;
+    const t = state.t;
+    const parts = [h('span', { text: t.resourceColumn })];
+    if (state.loadState.kind === 'loading') parts.push(h('span', { class: 'resource-state', text: t.loadingEntries }));
+    if (state.loadState.kind === 'failed') {
+      parts.push(h('span', { class: 'resource-state failed', text: t.loadFailed, title: state.loadState.reason }),
+        h('button', { type: 'button', class: 'retry', text: t.retry, onclick: () => this.callbacks.retry() }));
+    }
+    if (state.resources.length === 0) parts.push(h('span', { class: 'resource-state', text: t.noResources }));
+    this.corner.replaceChildren(...parts);
+  }
+
+  renderLabels(visible, scrollTop) {
+    const { state } = this;
+    this.labels.replaceChildren(...visible.map((row) => {
+      const selected = row.resource.id === state.selectedResource;
+      const node = h('div', { class: 'row', role: 'row', 'aria-selected': String(selected), 'aria-expanded': String(!row.collapsed), dataset: { resource: row.resource.id } },
+        h('button', { type: 'button', class: 'disclosure', tabindex: '-1', text: row.collapsed ? '▸' : '▾' }),
+        h('span', { class: 'cell label', text: row.resource.label }));
+      node.style.transform = `translateY(${row.top - scrollTop}px)`;
+      node.style.height = `${row.height}px`;
+      return node;
+    }));
+  }
+
+  /** The resource row at a client y, or null. */
+  rowAt(clientY) {
+    const y = clientY - this.chart.getBoundingClientRect().top + this.scroller.scrollTop;
+    return this.placed?.find((row) => y >= row.top && y < row.top + row.height) ?? null;
+  }
+
+  pointerDown(event) {
+    if (event.button !== 0 || !this.state) return;
+    const rect = event.target.closest('[data-assignment]');
+    const row = this.rowAt(event.clientY);
+    if (!rect) {
+      if (row) this.callbacks.select(row.resource.id, null);
+      return;
+    }
+    const source = this.placed.find((candidate) => candidate.resource.id === rect.dataset.resource);
+    const target = source?.placed.find((placed) => placed.item.assignment.id === rect.dataset.assignment)?.item;
+    if (!target) return;
+    this.callbacks.select(source.resource.id, target.assignment.id);
+    const startX = event.clientX;
+    const startY = event.clientY;
+    this.chart.setPointerCapture(event.pointerId);
+    const up = (upEvent) => {
+      this.chart.removeEventListener('pointerup', up);
+      this.chart.removeEventListener('pointercancel', up);
+      if (upEvent.type !== 'pointerup') return;
+      const dx = upEvent.clientX - startX;
+      const over = this.rowAt(upEvent.clientY);
+      if (Math.abs(dx) < 4 && Math.abs(upEvent.clientY - startY) < 4) return;
+      const snap = snapMinutes(this.state.axis.zoom);
+      const minutes = Math.round((dx / (this.state.columnWidth / this.state.axis.zoom / MINUTES_PER_DAY)) / snap) * snap;
+      this.callbacks.move(target, minutes, over ? over.resource.id : target.assignment.resourceID);
+    };
+    this.chart.addEventListener('pointerup', up);
+    this.chart.addEventListener('pointercancel', up);
+  }
+}

@@ -1,0 +1,184 @@
+// The task forms (the terminal's TaskForm+Open and TaskForm.operation): what each action asks for,
+// with the draft taken from confirmed data, and the op a filled-in form proposes. Pure: a form is a
+// description ({ action, heading, original, fields, note }) the DOM renders; `taskOperation` checks
+// the values and returns { op } or { error } in words. Nothing here changes data.
+
+import { parseCivil, formatCivil } from './dates.mjs';
+import { texts } from './strings.mjs';
+import { actionTitle } from './wording.mjs';
+
+const text = (name, label, value) => ({ name, type: 'text', label, value });
+const choice = (name, label, options, value) => ({ name, type: 'select', label, options, value: value ?? options[0]?.id ?? '' });
+
+function kindLabel(t, kind) {
+  return kind === 'activity' ? t.activity : kind === 'milestone' ? t.milestone : t.summary;
+}
+
+/** The form for `action` on `task` (null for addTask) in `copy`, `today` a day number. */
+export function openTaskForm(action, task, copy, language, today) {
+  const t = texts(language);
+  const form = (fields, note = null) => ({
+    action, original: task ?? null, fields, note,
+    heading: actionTitle(language, action) + (task && action !== 'addTask' ? `: ${task.title}` : ''),
+  });
+  const summaries = copy.tasks.filter((candidate) => candidate.kind === 'summary');
+  const groups = [{ id: '', label: t.topLevel }];
+  switch (action) {
+    case 'details': return form([text('title', t.title, task.title)]);
+    case 'dates':
+      if (task.kind === 'milestone') return form([text('date', t.date, task.date)]);
+      return task.schedule ? form([text('start', t.start, task.schedule.start)])
+        : form([text('start', t.start, formatCivil(today)), text('days', t.days, '1')]);
+    case 'duration': {
+      const days = parseCivil(task.schedule.end) - parseCivil(task.schedule.start);
+      return form([text('days', t.days, String(days))]);
+    }
+    case 'progress': return form([text('progress', t.progressPercent, String(task.progress ?? 0))]);
+    case 'group': {
+      const excluded = copy.descendants(task.id).add(task.id);
+      const options = groups.concat(summaries.filter((s) => !excluded.has(s.id)).map((s) => ({ id: s.id, label: s.title })));
+      return form([choice('parent', t.group, options, task.parentID ?? '')]);
+    }
+    case 'order': {
+      const parent = task.parentID ?? null;
+      const siblings = copy.tasks.filter((s) => (s.parentID ?? null) === parent && s.id !== task.id);
+      return form([
+        choice('position', t.position, [{ id: 'before', label: t.before }, { id: 'after', label: t.after }], 'after'),
+        choice('sibling', t.sibling, siblings.map((s) => ({ id: s.id, label: s.title }))),
+      ], siblings.length === 0 ? t.noSiblings : null);
+    }
+    case 'addTask':
+    case 'addChild': {
+      const kinds = ['activity', 'milestone', 'summary'].map((kind) => ({ id: kind, label: kindLabel(t, kind) }));
+      return form([
+        text('title', t.title, ''), choice('kind', t.kind, kinds, 'activity'),
+        text('start', t.startEmptyUnscheduled, formatCivil(today)), text('days', t.days, '1'),
+        choice('parent', t.group, groups.concat(summaries.map((s) => ({ id: s.id, label: s.title }))),
+          action === 'addChild' ? task.id : ''),
+      ]);
+    }
+    case 'remove': return form([], t.confirmRemoveTask(task.title));
+    case 'link': {
+      const others = copy.tasks.filter((other) => other.kind !== 'summary' && other.id !== task.id);
+      return form([
+        choice('role', t.thisTaskIs, [{ id: 'predecessor', label: t.predecessor }, { id: 'successor', label: t.successor }]),
+        choice('other', t.of, others.map((other) => ({ id: other.id, label: other.title }))),
+      ], others.length === 0 ? t.actionUnavailable : null);
+    }
+    case 'unlink': {
+      const touching = copy.dependencies.filter((d) => d.predecessorID === task.id || d.successorID === task.id);
+      const name = (id) => copy.get(id)?.title ?? id;
+      const options = touching.map((d) => ({ id: `${d.predecessorID}\u0000${d.successorID}`, label: `${name(d.predecessorID)} → ${name(d.successorID)}` }));
+      return form([choice('dependency', t.dependency, options)], options.length === 0 ? t.noDependencies : null);
+    }
+    default: return form([], t.actionUnavailable);
+  }
+}
+
+function days(t, value) {
+  const number = Number(value);
+  return /^\s*\d+\s*$/.test(value ?? '') && number >= 1 ? { value: number } : { error: t.notDays };
+}
+
+function schedule(t, startText, dayCount) {
+  const start = parseCivil((startText ?? '').trim());
+  if (start === null) return { error: t.notADate };
+  return { value: { start: formatCivil(start), end: formatCivil(start + dayCount) } };
+}
+
+/** The op of a filled-in task form: { op } or { error }. `newID` names an added task. */
+export function taskOperation(form, values, copy, language, newID) {
+  const t = texts(language);
+  const previous = form.original;
+  const replace = (changes) => ({ op: { type: 'replace', previous, proposed: { ...previous, ...changes } } });
+  switch (form.action) {
+    case 'details': {
+      const title = (values.title ?? '').trim();
+      return title ? replace({ title }) : { error: t.titleEmpty };
+    }
+    case 'dates': {
+      if (previous.kind === 'milestone') {
+        const date = parseCivil((values.date ?? '').trim());
+        return date === null ? { error: t.notADate } : replace({ date: formatCivil(date) });
+      }
+      const length = previous.schedule ? parseCivil(previous.schedule.end) - parseCivil(previous.schedule.start)
+        : days(t, values.days);
+      if (length.error) return length;
+      const made = schedule(t, values.start, length.value ?? length);
+      return made.error ? made : replace({ schedule: made.value });
+    }
+    case 'duration': {
+      const count = days(t, values.days);
+      if (count.error) return count;
+      return replace({ schedule: schedule(t, previous.schedule.start, count.value).value });
+    }
+    case 'progress': {
+      const progress = Number((values.progress ?? '').trim().replace(',', '.'));
+      const valid = (values.progress ?? '').trim() !== '' && Number.isFinite(progress) && progress >= 0 && progress <= 100;
+      return valid ? replace({ progress }) : { error: t.notProgress };
+    }
+    case 'group': {
+      const proposed = { ...previous };
+      if (values.parent) proposed.parentID = values.parent;
+      else delete proposed.parentID;
+      return { op: { type: 'replace', previous, proposed } };
+    }
+    case 'order': {
+      const relativeTo = copy.get(values.sibling ?? '');
+      if (!relativeTo) return { error: t.chooseOne };
+      return { op: { type: 'reorder', previous, relativeTo, position: values.position === 'before' ? 'before' : 'after' } };
+    }
+    case 'addTask':
+    case 'addChild': return addOperation(t, values, newID);
+    case 'remove': return { op: { type: 'remove', previous } };
+    case 'link': {
+      if (!copy.get(values.other ?? '')) return { error: t.chooseOne };
+      const [predecessorID, successorID] = values.role === 'successor' ? [values.other, previous.id] : [previous.id, values.other];
+      return { op: { type: 'link', dependency: { predecessorID, successorID } } };
+    }
+    case 'unlink': {
+      const [predecessorID, successorID] = (values.dependency ?? '').split('\u0000');
+      if (!predecessorID || !successorID) return { error: t.chooseOne };
+      return { op: { type: 'unlink', dependency: { predecessorID, successorID } } };
+    }
+    default: return { error: t.actionUnavailable };
+  }
+}
+
+function addOperation(t, values, newID) {
+  const title = (values.title ?? '').trim();
+  if (!title) return { error: t.titleEmpty };
+  const task = { id: newID, title, kind: values.kind };
+  if (values.parent) task.parentID = values.parent;
+  const startText = (values.start ?? '').trim();
+  if (values.kind === 'milestone') {
+    const date = parseCivil(startText);
+    if (date === null) return { error: t.notADate };
+    task.date = formatCivil(date);
+  } else if (values.kind === 'activity') {
+    task.progress = 0;
+    if (startText !== '') {
+      const count = days(t, values.days);
+      if (count.error) return count;
+      const made = schedule(t, startText, count.value);
+      if (made.error) return made;
+      task.schedule = made.value;
+    }
+  } else if (values.kind !== 'summary') {
+    return { error: t.chooseOne };
+  }
+  return { op: { type: 'add', task } };
+}
+
+/** The op for a drag in the list: move `dragged` before or after its sibling `target`. */
+export function reorderOperation(dragged, target, position) {
+  if (!dragged || !target || dragged.id === target.id || (dragged.parentID ?? null) !== (target.parentID ?? null)) return null;
+  return { type: 'reorder', previous: dragged, relativeTo: target, position };
+}
+
+/** The op for a drag from one bar's end to another bar: predecessor → successor. */
+export function linkOperation(predecessor, successor) {
+  if (!predecessor || !successor || predecessor.id === successor.id) return null;
+  if (predecessor.kind === 'summary' || successor.kind === 'summary') return null;
+  return { type: 'link', dependency: { predecessorID: predecessor.id, successorID: successor.id } };
+}

@@ -1,0 +1,373 @@
+// The task list and timeline side by side: pinned list columns (name with disclosure, kind, dates,
+// progress) and the chart (three header rows, bars, diamonds, arrows). Only the visible rows and
+// columns are in the DOM: the scroller holds a sticky stage the size of the viewport and a spacer
+// the size of the whole plan; every scroll redraws the stage for the new offsets (row nodes are
+// recycled by row index). Drag a row onto a sibling to reorder, drag from a bar's end to another
+// bar to link. Reads its state from the plan view and reports user intentions through callbacks.
+
+import { h, s } from './dom.mjs';
+import { drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
+import { mark } from './marks.mjs';
+import { formatDate } from './strings.mjs';
+
+export const ROW_HEIGHT = 28;
+const COLUMNS = [['name', 240], ['kind', 96], ['dates', 186], ['progress', 92]];
+export const LIST_WIDTH = COLUMNS.reduce((sum, [, width]) => sum + width, 0);
+const BUFFER_ROWS = 4;
+
+export class TasksView {
+  /** callbacks: select(id), toggle(id), activate(id), reorder(id, targetID, position), link(fromID, toID), rendered(). */
+  constructor(scroller, callbacks) {
+    this.scroller = scroller;
+    this.callbacks = callbacks;
+    this.state = null;
+    this.rowNodes = new Map();
+    this.frame = 0;
+    this.drag = null;
+    this.stage = h('div', { class: 'stage' });
+    this.corner = h('div', { class: 'corner', role: 'row' });
+    this.header = s('svg', { class: 'chart-head', 'aria-hidden': 'true' });
+    this.list = h('div', { class: 'list-body', role: 'rowgroup' });
+    this.chart = s('svg', { class: 'chart-body' });
+    this.grid = s('g', {});
+    this.selectedRect = s('rect', { class: 'selected-row', x: 0, y: -ROW_HEIGHT, height: ROW_HEIGHT });
+    this.marks = s('g', {});
+    this.arrowLayer = s('g', {});
+    this.rowGroups = new Map();
+    this.chart.append(this.grid, this.selectedRect, this.marks, this.arrowLayer);
+    this.stage.append(this.corner, this.header, this.list, this.chart);
+    this.spacerBlock = h('div', { class: 'spacer-block' });
+    scroller.append(this.stage, this.spacerBlock);
+    scroller.addEventListener('scroll', () => this.schedule(), { passive: true });
+    this.observer = new ResizeObserver(() => this.schedule(true));
+    this.observer.observe(scroller);
+    this.list.addEventListener('pointerdown', (event) => this.listPointerDown(event));
+    this.list.addEventListener('dblclick', (event) => this.activateAt(event));
+    this.chart.addEventListener('pointerdown', (event) => this.chartPointerDown(event));
+    this.chart.addEventListener('dblclick', (event) => this.activateAt(event));
+  }
+
+  /** state: { copy, rows, indexByID, arrows, valuesOf, language, t, selectedID, pendingIDs, axis, columnWidth, today, shadow(id) }. */
+  update(state) {
+    const layoutChanged = !this.state || state.rows !== this.state.rows || state.axis !== this.state.axis
+      || state.language !== this.state.language;
+    this.state = state;
+    this.schedule(layoutChanged);
+  }
+
+  /** Leaves the scroller as it was found (another plan opens in it): no nodes, no listeners. */
+  destroy() {
+    this.observer.disconnect();
+    cancelAnimationFrame(this.frame);
+    this.scroller.replaceWith(this.scroller.cloneNode(false));
+  }
+
+  schedule(layout = false) {
+    this.layoutDirty = this.layoutDirty || layout;
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.render();
+    });
+  }
+
+  /** The chart's width in pixels, as measured at the start of the frame being drawn. */
+  get chartWidth() {
+    return Math.max((this.width ?? this.scroller.clientWidth) - LIST_WIDTH, 0);
+  }
+
+  scrollToColumn(column) {
+    this.scroller.scrollLeft = column * (this.state?.columnWidth ?? 40);
+  }
+
+  /** Scrolls vertically so that row `index` is visible. */
+  reveal(index) {
+    const bodyHeight = this.scroller.clientHeight - HEADER_HEIGHT;
+    const top = index * ROW_HEIGHT;
+    if (top < this.scroller.scrollTop) this.scroller.scrollTop = top;
+    else if (top + ROW_HEIGHT > this.scroller.scrollTop + bodyHeight) this.scroller.scrollTop = top + ROW_HEIGHT - bodyHeight;
+  }
+
+  get visibleRowCount() {
+    return Math.max(Math.floor((this.scroller.clientHeight - HEADER_HEIGHT) / ROW_HEIGHT), 1);
+  }
+
+  render() {
+    const started = performance.now();
+    const state = this.state;
+    if (!state) return;
+    // Every measurement first, then only writes: no layout is forced in between.
+    const width = this.scroller.clientWidth;
+    const height = this.scroller.clientHeight;
+    const scrollTop = this.scroller.scrollTop;
+    const scrollLeft = Math.max(this.scroller.scrollLeft, 0);
+    if (width === 0) return; // hidden (another view is shown): drawn when shown again
+    this.width = width;
+    if (this.layoutDirty) this.layout(width, height);
+    this.layoutDirty = false;
+    const bodyHeight = Math.max(height - HEADER_HEIGHT, 0);
+    const first = Math.max(Math.floor(scrollTop / ROW_HEIGHT) - BUFFER_ROWS, 0);
+    const end = Math.min(Math.ceil((scrollTop + bodyHeight) / ROW_HEIGHT) + BUFFER_ROWS, state.rows.length);
+    this.renderRows(first, end, scrollTop);
+    const headerKey = [state.axis, state.language, scrollLeft, width];
+    if (!this.headerKey || headerKey.some((part, index) => part !== this.headerKey[index])) {
+      this.headerKey = headerKey;
+      drawHeader(this.header, { axis: state.axis, language: state.language, columnWidth: state.columnWidth, scrollLeft, width: this.chartWidth });
+    }
+    this.renderChart(first, end, scrollTop, scrollLeft, bodyHeight);
+    // For benchmarks (ops/bench-web): the script time of each frame, while one asks for it, and
+    // when the first frame with the plan's rows was drawn.
+    globalThis.chronosketchFrames?.push(performance.now() - started);
+    if (!this.marked && state.rows.length > 0) {
+      this.marked = true;
+      performance.mark('chronosketch:first-render');
+    }
+    this.callbacks.rendered?.(scrollLeft, this.chartWidth);
+  }
+
+  layout(width, height) {
+    const { state } = this;
+    const chartWidth = Math.max(width - LIST_WIDTH, 0);
+    const bodyHeight = Math.max(height - HEADER_HEIGHT, 0);
+    Object.assign(this.stage.style, { width: `${width}px`, height: `${height}px` });
+    Object.assign(this.corner.style, { left: '0px', top: '0px', width: `${LIST_WIDTH}px`, height: `${HEADER_HEIGHT}px` });
+    Object.assign(this.list.style, { left: '0px', top: `${HEADER_HEIGHT}px`, width: `${LIST_WIDTH}px`, height: `${bodyHeight}px` });
+    for (const [svg, top, svgHeight] of [[this.header, 0, HEADER_HEIGHT], [this.chart, HEADER_HEIGHT, bodyHeight]]) {
+      svg.setAttribute('width', chartWidth);
+      svg.setAttribute('height', svgHeight);
+      Object.assign(svg.style, { left: `${LIST_WIDTH}px`, top: `${top}px` });
+    }
+    Object.assign(this.spacerBlock.style, {
+      width: `${LIST_WIDTH + state.axis.columnCount * state.columnWidth}px`,
+      height: `${HEADER_HEIGHT + state.rows.length * ROW_HEIGHT}px`, marginTop: `${-height}px`,
+    });
+    const t = state.t;
+    this.corner.replaceChildren(...COLUMNS.map(([name, columnWidth]) => {
+      const cell = h('span', { role: 'columnheader', text: t[`${name === 'name' ? 'task' : name}Column`] });
+      cell.style.width = `${columnWidth}px`;
+      return cell;
+    }));
+  }
+
+  renderRows(first, end, scrollTop) {
+    const { state } = this;
+    for (const [index, node] of this.rowNodes) {
+      if (index < first || index >= end) {
+        node.remove();
+        this.rowNodes.delete(index);
+      }
+    }
+    for (let index = first; index < end; index += 1) {
+      const row = state.rows[index];
+      let node = this.rowNodes.get(index);
+      if (!node) {
+        node = this.rowNode();
+        this.rowNodes.set(index, node);
+        this.list.append(node);
+      }
+      node.style.transform = `translateY(${index * ROW_HEIGHT - scrollTop}px)`;
+      this.fillRow(node, row, index);
+    }
+  }
+
+  rowNode() {
+    const cells = COLUMNS.map(([name, width]) => {
+      const cell = h('div', { class: `cell ${name}`, role: 'gridcell' });
+      cell.style.width = `${width}px`;
+      return cell;
+    });
+    const [name] = cells;
+    name.append(h('button', { type: 'button', class: 'disclosure', tabindex: '-1' }), h('span', { class: 'label' }),
+      h('span', { class: 'marker' }));
+    cells[3].classList.add('number');
+    return h('div', { class: 'row', role: 'row' }, ...cells);
+  }
+
+  fillRow(node, row, index) {
+    const { state } = this;
+    const { task } = row;
+    const selected = task.id === state.selectedID;
+    const pending = state.pendingIDs.has(task.id);
+    const key = [task, state.copy.summaries[task.id], selected, pending, row.collapsed, row.depth, state.language];
+    if (node.key && key.every((part, position) => part === node.key[position])) return;
+    node.key = key;
+    const [name, kind, dates, progress] = node.children;
+    const t = state.t;
+    Object.assign(node.dataset, { id: task.id, index: String(index) });
+    node.setAttribute('aria-selected', String(selected));
+    node.setAttribute('aria-level', String(row.depth + 1));
+    if (row.hasChildren) node.setAttribute('aria-expanded', String(!row.collapsed));
+    else node.removeAttribute('aria-expanded');
+    name.classList.toggle('summary', task.kind === 'summary');
+    name.style.paddingLeft = `${6 + row.depth * 16}px`;
+    const [disclosure, label, marker] = name.children;
+    disclosure.textContent = row.hasChildren ? (row.collapsed ? '▸' : '▾') : '';
+    disclosure.classList.toggle('leaf', !row.hasChildren);
+    label.textContent = task.title;
+    marker.textContent = pending ? `(${t.pending})` : '';
+    kind.textContent = t[task.kind] ?? task.kind;
+    const values = state.valuesOf(task);
+    if (values.start === null) {
+      dates.textContent = task.kind === 'summary' ? '—' : t.unscheduled;
+    } else if (task.kind === 'milestone') {
+      dates.textContent = formatDate(state.language, values.start);
+    } else {
+      dates.textContent = `${formatDate(state.language, values.start)} – ${formatDate(state.language, values.lastDate)}`;
+    }
+    progress.textContent = values.progress === null ? '' : `${Math.round(values.progress)} %`;
+  }
+
+  /**
+   * The chart body. Vertical scrolling only moves the row groups (translate) and adds or drops the
+   * rows that enter or leave; the grid, and each row's marks, are redrawn only when the horizontal
+   * position, the axis or the row's data changed. Arrows are redrawn every frame (only those
+   * crossing the visible rows).
+   */
+  renderChart(first, end, scrollTop, scrollLeft, bodyHeight) {
+    const { state } = this;
+    const width = this.chartWidth;
+    const horizontal = [state.axis, scrollLeft, width, bodyHeight, state.today, state.language];
+    if (!this.horizontal || horizontal.some((part, index) => part !== this.horizontal[index])) {
+      this.horizontal = horizontal;
+      this.grid.replaceChildren(...gridNodes({ axis: state.axis, columnWidth: state.columnWidth, scrollLeft, width, height: bodyHeight, today: state.today }));
+    }
+    const selectedIndex = state.indexByID.get(state.selectedID);
+    this.selectedRect.setAttribute('width', width);
+    this.selectedRect.setAttribute('y', selectedIndex === undefined ? -ROW_HEIGHT : selectedIndex * ROW_HEIGHT - scrollTop);
+    for (const [index, group] of this.rowGroups) {
+      if (index < first || index >= end) {
+        group.remove();
+        this.rowGroups.delete(index);
+      }
+    }
+    for (let index = first; index < end; index += 1) {
+      const { task } = state.rows[index];
+      let group = this.rowGroups.get(index);
+      if (!group) {
+        group = s('g', {});
+        this.rowGroups.set(index, group);
+        this.marks.append(group);
+      }
+      group.setAttribute('transform', `translate(0 ${index * ROW_HEIGHT - scrollTop})`);
+      const values = state.valuesOf(task);
+      const shadowValues = state.shadow(task);
+      const key = [task, values, shadowValues, task.id === state.selectedID, ...horizontal];
+      if (group.key && key.every((part, position) => part === group.key[position])) continue;
+      group.key = key;
+      group.replaceChildren(...markNodes(mark(state.axis, task, values), {
+        id: task.id, top: 0, height: ROW_HEIGHT, columnWidth: state.columnWidth, scrollLeft,
+        unscheduled: state.t.unscheduled, shadow: shadowValues ? mark(state.axis, task, shadowValues) : null,
+        selected: task.id === state.selectedID,
+      }));
+    }
+    this.arrowLayer.replaceChildren(...this.arrowNodes(first, end, scrollTop, scrollLeft, width));
+  }
+
+  arrowNodes(first, end, scrollTop, scrollLeft, width) {
+    const { state } = this;
+    const nodes = [];
+    const dayPx = state.columnWidth / state.axis.zoom;
+    for (const arrow of state.arrows) {
+      if (arrow.bottom < first || arrow.top >= end) continue;
+      const x1 = (arrow.fromDay - state.axis.start) * dayPx - scrollLeft;
+      const x2 = (arrow.toDay - state.axis.start) * dayPx - scrollLeft;
+      if (Math.max(x1, x2) < -20 || Math.min(x1, x2) > width + 20) continue;
+      const y1 = arrow.fromRow * ROW_HEIGHT - scrollTop + ROW_HEIGHT / 2 - 1;
+      const y2 = arrow.toRow * ROW_HEIGHT - scrollTop + ROW_HEIGHT / 2 - 1;
+      nodes.push(...arrowNodes(x1, y1, x2, y2, arrow.fromMilestone, arrow.toMilestone));
+    }
+    if (this.drag?.kind === 'link' && this.drag.line) nodes.push(this.drag.line);
+    return nodes;
+  }
+
+  rowIndexAt(clientY) {
+    const top = this.list.getBoundingClientRect().top;
+    const index = Math.floor((clientY - top + this.scroller.scrollTop) / ROW_HEIGHT);
+    return index >= 0 && index < (this.state?.rows.length ?? 0) ? index : null;
+  }
+
+  activateAt(event) {
+    const index = this.rowIndexAt(event.clientY);
+    if (index !== null) this.callbacks.activate(this.state.rows[index].task.id);
+  }
+
+  listPointerDown(event) {
+    if (event.button !== 0 || !this.state) return;
+    const index = this.rowIndexAt(event.clientY);
+    if (index === null) return;
+    const { task } = this.state.rows[index];
+    if (event.target.closest('.disclosure')) {
+      this.callbacks.toggle(task.id);
+      return;
+    }
+    this.callbacks.select(task.id);
+    this.drag = { kind: 'reorder', id: task.id, startY: event.clientY, moved: false };
+    this.list.setPointerCapture(event.pointerId);
+    const move = (moveEvent) => this.reorderMove(moveEvent);
+    const up = (upEvent) => {
+      this.list.removeEventListener('pointermove', move);
+      this.list.removeEventListener('pointerup', up);
+      this.list.removeEventListener('pointercancel', up);
+      this.reorderEnd(upEvent);
+    };
+    this.list.addEventListener('pointermove', move);
+    this.list.addEventListener('pointerup', up);
+    this.list.addEventListener('pointercancel', up);
+  }
+
+  reorderMove(event) {
+    const drag = this.drag;
+    if (!drag || drag.kind !== 'reorder') return;
+    if (!drag.moved && Math.abs(event.clientY - drag.startY) < 5) return;
+    drag.moved = true;
+    const index = this.rowIndexAt(event.clientY);
+    drag.target = null;
+    for (const node of this.rowNodes.values()) node.classList.remove('drop-before', 'drop-after', 'dragging');
+    this.rowNodes.get(this.state.indexByID.get(drag.id))?.classList.add('dragging');
+    if (index === null) return;
+    const target = this.state.rows[index].task;
+    const offset = event.clientY - this.list.getBoundingClientRect().top + this.scroller.scrollTop - index * ROW_HEIGHT;
+    drag.target = { id: target.id, position: offset < ROW_HEIGHT / 2 ? 'before' : 'after' };
+    this.rowNodes.get(index)?.classList.add(drag.target.position === 'before' ? 'drop-before' : 'drop-after');
+  }
+
+  reorderEnd() {
+    const drag = this.drag;
+    this.drag = null;
+    for (const node of this.rowNodes.values()) node.classList.remove('drop-before', 'drop-after', 'dragging');
+    if (drag?.moved && drag.target && drag.target.id !== drag.id) this.callbacks.reorder(drag.id, drag.target.id, drag.target.position);
+  }
+
+  chartPointerDown(event) {
+    if (event.button !== 0 || !this.state) return;
+    const target = event.target;
+    const index = this.rowIndexAt(event.clientY);
+    if (index !== null) this.callbacks.select(this.state.rows[index].task.id);
+    if (target.dataset?.handle !== 'end') return;
+    event.preventDefault();
+    const box = this.chart.getBoundingClientRect();
+    const x1 = Number(target.getAttribute('cx'));
+    const y1 = Number(target.getAttribute('cy'));
+    const line = s('line', { class: 'link-line', x1, y1, x2: x1, y2: y1 });
+    this.drag = { kind: 'link', id: target.dataset.id, line };
+    this.chart.setPointerCapture(event.pointerId);
+    const move = (moveEvent) => {
+      line.setAttribute('x2', moveEvent.clientX - box.left);
+      line.setAttribute('y2', moveEvent.clientY - box.top);
+      this.schedule();
+    };
+    const up = (upEvent) => {
+      this.chart.removeEventListener('pointermove', move);
+      this.chart.removeEventListener('pointerup', up);
+      this.chart.removeEventListener('pointercancel', up);
+      const drag = this.drag;
+      this.drag = null;
+      this.schedule();
+      const over = upEvent.type === 'pointerup' ? this.rowIndexAt(upEvent.clientY) : null;
+      if (over !== null) this.callbacks.link(drag.id, this.state.rows[over].task.id);
+    };
+    this.chart.addEventListener('pointermove', move);
+    this.chart.addEventListener('pointerup', up);
+    this.chart.addEventListener('pointercancel', up);
+  }
+}

@@ -1,0 +1,174 @@
+"""ops/bench-web's measurements in headless Chromium (selenium): first render, scrolling frames,
+ack to visible, page weight. Arguments: BASE_URL VIEWER_TOKEN_FILE EDITOR_TOKEN_FILE RUNS SAMPLES."""
+
+import json
+import statistics
+import sys
+import threading
+import time
+
+import websocket
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+base, viewer_file, editor_file, runs, samples = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+viewer = open(viewer_file).read().strip()
+editor = open(editor_file).read().strip()
+figures = {}
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(int(len(ordered) * fraction), len(ordered) - 1)]
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = '/usr/bin/chromium'
+    for argument in ('--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--window-size=1400,900',
+                     '--lang=en-US', '--no-first-run'):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service('/usr/bin/chromedriver'), options=options)
+    driver.set_script_timeout(120)
+    return driver
+
+
+def wait(driver, condition, timeout=120):
+    return WebDriverWait(driver, timeout, poll_frequency=0.02).until(condition)
+
+
+def open_plan(driver, plan):
+    """Navigates with the token already in sessionStorage; returns ms from navigation to the first full render."""
+    driver.get(f'{base}/favicon.svg')
+    driver.execute_script('sessionStorage.clear(); sessionStorage.setItem("chronosketch.token", arguments[0])', viewer)
+    driver.get(f'{base}/?plan={plan}')
+    wait(driver, lambda d: d.execute_script('return performance.getEntriesByName("chronosketch:first-render").length'))
+    return driver.execute_script('return performance.getEntriesByName("chronosketch:first-render")[0].startTime')
+
+
+def first_renders(driver):
+    for plan in ('demo', 'big'):
+        times = [open_plan(driver, plan) for _ in range(runs)]
+        figures[f'first_render_{plan}_cold_ms'] = round(times[0])
+        figures[f'first_render_{plan}_warm_median_ms'] = round(statistics.median(times[1:] or times))
+        figures[f'first_render_{plan}_runs_ms'] = [round(t) for t in times]
+
+
+def scrolling(driver):
+    open_plan(driver, 'big')
+    result = driver.execute_async_script('''
+        const done = arguments[arguments.length - 1];
+        const scroller = document.getElementById('tasks');
+        globalThis.chronosketchFrames = [];
+        const intervals = [], busy = [];
+        // The main thread's time per frame: from the frame's first callback to the first task after
+        // its rendering (style, layout, paint) is done.
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => busy.push(performance.now() - event.data);
+        let last = null, count = 0;
+        function step(now) {
+          channel.port2.postMessage(performance.now());
+          if (last !== null) intervals.push(now - last);
+          last = now;
+          count += 1;
+          scroller.scrollTop += 3 * 28;            // three rows a frame: about 5,000 px/s
+          if (count % 150 === 0) scroller.scrollLeft += 400;
+          if (count < 600) requestAnimationFrame(step);
+          else setTimeout(() => done({ intervals, busy, work: globalThis.chronosketchFrames,
+                                       rows: document.querySelectorAll('#tasks .row').length,
+                                       nodes: document.querySelectorAll('#tasks *').length }), 50);
+        }
+        requestAnimationFrame(step);''')
+    intervals, work, busy = result['intervals'], result['work'], result['busy']
+    for name, values in (('frame_interval', intervals), ('frame_main_thread', busy), ('frame_script', work)):
+        figures[f'{name}_p50_ms'] = round(percentile(values, 0.5), 1)
+        figures[f'{name}_p95_ms'] = round(percentile(values, 0.95), 1)
+        figures[f'{name}_p99_ms'] = round(percentile(values, 0.99), 1)
+    figures['frames_over_17ms'] = sum(1 for value in intervals if value > 17.5)
+    figures['frames'] = len(intervals)
+    figures['rows_in_dom'] = result['rows']
+    figures['elements_in_chart'] = result['nodes']
+
+
+def ack_to_visible(driver):
+    open_plan(driver, 'demo')
+    driver.execute_script('''
+        window.benchSeen = [];
+        let last = null;
+        const observer = new MutationObserver(() => {
+          const row = [...document.querySelectorAll('#tasks .row')].find((r) => r.dataset.id === 'spec');
+          const text = row?.children[3].textContent;
+          if (text === undefined || text === last) return;
+          last = text;
+          requestAnimationFrame(() => window.benchSeen.push([text, performance.timeOrigin + performance.now()]));
+        });
+        observer.observe(document.querySelector('#tasks .list-body'), { subtree: true, childList: true, characterData: true });''')
+    socket = websocket.create_connection(base.replace('http', 'ws') + '/ws', subprotocols=['chronosketch.v1'])
+    socket.send(json.dumps({'type': 'hello', 'token': editor, 'client': 'bench-web'}))
+    json.loads(socket.recv())
+    socket.send(json.dumps({'type': 'subscribe', 'plan': 'demo'}))
+    snapshot = None
+    while snapshot is None:
+        for message in (lambda m: m if isinstance(m, list) else [m])(json.loads(socket.recv())):
+            if message['type'] == 'snapshot':
+                snapshot = message
+    spec = next(task for task in snapshot['tasks'] if task['id'] == 'spec')
+    version = snapshot['version']
+    acks = {}
+    deltas = []
+    for index in range(samples):
+        progress = 1 + index % 99 if spec['progress'] != 1 + index % 99 else 50
+        proposed = dict(spec, progress=progress)
+        socket.send(json.dumps({'type': 'propose', 'id': f'bench-{time.time_ns()}', 'plan': 'demo', 'baseVersion': version,
+                                'op': {'type': 'replace', 'previous': spec, 'proposed': proposed}}))
+        while True:
+            batch = json.loads(socket.recv())
+            batch = batch if isinstance(batch, list) else [batch]
+            ack = next((m for m in batch if m['type'] in ('ack', 'rejected')), None)
+            if ack:
+                break
+        at = time.time() * 1000
+        if ack['type'] != 'ack':
+            raise RuntimeError(f'proposal refused: {ack}')
+        version = ack['version']
+        spec = proposed
+        text = f'{progress} %'
+        seen = wait(driver, lambda d: next((t for v, t in d.execute_script('return window.benchSeen') if v == text), None), 10)
+        deltas.append(seen - at)
+        driver.execute_script('window.benchSeen = []')
+    socket.close()
+    figures['ack_to_visible_p50_ms'] = round(percentile(deltas, 0.5), 1)
+    figures['ack_to_visible_p99_ms'] = round(percentile(deltas, 0.99), 1)
+    figures['ack_to_visible_max_ms'] = round(max(deltas), 1)
+    figures['ack_samples'] = len(deltas)
+
+
+def page_weight(driver):
+    open_plan(driver, 'demo')
+    at_first = driver.execute_script('''
+        const rendered = performance.getEntriesByName('chronosketch:first-render')[0].startTime;
+        const entries = [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')];
+        return entries.filter((e) => e.startTime < rendered).reduce((sum, e) => sum + e.decodedBodySize, 0);''')
+    # Everything the page fetches after the first render too (the views and forms loaded later).
+    wait(driver, lambda d: d.execute_script(
+        'return performance.getEntriesByType("resource").some((e) => e.name.endsWith("/help.mjs") && e.responseEnd > 0)'))
+    total = driver.execute_script('''
+        const entries = [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')];
+        return [entries.reduce((sum, e) => sum + e.decodedBodySize, 0), entries.length];''')
+    figures['page_bytes_at_first_render'] = at_first
+    figures['page_bytes_total'] = total[0]
+    figures['page_files'] = total[1]
+
+
+driver = browser()
+try:
+    page_weight(driver)
+    first_renders(driver)
+    scrolling(driver)
+    ack_to_visible(driver)
+finally:
+    driver.quit()
+for name, value in figures.items():
+    print(name, value)
+print(json.dumps(figures))
