@@ -128,11 +128,8 @@ extension PlanDocument {
                 throw object.failure("progress", "expected a number at \(index)")
             }
             let kind = try taskKind(kinds[index], starts[index], ends[index], done, object, index)
-            do {
-                tasks.append(try GanttTask(id: ids[index], title: titles[index], parentID: parent, kind: kind))
-            } catch {
-                throw object.failure("ids", "task \(index): \(error.message)", code: error.code)
-            }
+            // Each task's own values are checked with the whole collection's (`init(checkpoint:)`).
+            tasks.append(GanttTask(unchecked: ids[index], title: titles[index], parentID: parent, kind: kind))
         }
         return tasks
     }

@@ -77,7 +77,9 @@ public struct GanttTask: Sendable, Hashable, Identifiable {
 
     /// Whether an id is empty or consists only of white space.
     public static func isBlank(_ id: String) -> Bool {
-        id.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+        // Nearly every id starts with a visible ASCII character: no scalar properties needed.
+        if let first = id.utf8.first, first > 0x20, first < 0x7F { return false }
+        return id.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 
     /// This task with a different kind.
