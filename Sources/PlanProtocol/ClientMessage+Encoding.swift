@@ -7,60 +7,56 @@ extension ClientMessage: JSONEncodable {
         writer.beginObject()
         writer.key("type")
         writer.string(typeName)
-        func member(_ key: String, _ value: String) {
-            writer.key(key)
-            writer.string(value)
-        }
         switch self {
         case .hello(let token, let client, _):
-            member("token", token)
-            if !client.isEmpty { member("client", client) }
+            writer.member("token", token)
+            if !client.isEmpty { writer.member("client", client) }
         case .subscribe(let plan, let since, _):
-            member("plan", plan)
+            writer.member("plan", plan)
             if let since {
                 writer.key("since")
                 writer.number(since)
             }
         case .unsubscribe(let plan, _):
-            member("plan", plan)
+            writer.member("plan", plan)
         case .query(let plan, let query, _):
-            member("plan", plan)
+            writer.member("plan", plan)
             writer.key("query")
             query.encodeJSON(into: &writer)
         case .watch(let plan, let query, let watch, _):
-            member("plan", plan)
+            writer.member("plan", plan)
             writer.key("query")
             query.encodeJSON(into: &writer)
-            member("watch", watch)
+            writer.member("watch", watch)
         case .unwatch(let watch, _):
-            member("watch", watch)
+            writer.member("watch", watch)
         case .plans:
             break
         case .grant(let plan, let user, let role, _):
-            member("plan", plan)
-            member("user", user)
+            writer.member("plan", plan)
+            writer.member("user", user)
             writer.key("role")
             if let role { writer.string(role) } else { writer.null() }
         case .history(let plan, let before, let limit, _):
-            member("plan", plan)
+            writer.member("plan", plan)
             for (key, value) in [("before", before), ("limit", limit)] {
                 guard let value else { continue }
                 writer.key(key)
                 writer.number(value)
             }
         case .fetch(let plan, let version, _):
-            member("plan", plan)
+            writer.member("plan", plan)
             writer.key("version")
             writer.number(version)
         case .propose(let id, let plan, let baseVersion, let operation, _):
-            member("id", id)
-            member("plan", plan)
+            writer.member("id", id)
+            writer.member("plan", plan)
             writer.key("baseVersion")
             writer.number(baseVersion)
             writer.key("op")
             operation.encodeJSON(into: &writer)
         }
-        if let ref { member("ref", ref) }
+        if let ref { writer.member("ref", ref) }
         writer.endObject()
     }
 }

@@ -7,30 +7,22 @@ extension ServerMessage: JSONEncodable {
         writer.beginObject()
         writer.key("type")
         writer.string(typeName)
-        func member(_ key: String, _ value: String) {
-            writer.key(key)
-            writer.string(value)
-        }
-        func numberMember(_ key: String, _ value: Int) {
-            writer.key(key)
-            writer.number(value)
-        }
         switch self {
         case .welcome(let session, let user, let protocolVersion, let server, let limits, _):
-            member("session", session)
-            member("user", user)
-            numberMember("protocol", protocolVersion)
-            member("server", server)
+            writer.member("session", session)
+            writer.member("user", user)
+            writer.member("protocol", protocolVersion)
+            writer.member("server", server)
             writer.key("limits")
             limits.encodeJSON(into: &writer)
         case .error(let code, let message, _):
-            member("code", code.rawValue)
-            member("message", message)
+            writer.member("code", code.rawValue)
+            writer.member("message", message)
         case .snapshot(let snapshot, _):
             snapshot.encodeMembers(into: &writer)
         case .resumed(let plan, let version, _):
-            member("plan", plan)
-            numberMember("version", version)
+            writer.member("plan", plan)
+            writer.member("version", version)
         case .confirmed(let plan, let version, let mutationID, let user, let changes, let at, let undoes):
             ServerMessage.encodeConfirmedHead(
                 plan: plan, version: version,
@@ -38,45 +30,45 @@ extension ServerMessage: JSONEncodable {
                 &writer)
             changes.encodeJSON(into: &writer)
         case .ack(let id, let plan, let version, let noop, _):
-            member("id", id)
-            member("plan", plan)
-            numberMember("version", version)
+            writer.member("id", id)
+            writer.member("plan", plan)
+            writer.member("version", version)
             if noop {
                 writer.key("noop")
                 writer.bool(true)
             }
         case .rejected(let id, let plan, let code, let message, let version, _):
-            member("id", id)
-            if let plan { member("plan", plan) }
-            member("code", code.rawValue)
-            member("message", message)
-            if let version { numberMember("version", version) }
+            writer.member("id", id)
+            if let plan { writer.member("plan", plan) }
+            writer.member("code", code.rawValue)
+            writer.member("message", message)
+            if let version { writer.member("version", version) }
         case .page(let plan, let watch, let version, let query, let page, _):
-            member("plan", plan)
-            if let watch { member("watch", watch) }
-            numberMember("version", version)
+            writer.member("plan", plan)
+            if let watch { writer.member("watch", watch) }
+            writer.member("version", version)
             writer.key("query")
             query.encodeJSON(into: &writer)
             page.encodeMembers(into: &writer)
         case .plans(let entries, _):
             ServerMessage.encodePlans(entries, &writer)
         case .granted(let plan, let user, let role, _):
-            member("plan", plan)
-            member("user", user)
+            writer.member("plan", plan)
+            writer.member("user", user)
             writer.key("role")
             if let role { writer.string(role) } else { writer.null() }
         case .planError(let code, let message, let plan):
-            member("code", code.rawValue)
-            member("message", message)
-            member("plan", plan)
+            writer.member("code", code.rawValue)
+            writer.member("message", message)
+            writer.member("plan", plan)
         case .history(let plan, let entries, let logStart, let more, _):
             ServerMessage.encodeHistory(plan: plan, entries: entries, logStart: logStart, more: more, &writer)
         case .presence(let plan, let count, let sessions):
-            member("plan", plan)
-            numberMember("count", count)
+            writer.member("plan", plan)
+            writer.member("count", count)
             ServerMessage.encodeSessions(sessions, &writer)
         }
-        if let ref { member("ref", ref) }
+        if let ref { writer.member("ref", ref) }
         writer.endObject()
     }
 

@@ -54,6 +54,18 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Writes a member with a string value.
+    public mutating func member(_ name: String, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    /// Writes a member with an integer value.
+    public mutating func member(_ name: String, _ value: Int) {
+        key(name)
+        number(value)
+    }
+
     /// Writes a string value.
     public mutating func string(_ value: String) {
         separate()
