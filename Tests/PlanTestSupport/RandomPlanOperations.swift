@@ -21,6 +21,8 @@ public struct RandomPlanOperations {
     }
 
     mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &rng) }
+    /// A random whole number in `range`.
+    public mutating func number(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
     /// True `percent` times in a hundred.
     public mutating func chance(_ percent: Int) -> Bool { int(0..<100) < percent }
     mutating func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : items[int(0..<items.count)] }
