@@ -18,7 +18,7 @@ enum InteractiveClient {
         let connection: PlanConnection
         do {
             horizon = try options.horizon(today: today)
-            transport = try ClientTransport()
+            transport = try PlanCommand.transport(options, strings: TerminalStrings(options.language))
             connection = try PlanConnection(
                 options: .init(url: server, token: token, clientName: "plan/1"), transport: transport)
         } catch {

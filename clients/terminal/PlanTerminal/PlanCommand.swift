@@ -37,7 +37,7 @@ public enum PlanCommand {
         let transport: ClientTransport
         let connection: PlanConnection
         do {
-            transport = try ClientTransport()
+            transport = try PlanCommand.transport(options, strings: strings)
             connection = try PlanConnection(
                 options: .init(url: server, token: token, clientName: "plan/1", reconnect: false), transport: transport)
         } catch {
@@ -50,6 +50,20 @@ public enum PlanCommand {
         // The process ends with the transport alive: releasing a stopped ClientTransport races
         // with its service thread (see the report), so it is never stopped or released.
         withExtendedLifetime(transport) { exit(status) }
+    }
+}
+
+extension PlanCommand {
+    /// The client transport, trusting `--ca-file`'s certificates (checked first: a file that
+    /// cannot be read or holds no PEM certificate is refused in words).
+    static func transport(_ options: PlanOptions, strings: TerminalStrings) throws(ClientError) -> ClientTransport {
+        guard let caFile = options.caFile else { return try ClientTransport() }
+        let text: String
+        do { text = String(decoding: try Files.read(caFile), as: UTF8.self) } catch {
+            throw .transport(strings.cannotRead(caFile) + " (\(error))")
+        }
+        guard text.contains("-----BEGIN CERTIFICATE-----") else { throw .transport(strings.notACertificate(caFile)) }
+        return try ClientTransport(caFile: caFile)
     }
 }
 

@@ -42,6 +42,12 @@ extension TerminalStrings {
     }
     /// A file that cannot be read.
     func cannotRead(_ path: String) -> String { de ? "\(path) kann nicht gelesen werden" : "cannot read \(path)" }
+    /// A `--ca-file` without a PEM certificate.
+    func notACertificate(_ path: String) -> String {
+        de
+            ? "\(path) enthält kein PEM-Zertifikat (-----BEGIN CERTIFICATE-----)"
+            : "\(path) holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
+    }
     /// A proposal file that holds no op.
     func badProposal(_ reason: String) -> String {
         (de ? "kein gültiger Vorschlag: " : "not a valid proposal: ") + reason
