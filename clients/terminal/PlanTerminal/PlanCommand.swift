@@ -207,7 +207,9 @@ struct CommandSession {
         let rows = collection.rows()
         guard !rows.isEmpty else { return copy.snapshot.title + "\n" + TerminalStrings(language).emptyPlan + "\n" }
         return copy.snapshot.title + " (v\(copy.version))\n"
-            + ListRenderer(language: language).text(rows: rows, width: width)
+            + ListRenderer(language: language).text(rows: rows, width: width) { row in
+                collection.predecessorIDs(of: row.id).map { collection[$0]?.title ?? $0 }
+            }
     }
 
     /// `plan chart`: the timeline of a copy.
