@@ -51,6 +51,12 @@ struct TerminalTLSTests {
                 "'\(binary)' show --ca-file \(directory)/key.pem " + connection.joined(separator: " ") + " 2>&1")
             #expect(wrong.status >> 8 == 2)
             #expect(wrong.output.contains("holds no PEM certificate"), "\(wrong.output)")
+            let german = shell(
+                "'\(binary)' show --language de --ca-file \(directory)/key.pem " + connection.joined(separator: " ")
+                    + " 2>&1")
+            #expect(german.output.contains("enthält kein PEM-Zertifikat"), "\(german.output)")
+            let badURL = shell("'\(binary)' show --language de --server http://x --token t --plan p 2>&1")
+            #expect(badURL.output.contains("keine ws://- oder wss://-Adresse: http://x"), "\(badURL.output)")
         }
     }
 }

@@ -21,6 +21,9 @@ enum InteractiveClient {
             transport = try PlanCommand.transport(options, strings: TerminalStrings(options.language))
             connection = try PlanConnection(
                 options: .init(url: server, token: token, clientName: "plan/1"), transport: transport)
+        } catch let error as ClientError {
+            ProcessIO.printError("plan: " + TerminalStrings(options.language).clientError(error))
+            return 2
         } catch {
             ProcessIO.printError("plan: \(error)")
             return 2

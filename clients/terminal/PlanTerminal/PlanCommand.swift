@@ -41,7 +41,7 @@ public enum PlanCommand {
             connection = try PlanConnection(
                 options: .init(url: server, token: token, clientName: "plan/1", reconnect: false), transport: transport)
         } catch {
-            ProcessIO.printError("plan: \(error.description)")
+            ProcessIO.printError("plan: " + strings.clientError(error))
             return 2
         }
         let session = CommandSession(connection: connection, plan: plan, options: options, operation: operation)
@@ -63,7 +63,9 @@ extension PlanCommand {
             throw .transport(strings.cannotRead(caFile) + " (\(error))")
         }
         guard text.contains("-----BEGIN CERTIFICATE-----") else { throw .transport(strings.notACertificate(caFile)) }
-        return try ClientTransport(caFile: caFile)
+        do { return try ClientTransport(caFile: caFile) } catch {
+            throw .transport(strings.cannotLoadCertificates(caFile))
+        }
     }
 }
 
