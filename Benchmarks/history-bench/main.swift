@@ -86,8 +86,9 @@ final class Connection: Sendable {
 
     /// Waits for the message answering `ref` (or, with `ref` nil, any message containing
     /// `needle`); returns its bytes and arrival.
-    func take(ref: String?, containing needle: String = "", within seconds: Double = 60) -> ([UInt8], ContinuousClock.Instant)
-    {
+    func take(ref: String?, containing needle: String = "", within seconds: Double = 60) -> (
+        [UInt8], ContinuousClock.Instant
+    ) {
         let clock = ContinuousClock()
         let start = clock.now
         let pattern = Array(needle.utf8)
@@ -136,7 +137,8 @@ func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
 func figures(_ name: String, _ samples: [Double]) -> String {
     let sorted = samples.sorted()
     func format(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) }
-    return #""\#(name)_p50_ms":\#(format(percentile(sorted, 0.5))),"\#(name)_p99_ms":\#(format(percentile(sorted, 0.99)))"#
+    return
+        #""\#(name)_p50_ms":\#(format(percentile(sorted, 0.5))),"\#(name)_p99_ms":\#(format(percentile(sorted, 0.99)))"#
 }
 
 let options = Options(CommandLine.arguments)
