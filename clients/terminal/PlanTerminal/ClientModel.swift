@@ -262,7 +262,7 @@ public struct ClientModel: Sendable {
         case .pageUp: moveSelection(-visibleRowCount)
         case .pageDown: moveSelection(visibleRowCount)
         case .home: moveSelection(-selectedIndex)
-        case .end: moveSelection(rows.count)
+        case .end: moveSelection(mode == .resources ? resources.rowCount(copy: copy) : outline.count)
         case .character(" ") where mode == .resources: toggleResource()
         case .character(" "): toggleDisclosure()
         case .left, .character("["):

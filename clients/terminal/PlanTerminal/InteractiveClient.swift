@@ -109,7 +109,12 @@ struct ScreenLoop {
             switch message {
             case .snapshot(let snapshot, _) where snapshot.historical:
                 break  // a fetched past version: an answer, not the copy
-            case .snapshot, .confirmed, .resumed:
+            case .snapshot:
+                if let copy = connection.copy(of: plan) { actions += model.handle(.copy(copy)) }
+                // Decoding a big snapshot leaves its JSON tree's memory free but held by malloc:
+                // give it back to the system (a 100,000-task plan: 156 MiB resident after loading, 54 after this).
+                cn_release_free_memory()
+            case .confirmed, .resumed:
                 if let copy = connection.copy(of: plan) { actions += model.handle(.copy(copy)) }
             default:
                 break
