@@ -53,7 +53,9 @@ struct TaskOutlineTests {
         }
     }
 
-    @Test("after random confirmed changes, each view shows what its own collapsed groups leave")
+    @Test(
+        "after random confirmed changes (applied in place, or as whole copies) the model's copy and collection are the server's, and each view shows what its own collapsed groups leave"
+    )
     func modelFollowsCopy() throws {
         var random = SplitMix64(seed: 9)
         var state = PlanState(tasks: RandomPlans.plan(&random, count: 30))
@@ -79,7 +81,7 @@ struct TaskOutlineTests {
                 }
             } else {
                 let operation: PlanOperation
-                switch Int.random(in: 0..<4, using: &random) {
+                switch Int.random(in: 0..<5, using: &random) {
                 case 0:
                     operation = .add(
                         try GanttTask(
@@ -89,14 +91,31 @@ struct TaskOutlineTests {
                     operation = .replace(
                         previous: task, proposed: task.with(parentID: groups.randomElement(using: &random)))
                 case 2: operation = .remove(previous: task)
+                case 3 where !task.kind.isSummary:
+                    let others = tasks.filter { !$0.kind.isSummary && $0.id != task.id }
+                    guard let other = others.randomElement(using: &random) else { continue }
+                    let dependency = TaskDependency(predecessorID: task.id, successorID: other.id)
+                    operation = state.tasks.contains(dependency) ? .unlink(dependency) : .link(dependency)
                 default: operation = .replace(previous: task, proposed: task.with(title: "T\(step)"))
                 }
                 guard let change = try? state.apply(operation), !change.isNoop else { continue }
                 version += 1
-                try copy.apply(version: version, changes: PlanChanges(after: state, change: change))
-                _ = model.handle(.copy(copy))
+                let changes = PlanChanges(after: state, change: change)
+                try copy.apply(version: version, changes: changes)
+                // As the adapter delivers them: a confirmed (applied to the model's own copy),
+                // sometimes a whole copy instead (a resume).
+                if Int.random(in: 0..<4, using: &random) == 0 {
+                    _ = model.handle(.copy(copy))
+                } else {
+                    let confirmed = ServerMessage.confirmed(
+                        plan: "demo", version: version, mutationID: "m\(step)", user: "u", changes: changes)
+                    _ = model.handle(.server(confirmed))
+                }
             }
             let fresh = try TaskCollection(copy.tasks, dependencies: copy.dependencies)
+            #expect(model.copy == copy, "step \(step)")
+            #expect(model.collection == fresh, "step \(step)")
+            #expect(model.collection?.summaries == fresh.summaries, "step \(step)")
             for view in [ViewMode.list, .timeline] {
                 let outline = model.taskViews.outline(view)
                 #expect(outline.allRows(in: fresh) == fresh.rows(collapsed: outline.collapsed), "step \(step)")

@@ -130,68 +130,15 @@ public struct ClientModel: Sendable {
             receive(copy)
             return resourceWatch() + (first ? readHistory() : [])
         case .server(let message):
+            if case .confirmed(let plan, let version, _, _, let changes, _, _) = message, plan == settings.plan {
+                follow(version: version, changes: changes)
+                return receive(message) + resourceWatch()
+            }
             return receive(message)
         case .key(let key):
             return press(key)
         case .wake(let token):
             return resources.planner.wake(token: token).map(ClientAction.init)
-        }
-    }
-
-    private mutating func receive(_ copy: ClientPlanCopy) {
-        let selectedID = selectedTask?.id
-        let previous = self.copy
-        self.copy = copy
-        var structural = true
-        do {
-            (collection, structural) = try ClientModel.change(following: previous, collection, to: copy)
-            dataError = nil
-        } catch {
-            collection = nil
-            dataError = strings.invalidData(error.message)
-        }
-        guard history.past == nil else { return }
-        if structural { taskViews.rebuild(collection) }
-        if let selectedID, let collection, let index = outline.nearestIndex(of: selectedID, in: collection) {
-            selectedIndex = index
-        }
-        clampSelection()
-    }
-
-    /// The collection for `new`: edits and additions since `old` are applied to the existing
-    /// collection (checked incrementally, in time proportional to the change); anything else (a
-    /// removal, a reorder, new dependencies, a step the rules refuse on the way) builds it anew.
-    static func collection(
-        following old: ClientPlanCopy?, _ current: TaskCollection?, to new: ClientPlanCopy
-    ) throws(TaskGanttError) -> TaskCollection {
-        try change(following: old, current, to: new).collection
-    }
-
-    /// `collection(following:_:to:)`, and whether the rows' order may have changed (a new
-    /// collection, a task added or one that changed its parent): then the views' rows are built
-    /// anew; otherwise they stay, and only what they show is read again.
-    static func change(
-        following old: ClientPlanCopy?, _ current: TaskCollection?, to new: ClientPlanCopy
-    ) throws(TaskGanttError) -> (collection: TaskCollection, structural: Bool) {
-        let rebuild = { () throws(TaskGanttError) -> (TaskCollection, Bool) in
-            (try TaskCollection(new.tasks, dependencies: new.dependencies), true)
-        }
-        guard let old, var collection = current, old.dependencies == new.dependencies,
-            new.tasks.count >= old.tasks.count
-        else { return try rebuild() }
-        let before = old.tasks
-        let after = new.tasks
-        var structural = after.count > before.count
-        do throws(TaskGanttError) {
-            for index in before.indices where before[index] != after[index] {
-                guard before[index].id == after[index].id else { return try rebuild() }
-                if before[index].parentID != after[index].parentID { structural = true }
-                try collection.replace(previous: before[index], proposed: after[index])
-            }
-            for task in after[before.count...] { try collection.add(task) }
-            return (collection, structural)
-        } catch {
-            return try rebuild()
         }
     }
 
@@ -338,7 +285,7 @@ public struct ClientModel: Sendable {
         clampSelection()
     }
 
-    private mutating func clampSelection() {
+    mutating func clampSelection() {
         let count = mode == .resources ? resources.rowCount(copy: copy) : outline.count
         selectedIndex = min(max(selectedIndex, 0), max(count - 1, 0))
         if selectedIndex < topRow { topRow = selectedIndex }

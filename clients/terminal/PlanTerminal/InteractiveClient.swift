@@ -114,7 +114,15 @@ struct ScreenLoop {
                 // Decoding a big snapshot leaves its JSON tree's memory free but held by malloc:
                 // give it back to the system (a 100,000-task plan: 156 MiB resident after loading, 54 after this).
                 cn_release_free_memory()
-            case .confirmed, .resumed:
+            case .confirmed(plan, let version, _, _, _, _, _):
+                // The model applies the changes to its own copy; when it could not (a gap), it
+                // takes the connection's (which may be ahead already: later confirmed then pass).
+                actions += model.handle(.server(message))
+                if (model.copy?.version ?? -1) < version, let copy = connection.copy(of: plan) {
+                    actions += model.handle(.copy(copy))
+                }
+                return actions
+            case .resumed:
                 if let copy = connection.copy(of: plan) { actions += model.handle(.copy(copy)) }
             default:
                 break

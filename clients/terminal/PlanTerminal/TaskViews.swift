@@ -25,6 +25,12 @@ public struct TaskViews: Sendable {
         let collection = collection ?? TaskCollection()
         list.rebuild(collection)
         timeline.rebuild(collection)
+        rebuildArrowEnds(collection)
+    }
+
+    /// Finds every dependency's endpoints again (the dependencies changed, the rows did not).
+    public mutating func rebuildArrowEnds(_ collection: TaskCollection?) {
+        let collection = collection ?? TaskCollection()
         ends = collection.dependencies.compactMap { dependency in
             guard let predecessor = collection.position(of: dependency.predecessorID),
                 let successor = collection.position(of: dependency.successorID)
