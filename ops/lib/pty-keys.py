@@ -4,8 +4,9 @@ written to the master side one at a time, and a key's latency is the time from w
 last byte of the screen update it caused: the bytes that follow it with gaps under --gap-ms
 (one refresh is written at once; a second one, such as the resources view's after its page
 arrives, is not counted). The next key waits until the program was silent for --settle-ms. Prints one JSON object: per view and per key the
-samples' p50/p99/max in ms, and the program's resident memory (VmRSS after loading and at the
-end, VmHWM at the end) in KiB.
+samples' p50/p99/max in ms, the program's CPU time per key in each view (user and system, from
+/proc: what the key cost it, whatever else runs on the machine), and its resident memory (VmRSS
+after loading and at the end, VmHWM at the end) in KiB.
 
     python3 ops/lib/pty-keys.py --ready TEXT [--cols 160 --lines 50] [--rounds N]
         [--edit-task JSON --propose "COMMAND…"] -- PROGRAM ARGS…
@@ -177,14 +178,17 @@ def main():
                        ("timeline", ["down", "up", "pgdn", "pgup", "right", "left", "space", "space"]),
                        ("resources", ["down", "up", "right", "left"])]:
         per_key = {}
+        cpu_before, presses = cpu_ms(terminal.pid), 0
         for _ in range(arguments.rounds):
             for key in keys:
                 latency = terminal.press(key, gap, settle)
+                presses += 1
                 if latency is None:
                     missed += 1
                 else:
                     per_key.setdefault(key, []).append(latency)
         result["views"][view] = per_key
+        result.setdefault("cpu_ms_per_key", {})[view] = round_to((cpu_ms(terminal.pid) - cpu_before) / presses)
         terminal.press("tab", gap, settle)
     # In the history view now: Tab around, each counted under the view it opens.
     tabs = {view: [] for view in views}
