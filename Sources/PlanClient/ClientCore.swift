@@ -46,7 +46,7 @@ final class ClientCore {
         return policy
     }
 
-    func createContext() throws(ClientError) -> ClientContextHandle {
+    func createContext(caFile: String?) throws(ClientError) -> ClientContextHandle {
         cs_lws_log_errors_only()
         cn_raise_descriptor_limit()
         let table = cs_make_protocols("chronosketch.v1", clientCallback, 0, 65536)
@@ -56,7 +56,15 @@ final class ClientCore {
         info.protocols = UnsafePointer(table)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.options = cs_option_ssl_global_init()
-        guard let created = lws_create_context(&info) else { throw .transport("cannot create the client context") }
+        // lws reads the file while it creates the context (its client TLS context loads it).
+        let caPath = caFile.flatMap { strdup($0) }
+        defer { free(caPath) }
+        info.client_ssl_ca_filepath = UnsafePointer(caPath)
+        guard let created = lws_create_context(&info) else {
+            throw .transport(
+                caFile.map { "cannot create the client context (is \($0) a PEM certificate file?)" }
+                    ?? "cannot create the client context")
+        }
         context = created
         return ClientContextHandle(pointer: created)
     }

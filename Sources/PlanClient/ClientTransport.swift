@@ -66,10 +66,15 @@ public final class ClientTransport: Sendable {
     let stopping = Atomic<Bool>(false)
     private let thread = JoinableThread()
 
-    /// Creates the context and starts the service thread.
-    public init() throws(ClientError) {
+    /// Creates the context and starts the service thread. With `caFile` (a PEM file of one or
+    /// more certificates), the certificates in it are trusted for every wss:// connection of this
+    /// transport, besides the system's: a server with a self-signed certificate is then verified
+    /// against it (with its host name checked) instead of refused.
+    /// - Throws: `ClientError.transport` when the context cannot be made (also for a CA file that
+    ///   libwebsockets cannot load).
+    public init(caFile: String? = nil) throws(ClientError) {
         let core = ClientCore(transport: self)
-        let handle = try core.createContext()
+        let handle = try core.createContext(caFile: caFile)
         context.withLock { $0 = handle }
         do {
             try thread.start { core.serviceLoop() }

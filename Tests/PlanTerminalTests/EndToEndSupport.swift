@@ -46,6 +46,11 @@ final class Tmux: @unchecked Sendable {
 
     /// Sends keys (tmux key names or literal text).
     func send(_ session: String, _ keys: String...) throws {
+        try send(session, keys: keys)
+    }
+
+    /// Sends a list of keys.
+    func send(_ session: String, keys: [String]) throws {
         try runProgram(["tmux", "-L", socket, "send-keys", "-t", session] + keys)
     }
 

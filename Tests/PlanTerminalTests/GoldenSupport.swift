@@ -77,9 +77,10 @@ enum Sample {
         dependencies: [TaskDependency(predecessorID: "books", successorID: "audit")])
 
     /// Successors that start on or before their predecessors' ends: Backlog right below Analysis
-    /// (no row between: the turn is hidden behind Analysis's bar), Coding three rows below (turns
-    /// on Review's free row), and Wrap-up above Coding (upwards; every row between is taken by a
-    /// bar or an arrow, so it turns on the row next to Wrap-up).
+    /// (no row between: the way back is hidden behind Analysis's own bar), Coding three rows below
+    /// (turns on Review's free row), and Wrap-up above Coding (upwards; Analysis's bar takes every
+    /// column before Wrap-up's start, so the arrow turns on Review's row, the only one free, and
+    /// comes in from the chart's left edge: it crosses no other row's bar).
     static let overlapCollection = try! TaskCollection(
         [
             try! GanttTask(

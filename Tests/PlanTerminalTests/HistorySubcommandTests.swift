@@ -55,7 +55,7 @@ struct HistorySubcommandTests {
             var atOne = Sample.collection
             try atOne.replace(previous: Self.spec, proposed: progressed)
             let show = try runProgram([binary, "show", "--version", "1"] + connection)
-            #expect(show.output == "Demo (v1)\n" + ListRenderer(language: .english).text(rows: atOne.rows()))
+            #expect(show.output == CommandSession.showText(Sample.copy(atOne, version: 1), language: .english))
 
             let horizon = try ChartHorizon(start: Sample.date("2026-09-07"), days: 30)
             let chartOptions = ["chart", "--start", "2026-09-07", "--days", "30"]

@@ -7,6 +7,15 @@ import Testing
 struct RenderingGoldenTests {
     let horizon = try! ChartHorizon(start: Sample.date("2026-09-07"), days: 30)
 
+    @Test("plan show names each task's predecessors, in both languages")
+    func show() {
+        expectGolden(CommandSession.showText(Sample.copy(), language: .english), "show-en")
+        expectGolden(CommandSession.showText(Sample.copy(), language: .german), "show-de")
+        let text = CommandSession.showText(Sample.copy(), language: .english)
+        #expect(text.split(separator: "\n").first { $0.contains("Build") }?.hasSuffix("  Spec") == true)
+        #expect(text.split(separator: "\n").first { $0.contains("Release") }?.hasSuffix("  Build") == true)
+    }
+
     @Test("list in English and German, expanded and collapsed")
     func list() {
         let rows = Sample.collection.rows()

@@ -12,8 +12,11 @@ extension TaskCollection {
         return rows
     }
 
-    /// The row of one task, with its derived values.
-    func row(at position: Int, depth: Int, collapsed: Set<String>) -> TaskRow {
+    /// The row of the task at input `position` (in `0..<count`) shown at `depth`, with its
+    /// derived values; `collapsed` decides only its `isCollapsed`. What `rows(collapsed:)` holds for
+    /// that task, in constant time: a client that keeps its own order of visible positions builds
+    /// rows for what it shows and nothing else.
+    public func row(at position: Int, depth: Int, collapsed: Set<String>) -> TaskRow {
         let task = tasks[position]
         let hasChildren = hasChildren(task.id)
         let isCollapsed = hasChildren && task.kind.isSummary && collapsed.contains(task.id)
@@ -32,6 +35,16 @@ extension TaskCollection {
                 task: task, depth: depth, hasChildren: hasChildren, isCollapsed: isCollapsed,
                 start: values?.start, end: values?.end, lastDate: values?.lastDate, progress: values?.progress ?? 0)
         }
+    }
+
+    /// The input positions of the direct children of `parentID` (nil: the roots), in input order.
+    public func childPositions(of parentID: String?) -> [Int] {
+        childPositions[parentID] ?? []
+    }
+
+    /// The input position of the parent of the task at `position`, nil for a root.
+    public func parentPosition(of position: Int) -> Int? {
+        tasks[position].parentID.flatMap { positionByID[$0] }
     }
 
     /// Input positions in depth-first tree order, skipping descendants of `collapsed` summaries.

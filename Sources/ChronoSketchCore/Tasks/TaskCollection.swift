@@ -95,6 +95,16 @@ public struct TaskCollection: Sendable {
         aggregates.mapValues(\.values)
     }
 
+    /// The ids of the tasks `id` depends on (its predecessors), in the order they were linked.
+    public func predecessorIDs(of id: String) -> [String] {
+        predecessorsByID[id] ?? []
+    }
+
+    /// The ids of the tasks that depend on `id` (its successors), in the order they were linked.
+    public func successorIDs(of id: String) -> [String] {
+        successorsByID[id] ?? []
+    }
+
     /// Whether the dependency is part of the collection.
     public func contains(_ dependency: TaskDependency) -> Bool {
         dependencySet.contains(dependency)

@@ -13,15 +13,25 @@ extension TimeAxis {
         var arrows: [DependencyArrow] = []
         for dependency in dependencies {
             guard let fromRow = indexByID[dependency.predecessorID], let toRow = indexByID[dependency.successorID],
-                let from = endpoint(of: rows[fromRow], atEnd: true),
-                let to = endpoint(of: rows[toRow], atEnd: false)
+                let arrow = dependencyArrow(dependency, from: rows[fromRow], at: fromRow, to: rows[toRow], at: toRow)
             else { continue }
-            arrows.append(
-                DependencyArrow(
-                    dependency: dependency, fromRow: fromRow, toRow: toRow, fromX: from.x, toX: to.x,
-                    fromMilestone: from.isMilestone, toMilestone: to.isMilestone))
+            arrows.append(arrow)
         }
         return arrows
+    }
+
+    /// The arrow of one dependency between two rows at the given indexes (of whatever row order the
+    /// caller keeps), as `dependencyArrows(rows:dependencies:)` would make it; nil when an endpoint
+    /// is unscheduled.
+    public func dependencyArrow(
+        _ dependency: TaskDependency, from predecessor: TaskRow, at fromRow: Int, to successor: TaskRow, at toRow: Int
+    ) -> DependencyArrow? {
+        guard let from = endpoint(of: predecessor, atEnd: true), let to = endpoint(of: successor, atEnd: false) else {
+            return nil
+        }
+        return DependencyArrow(
+            dependency: dependency, fromRow: fromRow, toRow: toRow, fromX: from.x, toX: to.x,
+            fromMilestone: from.isMilestone, toMilestone: to.isMilestone)
     }
 
     /// The arrows of a collection's dependencies between its visible rows with `collapsed` summaries.

@@ -53,7 +53,7 @@ extension ClientModel {
         case .retitleEntry:
             form = TaskForm(
                 action: action, original: nil, title: heading + ": " + entry.title,
-                fields: [.text(labels.title, entry.title)])
+                fields: [.text(labels.title, entry.title, required: true)])
         case .reassignEntry:
             form = TaskForm(
                 action: action, original: nil, title: heading + ": " + entry.title,
@@ -89,7 +89,8 @@ extension ClientModel {
         var form = TaskForm(
             action: .addEntry, original: nil, title: heading,
             fields: [
-                .text(labels.title, ""), .text(labels.start, start.description), .text(labels.end, end.description),
+                .text(labels.title, "", required: true), .text(labels.start, start.description),
+                .text(labels.end, end.description),
                 .multiple(labels.resources, rows.map { ($0.id, $0.label) }, selected: selected),
             ])
         counter += 1
@@ -116,7 +117,7 @@ extension ClientModel {
         let actions = TaskAction.entryActions.filter { $0 != .entryDetails && $0 != .addEntry }.map {
             String($0.key) + " " + $0.title(settings.language)
         }
-        lines += (strings.entryActionsHeading + " " + actions.joined(separator: " · ")).wrapped(to: 64)
+        lines += actions.joinedInLines(after: strings.entryActionsHeading, width: 64)
         return lines
     }
 

@@ -74,6 +74,7 @@ extension ClientModel {
             history.past = .init(version: snapshot.version, snapshot: snapshot, collection: collection)
             message = nil  // the banner says which version this is
             mode = lastTaskView
+            taskViews.rebuild(collection)
             selectedIndex = 0
             topRow = 0
             layoutChanged()
@@ -139,7 +140,10 @@ extension ClientModel {
         let id = "p-\(settings.idPrefix)-\(counter)"
         history.undoProposals[id] = version
         let touched = history.log.entries[version]?.touched ?? []
-        pending[id] = rows.first { touched.contains($0.id) }?.id ?? ""
+        // The row it concerns: the first of the touched tasks there is (in input order).
+        pending[id] =
+            touched.compactMap { task in collection?.position(of: task).map { (task, $0) } }.min { $0.1 < $1.1 }?.0
+            ?? ""
         message = strings.undoing(version)
         return [.propose(.undo(version: version), id: id)]
     }
@@ -174,6 +178,7 @@ extension ClientModel {
     /// Esc while a past version is shown: back to the live plan.
     mutating func closePast() {
         history.past = nil
+        taskViews.rebuild(collection)
         selectedIndex = 0
         topRow = 0
         message = strings.backToLive

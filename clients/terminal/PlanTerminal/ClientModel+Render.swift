@@ -51,18 +51,10 @@ extension ClientModel {
             drawResources(into: &canvas, y: bodyY)
         } else if mode == .history {
             drawHistory(into: &canvas, y: bodyY)
-        } else if rows.isEmpty {
+        } else if outline.count == 0 {
             canvas.write(strings.emptyPlan, x: 1, y: bodyY + 1)
-        } else if mode == .list {
-            ListRenderer(language: settings.language).draw(
-                rows: rows, into: &canvas, y: bodyY, width: width, height: bodyHeight, firstRow: topRow,
-                selectedID: selectedTask?.id, pendingIDs: history.past == nil ? pendingTaskIDs : [])
         } else {
-            ChartRenderer(language: settings.language, nameWidth: nameWidth).draw(
-                rows: rows, dependencies: shownCollection?.dependencies ?? [], viewport: viewport, into: &canvas,
-                y: bodyY, height: bodyHeight, firstRow: topRow, selectedID: selectedTask?.id,
-                pendingIDs: history.past == nil ? pendingTaskIDs : [],
-                baseline: history.past == nil ? history.shadow?.rows : nil)
+            drawTasks(into: &canvas, y: bodyY)
         }
         // Form.
         if let form, !showsHelp {
@@ -77,6 +69,26 @@ extension ClientModel {
         }
         canvas.write(footer.truncated(to: width), x: 0, y: height - 1, style: message == nil ? .dim : .bold)
         return canvas
+    }
+
+    /// The list or the timeline: only the rows on screen are built, and only the arrows that touch
+    /// them (those entering from rows above or below included).
+    private func drawTasks(into canvas: inout TextCanvas, y: Int) {
+        guard let shown = shownCollection else { return }
+        let pendingIDs = history.past == nil ? pendingTaskIDs : []
+        if mode == .list {
+            ListRenderer(language: settings.language).draw(
+                rows: rows(topRow..<(topRow + bodyHeight - 1)), into: &canvas, y: y, width: width, height: bodyHeight,
+                selectedID: selectedTask?.id, pendingIDs: pendingIDs)
+            return
+        }
+        let window = rows(topRow..<(topRow + bodyHeight - ChartRenderer.headerHeight))
+        let arrows = taskViews.arrows(
+            of: outline, touching: topRow..<(topRow + window.count), in: shown, axis: viewport.axis)
+        ChartRenderer(language: settings.language, nameWidth: nameWidth).draw(
+            window: window, firstRow: topRow, arrows: arrows, viewport: viewport, into: &canvas, y: y,
+            height: bodyHeight, selectedID: selectedTask?.id, pendingIDs: pendingIDs,
+            baseline: history.past == nil ? history.shadow?.rows : nil)
     }
 
     /// Every key, for the help screen.
@@ -101,9 +113,11 @@ extension ClientModel {
             (de
                 ? "+ -          Zoom (1, 2, 4, 6, 8 Tage je Spalte)"
                 : "+ -          zoom (1, 2, 4, 6, 8 days per column)"),
-            (de ? "Enter        verfügbare Aktionen anzeigen" : "Enter        show the available actions"),
+            (de
+                ? "Enter i      Details der Aufgabe und ihre Aktionen"
+                : "Enter i      the selected task's details and its actions"),
         ]
-        for action in TaskAction.allCases where !action.isEntryAction {
+        for action in TaskAction.allCases where !action.isEntryAction && action != .info {
             lines.append(String(action.key) + "            " + action.title(settings.language))
         }
         lines += strings.historyKeyLines

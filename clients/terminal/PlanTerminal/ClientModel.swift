@@ -25,8 +25,8 @@ public struct ClientModel: Sendable {
     public var mode = ViewMode.list
     /// Whether the help screen is open.
     public internal(set) var showsHelp = false
-    /// The collapsed summaries.
-    public internal(set) var collapsed: Set<String> = []
+    /// The list's and the timeline's rows, each view with its own collapsed summaries.
+    public internal(set) var taskViews = TaskViews()
     /// The selected row's index among the visible rows.
     public internal(set) var selectedIndex = 0
     /// The first row shown.
@@ -47,6 +47,10 @@ public struct ClientModel: Sendable {
     public internal(set) var history = HistoryViewState()
     /// The task view (list or timeline) a past version opens in.
     var lastTaskView = ViewMode.list
+    /// The task selected when a task view was left (selected again in the next one).
+    var lastSelectedTaskID: String?
+    /// The resource selected when the resources view was left.
+    var lastResourceIndex = 0
     var counter = 0
 
     /// A client with nothing received yet.
@@ -63,13 +67,27 @@ public struct ClientModel: Sendable {
     /// The tasks shown: the past version opened, else the confirmed plan.
     public var shownCollection: TaskCollection? { history.past.map(\.collection) ?? collection }
 
-    /// The visible rows.
-    public var rows: [TaskRow] { shownCollection?.rows(collapsed: collapsed) ?? [] }
+    /// The task view shown, or the one last shown (in the resources and history views).
+    public var taskView: ViewMode { mode == .list || mode == .timeline ? mode : lastTaskView }
+
+    /// The rows of the task view (`taskView`), kept between key presses.
+    public var outline: TaskOutline { taskViews.outline(taskView) }
+
+    /// The collapsed summaries of the task view (each view keeps its own).
+    public var collapsed: Set<String> { outline.collapsed }
+
+    /// Every visible row of the task view (the screen builds only the rows it shows).
+    public var rows: [TaskRow] { shownCollection.map { outline.allRows(in: $0) } ?? [] }
+
+    /// The rows `indexes` of the task view, for drawing.
+    func rows(_ indexes: Range<Int>) -> [TaskRow] {
+        shownCollection.map { outline.rows(indexes, in: $0) } ?? []
+    }
 
     /// The selected task.
     public var selectedTask: GanttTask? {
-        let rows = rows
-        return rows.indices.contains(selectedIndex) ? rows[selectedIndex].task : nil
+        guard let collection = shownCollection, selectedIndex >= 0, selectedIndex < outline.count else { return nil }
+        return collection.tasks[outline.position(at: selectedIndex)]
     }
 
     /// The task ids with pending proposals.
@@ -112,52 +130,15 @@ public struct ClientModel: Sendable {
             receive(copy)
             return resourceWatch() + (first ? readHistory() : [])
         case .server(let message):
+            if case .confirmed(let plan, let version, _, _, let changes, _, _) = message, plan == settings.plan {
+                follow(version: version, changes: changes)
+                return receive(message) + resourceWatch()
+            }
             return receive(message)
         case .key(let key):
             return press(key)
         case .wake(let token):
             return resources.planner.wake(token: token).map(ClientAction.init)
-        }
-    }
-
-    private mutating func receive(_ copy: ClientPlanCopy) {
-        let selectedID = selectedTask?.id
-        let previous = self.copy
-        self.copy = copy
-        do {
-            collection = try ClientModel.collection(following: previous, collection, to: copy)
-            dataError = nil
-        } catch {
-            collection = nil
-            dataError = strings.invalidData(error.message)
-        }
-        if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) { selectedIndex = index }
-        clampSelection()
-    }
-
-    /// The collection for `new`: edits and additions since `old` are applied to the existing
-    /// collection (checked incrementally, in time proportional to the change); anything else (a
-    /// removal, a reorder, new dependencies, a step the rules refuse on the way) builds it anew.
-    static func collection(
-        following old: ClientPlanCopy?, _ current: TaskCollection?, to new: ClientPlanCopy
-    ) throws(TaskGanttError) -> TaskCollection {
-        let rebuild = { () throws(TaskGanttError) -> TaskCollection in
-            try TaskCollection(new.tasks, dependencies: new.dependencies)
-        }
-        guard let old, var collection = current, old.dependencies == new.dependencies,
-            new.tasks.count >= old.tasks.count
-        else { return try rebuild() }
-        let before = old.tasks
-        let after = new.tasks
-        do throws(TaskGanttError) {
-            for index in before.indices where before[index] != after[index] {
-                guard before[index].id == after[index].id else { return try rebuild() }
-                try collection.replace(previous: before[index], proposed: after[index])
-            }
-            for task in after[before.count...] { try collection.add(task) }
-            return collection
-        } catch {
-            return try rebuild()
         }
     }
 
@@ -167,11 +148,14 @@ public struct ClientModel: Sendable {
         case .ack(let id, _, _, let noop, _):
             pending[id] = nil
             resources.pendingEntries[id] = nil
+            // Seed 000: a no-op reorder stays silent (the form closes, nothing is said).
+            var silent = false
             if case .saving(id)? = form?.phase {
+                silent = noop && form?.action == .order
                 form = nil
                 resources.formTarget = nil
             }
-            self.message = noop ? strings.unchanged : strings.saved
+            self.message = silent ? nil : noop ? strings.unchanged : strings.saved
         case .rejected(let id, _, let code, _, _, _):
             pending[id] = nil
             resources.pendingEntries[id] = nil
@@ -213,10 +197,7 @@ public struct ClientModel: Sendable {
         case .character("q"): return [.quit]
         case .character("?"), .character("h"): showsHelp = true
         case .tab, .character("v"):
-            mode = mode.next
-            if mode == .list || mode == .timeline { lastTaskView = mode }
-            topRow = 0
-            layoutChanged()
+            switchView()
             return resourceWatch() + (mode == .history ? readMissingDetails() : [])
         case .escape where history.past != nil: closePast()
         case .character("z"): return pressUndo(redo: false)
@@ -228,7 +209,7 @@ public struct ClientModel: Sendable {
         case .pageUp: moveSelection(-visibleRowCount)
         case .pageDown: moveSelection(visibleRowCount)
         case .home: moveSelection(-selectedIndex)
-        case .end: moveSelection(rows.count)
+        case .end: moveSelection(mode == .resources ? resources.rowCount(copy: copy) : outline.count)
         case .character(" ") where mode == .resources: toggleResource()
         case .character(" "): toggleDisclosure()
         case .left, .character("["):
@@ -238,23 +219,27 @@ public struct ClientModel: Sendable {
         case .character("t"): viewport.showToday(settings.today)
         case .character("+"), .character("="): zoom(viewport.axis.zoom.finer)
         case .character("-"): zoom(viewport.axis.zoom.coarser)
+        case .enter where mode == .resources:
+            openEntryDetails()
+            return []
         case .enter:
-            if mode == .resources {
-                openEntryDetails()
-                return []
-            }
-            message = TaskAction.available(for: selectedTask).map { "\($0.key): \($0.title(settings.language))" }
-                .joined(separator: "  ")
+            open(.info)
         case .character(let character):
             if mode == .resources { return pressInResources(character) }
-            if let action = TaskAction.allCases.first(where: { $0.key == character }) { open(action) }
+            if let action = TaskAction.allCases.first(where: { !$0.isEntryAction && $0.key == character }) {
+                open(action)
+            }
         default:
             break
         }
         return mode == .resources ? resourceWatch() : []
     }
 
-    private mutating func open(_ action: TaskAction) {
+    mutating func open(_ action: TaskAction) {
+        if action == .info {
+            openTaskInfo()
+            return
+        }
         guard history.past == nil else {
             message = strings.readOnly(history.past?.version ?? 0)
             return
@@ -265,7 +250,7 @@ public struct ClientModel: Sendable {
             message = strings.noSelection
             return
         }
-        guard TaskAction.available(for: task).contains(action) else {
+        guard action == .info || TaskAction.available(for: task).contains(action) else {
             message = strings.actionUnavailable
             return
         }
@@ -274,7 +259,9 @@ public struct ClientModel: Sendable {
 
     private mutating func pressInForm(_ key: Key) -> [ClientAction] {
         guard var form else { return [] }
-        if case .character(let character) = key, pressInDetails(character) { return [] }
+        if case .character(let character) = key, pressInDetails(character) || pressInTaskInfo(character) {
+            return []
+        }
         switch form.handle(key) {
         case .none:
             self.form = form
@@ -286,21 +273,7 @@ public struct ClientModel: Sendable {
         case .save where form.action == .baseline:
             return saveBaselineForm(&form)
         case .save:
-            guard let collection else { return [] }
-            counter += 1
-            let newID = "t-\(settings.idPrefix)-\(counter)"
-            do throws(FormError) {
-                let operation = try form.operation(in: collection, newID: newID, language: settings.language)
-                let id = "p-\(settings.idPrefix)-\(counter)"
-                form.phase = .saving(proposalID: id)
-                form.error = nil
-                pending[id] = form.original?.id ?? newID
-                self.form = form
-                return [.propose(operation, id: id)]
-            } catch {
-                form.error = error.message
-                self.form = form
-            }
+            return saveTaskForm(&form)
         }
         return []
     }
@@ -312,8 +285,8 @@ public struct ClientModel: Sendable {
         clampSelection()
     }
 
-    private mutating func clampSelection() {
-        let count = mode == .resources ? resources.rowCount(copy: copy) : rows.count
+    mutating func clampSelection() {
+        let count = mode == .resources ? resources.rowCount(copy: copy) : outline.count
         selectedIndex = min(max(selectedIndex, 0), max(count - 1, 0))
         if selectedIndex < topRow { topRow = selectedIndex }
         if selectedIndex >= topRow + visibleRowCount { topRow = selectedIndex - visibleRowCount + 1 }
@@ -327,8 +300,8 @@ public struct ClientModel: Sendable {
     }
 
     private mutating func setCollapsed(_ value: Bool) {
-        guard let task = selectedTask, task.kind.isSummary else { return }
-        if value { collapsed.insert(task.id) } else { collapsed.remove(task.id) }
+        guard let task = selectedTask, task.kind.isSummary, let shown = shownCollection else { return }
+        taskViews.setCollapsed(task.id, value, in: taskView, of: shown)
         clampSelection()
     }
 

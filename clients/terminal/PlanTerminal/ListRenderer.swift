@@ -64,10 +64,19 @@ public struct ListRenderer: Sendable {
         }
     }
 
-    /// The whole list as plain text (`plan show`), `width` columns wide.
-    public func text(rows: [TaskRow], width: Int = 100) -> String {
+    /// The whole list as plain text, `width` columns wide; with `predecessors` (the titles of a
+    /// row's predecessors), a last column names them (`plan show`: the one place a script or a
+    /// screen reader sees the dependencies).
+    public func text(rows: [TaskRow], width: Int = 100, predecessors: ((TaskRow) -> [String])? = nil) -> String {
         var canvas = TextCanvas(width: width, height: rows.count + 1)
         draw(rows: rows, into: &canvas, width: width, height: rows.count + 1)
-        return canvas.text
+        guard let predecessors else { return canvas.text }
+        let lines = canvas.lines
+        var text = lines[0].padded(to: width) + "  " + strings.predecessorsColumn + "\n"
+        for (row, line) in zip(rows, lines.dropFirst()) {
+            let names = predecessors(row)
+            text += (names.isEmpty ? line : line.padded(to: width) + "  " + names.joined(separator: ", ")) + "\n"
+        }
+        return text
     }
 }

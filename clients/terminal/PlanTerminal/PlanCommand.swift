@@ -37,11 +37,11 @@ public enum PlanCommand {
         let transport: ClientTransport
         let connection: PlanConnection
         do {
-            transport = try ClientTransport()
+            transport = try PlanCommand.transport(options, strings: strings)
             connection = try PlanConnection(
                 options: .init(url: server, token: token, clientName: "plan/1", reconnect: false), transport: transport)
         } catch {
-            ProcessIO.printError("plan: \(error.description)")
+            ProcessIO.printError("plan: " + strings.clientError(error))
             return 2
         }
         let session = CommandSession(connection: connection, plan: plan, options: options, operation: operation)
@@ -50,6 +50,22 @@ public enum PlanCommand {
         // The process ends with the transport alive: releasing a stopped ClientTransport races
         // with its service thread (see the report), so it is never stopped or released.
         withExtendedLifetime(transport) { exit(status) }
+    }
+}
+
+extension PlanCommand {
+    /// The client transport, trusting `--ca-file`'s certificates (checked first: a file that
+    /// cannot be read or holds no PEM certificate is refused in words).
+    static func transport(_ options: PlanOptions, strings: TerminalStrings) throws(ClientError) -> ClientTransport {
+        guard let caFile = options.caFile else { return try ClientTransport() }
+        let text: String
+        do { text = String(decoding: try Files.read(caFile), as: UTF8.self) } catch {
+            throw .transport(strings.cannotRead(caFile) + " (\(error))")
+        }
+        guard text.contains("-----BEGIN CERTIFICATE-----") else { throw .transport(strings.notACertificate(caFile)) }
+        do { return try ClientTransport(caFile: caFile) } catch {
+            throw .transport(strings.cannotLoadCertificates(caFile))
+        }
     }
 }
 
@@ -193,7 +209,9 @@ struct CommandSession {
         let rows = collection.rows()
         guard !rows.isEmpty else { return copy.snapshot.title + "\n" + TerminalStrings(language).emptyPlan + "\n" }
         return copy.snapshot.title + " (v\(copy.version))\n"
-            + ListRenderer(language: language).text(rows: rows, width: width)
+            + ListRenderer(language: language).text(rows: rows, width: width) { row in
+                collection.predecessorIDs(of: row.id).map { collection[$0]?.title ?? $0 }
+            }
     }
 
     /// `plan chart`: the timeline of a copy.

@@ -42,6 +42,8 @@ extension PlanOptions {
           --token TOKEN      your secret token (or PLAN_TOKEN)
           --plan ID          the plan (or PLAN_PLAN)
           --language en|de   labels, month names and messages in English or German
+          --ca-file PEM      also trust these certificates for wss:// (a self-signed server's;
+                             or PLAN_CA_FILE)
 
         """
 
@@ -51,6 +53,8 @@ extension PlanOptions {
           --token TOKEN      Ihr geheimes Token (oder PLAN_TOKEN)
           --plan ID          der Plan (oder PLAN_PLAN)
           --language en|de   Beschriftungen, Monatsnamen und Meldungen auf Englisch oder Deutsch
+          --ca-file PEM      auch diesen Zertifikaten für wss:// vertrauen (einem selbst signierten;
+                             oder PLAN_CA_FILE)
 
         """
 

@@ -40,6 +40,8 @@ public struct PlanOptions: Sendable, Hashable {
     public var before: Int?
     /// `--help`.
     public var help = false
+    /// `--ca-file PEM` (`PLAN_CA_FILE`): certificates to trust for wss:// (a self-signed server's).
+    public var caFile: String?
 
     /// Why a command line is not valid.
     public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -48,7 +50,7 @@ public struct PlanOptions: Sendable, Hashable {
     }
 
     /// The options every command takes.
-    static let connectionOptions: Set<String> = ["--server", "--token", "--plan", "--language"]
+    static let connectionOptions: Set<String> = ["--server", "--token", "--plan", "--language", "--ca-file"]
 
     /// The options `subcommand` takes (nil: the interactive client).
     static func options(of subcommand: Subcommand?) -> Set<String> {
@@ -65,7 +67,7 @@ public struct PlanOptions: Sendable, Hashable {
     static let valueOptions = Subcommand.allCases.reduce(options(of: nil)) { $0.union(options(of: $1)) }
 
     /// Parses `arguments` (without the program name); `environment` supplies `PLAN_SERVER`,
-    /// `PLAN_TOKEN` and `PLAN_PLAN` where no option gives them. Options come in any order, as
+    /// `PLAN_TOKEN`, `PLAN_PLAN` and `PLAN_CA_FILE` where no option gives them. Options come in any order, as
     /// `--name value` or `--name=value`, each at most once; a subcommand refuses the options it
     /// does not take. Messages are in the language `--language` asks for.
     public init(arguments: [String], environment: [String: String] = [:]) throws(ParseError) {
@@ -87,6 +89,7 @@ public struct PlanOptions: Sendable, Hashable {
         server = parsed.value("--server") ?? environment["PLAN_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
         token = parsed.value("--token") ?? environment["PLAN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         plan = parsed.value("--plan") ?? environment["PLAN_PLAN"].flatMap { $0.isEmpty ? nil : $0 }
+        caFile = parsed.value("--ca-file") ?? environment["PLAN_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
         help = parsed.help
         if let word = parsed.positionals.first {
             guard let command = Subcommand(rawValue: word) else {

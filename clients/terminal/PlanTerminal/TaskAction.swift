@@ -9,6 +9,8 @@ public enum TaskAction: String, Sendable, Hashable, CaseIterable {
     case addEntry, removeEntry, resizeEntry, retitleEntry, entryDetails
     /// The plan's baselines: set one (at a version) or remove one.
     case baseline
+    /// The selected task's details, with the actions its kind allows (Enter or `i`).
+    case info
 
     /// The actions of the resources view, in the order the help and the details list them.
     public static let entryActions: [TaskAction] = [
@@ -40,6 +42,7 @@ public enum TaskAction: String, Sendable, Hashable, CaseIterable {
         case .retitleEntry: "e"
         case .entryDetails: "i"
         case .baseline: "b"
+        case .info: "i"
         }
     }
 
@@ -83,6 +86,7 @@ public enum TaskAction: String, Sendable, Hashable, CaseIterable {
         case .retitleEntry: return de ? "Eintrag umbenennen" : "Rename entry"
         case .entryDetails: return de ? "Eintrag: Details" : "Entry details"
         case .baseline: return de ? "Basislinie setzen oder entfernen" : "Set or remove a baseline"
+        case .info: return de ? "Aufgabe: Details und Aktionen" : "Task details and actions"
         }
     }
 }

@@ -12,7 +12,8 @@ extension TaskForm {
         return TaskForm(
             action: .baseline, original: nil, title: TaskAction.baseline.title(language),
             fields: [
-                .choice(de ? "Basislinie" : "Baseline", choices, selected: "set"), .text(de ? "Name" : "Name", name),
+                .choice(de ? "Basislinie" : "Baseline", choices, selected: "set"),
+                .text(de ? "Name" : "Name", name, required: true),
                 .text(de ? "Version" : "Version", String(version)),
             ])
     }

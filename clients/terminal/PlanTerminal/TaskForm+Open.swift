@@ -15,6 +15,8 @@ extension TaskForm {
         case .addTask, .addChild: return opening.addForm()
         case .link: return opening.linkForm()
         case .unlink: return opening.unlinkForm()
+        case .info:
+            return TaskForm(action: action, original: task, title: task?.title ?? "", fields: [])
         case .moveEntry, .reassignEntry, .addEntry, .removeEntry, .resizeEntry, .retitleEntry, .entryDetails,
             .baseline:
             return opening.form([], note: opening.strings.actionUnavailable)
@@ -44,7 +46,7 @@ private struct FormOpening {
     func valueForm() -> TaskForm {
         switch action {
         case .details:
-            return form([.text(de ? "Titel" : "Title", task?.title ?? "")])
+            return form([.text(de ? "Titel" : "Title", task?.title ?? "", required: true)])
         case .dates:
             switch task?.kind {
             case .milestone(let date):
@@ -104,7 +106,8 @@ private struct FormOpening {
         return TaskForm(
             action: action, original: action == .addChild ? task : nil, title: heading,
             fields: [
-                .text(de ? "Titel" : "Title", ""), .choice(de ? "Art" : "Kind", kinds, selected: "activity"),
+                .text(de ? "Titel" : "Title", "", required: true),
+                .choice(de ? "Art" : "Kind", kinds, selected: "activity"),
                 .text(start + (de ? " (leer: nicht geplant)" : " (empty: unscheduled)"), today.description),
                 .text(days, "1"),
                 .choice(de ? "Gruppe" : "Group", groups, selected: action == .addChild ? task?.id : ""),

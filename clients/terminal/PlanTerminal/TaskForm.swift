@@ -20,10 +20,12 @@ public struct FormField: Sendable, Hashable {
     public let options: [String]
     /// For a choice: the ids behind the options.
     public let optionIDs: [String]
+    /// Whether the field must not be blank (a title, a name): Save is disabled while it is.
+    public var isRequired = false
 
-    /// A text field.
-    public static func text(_ label: String, _ value: String) -> FormField {
-        FormField(label: label, value: .text(value), options: [], optionIDs: [])
+    /// A text field; a `required` one (a title, a name) disables Save while it is blank.
+    public static func text(_ label: String, _ value: String, required: Bool = false) -> FormField {
+        FormField(label: label, value: .text(value), options: [], optionIDs: [], isRequired: required)
     }
 
     /// A choice field with `(id, label)` options.
@@ -130,8 +132,17 @@ public struct TaskForm: Sendable, Hashable {
         self.note = note
     }
 
-    /// Whether Save is possible.
-    public var canSave: Bool { note == nil && phase == .editing && action != .entryDetails }
+    /// Whether the form only shows (a task's or an entry's details): no Save, only Close.
+    public var isReadOnly: Bool { action == .entryDetails || action == .info }
+
+    /// The first required field that is blank (seed 000: Save is disabled for empty titles).
+    public var blankRequiredField: FormField? {
+        fields.first { $0.isRequired && $0.text.trimmed.isEmpty }
+    }
+
+    /// Whether Save is possible: not while the form waits, explains why it cannot save, only
+    /// shows, or has a blank title.
+    public var canSave: Bool { note == nil && phase == .editing && !isReadOnly && blankRequiredField == nil }
 
     /// Feeds a key to the form.
     public mutating func handle(_ key: Key) -> Outcome {
@@ -143,8 +154,9 @@ public struct TaskForm: Sendable, Hashable {
         case .backTab, .up:
             focus = (focus + count - 1) % count
         case .enter:
-            if focus == fields.count { return canSave ? .save : .none }
             if focus == fields.count + 1 { return .close }
+            // On Save, and on the last (or only) field: save; on another field: the next one.
+            if focus >= fields.count - 1 { return canSave ? .save : .none }
             focus += 1
         case .left, .right:
             guard phase == .editing, fields.indices.contains(focus) else {
@@ -217,6 +229,9 @@ public struct TaskForm: Sendable, Hashable {
         lines.append(("", .normal))
         let inner = width - 4
         if let note { lines += note.wrapped(to: inner).map { ($0, .dim) } }
+        if let blank = blankRequiredField, phase == .editing {
+            lines += strings.requiredBlank(blank.label).wrapped(to: inner).map { ($0, .dim) }
+        }
         if let error { lines += ("! " + error).wrapped(to: inner).map { ($0, .bold) } }
         if case .saving = phase {
             lines.append((de ? "Wird gespeichert … warte auf den Server" : "Saving… waiting for the server", .dim))
@@ -235,11 +250,34 @@ public struct TaskForm: Sendable, Hashable {
         let save = "[ " + (de ? "Speichern" : "Save") + " ]"
         let close = "[ " + (de ? "Schließen" : "Close") + " ]"
         let buttons = canvas.height - 2
-        if action != .entryDetails {
-            canvas.write(save, x: 2, y: buttons, style: focus == fields.count ? .reverse : (canSave ? .normal : .dim))
+        if !isReadOnly {
+            // Disabled, it is dim even when focused.
+            canvas.write(save, x: 2, y: buttons, style: !canSave ? .dim : (focus == fields.count ? .reverse : .normal))
         }
-        canvas.write(close, x: 4 + save.count, y: buttons, style: focus == fields.count + 1 ? .reverse : .normal)
+        canvas.write(
+            close, x: isReadOnly ? 2 : 4 + save.count, y: buttons, style: focus == fields.count + 1 ? .reverse : .normal
+        )
         return canvas
+    }
+}
+
+extension [String] {
+    /// The items after `heading`, joined by " · " and broken into lines of at most `width`
+    /// characters between items (an item is broken only when it is longer than a line).
+    func joinedInLines(after heading: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = heading
+        for item in self {
+            let candidate = line.isEmpty ? item : line + (line == heading ? " " : " · ") + item
+            if candidate.count <= width || line.isEmpty {
+                line = candidate
+            } else {
+                lines.append(line + " ·")
+                line = item
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.flatMap { $0.wrapped(to: width) }
     }
 }
 

@@ -1,5 +1,6 @@
 import ChronoSketchCore
 import CommandLineOptions
+import PlanClient
 import PlanProtocol
 
 /// The messages of `plan`'s command line and scriptable subcommands, in English or German.
@@ -42,6 +43,26 @@ extension TerminalStrings {
     }
     /// A file that cannot be read.
     func cannotRead(_ path: String) -> String { de ? "\(path) kann nicht gelesen werden" : "cannot read \(path)" }
+    /// A `--ca-file` libwebsockets could not load.
+    func cannotLoadCertificates(_ path: String) -> String {
+        de ? "die Zertifikate in \(path) lassen sich nicht laden" : "cannot load the certificates in \(path)"
+    }
+    /// What the client library reports, in words.
+    func clientError(_ error: ClientError) -> String {
+        switch error {
+        case .badURL(let url): de ? "keine ws://- oder wss://-Adresse: \(url)" : "not a ws:// or wss:// URL: \(url)"
+        case .transport(let message): message
+        case .closed(_, let reason): connectionEnded(reason)
+        case .server(let code, let message): serverError("\(code): \(message)")
+        case .timedOut: de ? "keine Antwort in der vorgesehenen Zeit" : "no answer in time"
+        }
+    }
+    /// A `--ca-file` without a PEM certificate.
+    func notACertificate(_ path: String) -> String {
+        de
+            ? "\(path) enthält kein PEM-Zertifikat (-----BEGIN CERTIFICATE-----)"
+            : "\(path) holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
+    }
     /// A proposal file that holds no op.
     func badProposal(_ reason: String) -> String {
         (de ? "kein gültiger Vorschlag: " : "not a valid proposal: ") + reason

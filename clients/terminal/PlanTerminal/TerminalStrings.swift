@@ -74,7 +74,7 @@ public struct TerminalStrings: Sendable, Hashable {
     }
     /// The footer hint.
     public var footerHint: String {
-        de ? "?: Hilfe  Tab: Ansicht  Enter: Aktionen  q: Beenden" : "?: help  Tab: view  Enter: actions  q: quit"
+        de ? "?: Hilfe  Tab: Ansicht  Enter: Details  q: Beenden" : "?: help  Tab: view  Enter: details  q: quit"
     }
     /// A resource view without resources.
     public var noResources: String { de ? "Dieser Plan hat keine Ressourcen." : "This plan has no resources." }

@@ -1,0 +1,37 @@
+import ChronoSketchCore
+
+/// The labels of a task's details and of the forms' checks.
+extension TerminalStrings {
+    /// The labels of a task's details, and the widest one's length.
+    public var taskInfoLabels:
+        (
+            title: String, kind: String, dates: String, progress: String, group: String, predecessors: String,
+            successors: String, width: Int
+        )
+    {
+        let labels =
+            de
+            ? ["Titel", "Art", "Termine", "Fortschritt", "Gruppe", "Vorgänger", "Nachfolger"]
+            : ["Title", "Kind", "Dates", "Progress", "Group", "Predecessors", "Successors"]
+        return (
+            labels[0], labels[1], labels[2], labels[3], labels[4], labels[5], labels[6],
+            labels.map(\.count).max() ?? 0
+        )
+    }
+
+    /// "3 days" / "3 Tage".
+    public func days(_ count: Int) -> String {
+        "\(count) " + (de ? (count == 1 ? "Tag" : "Tage") : (count == 1 ? "day" : "days"))
+    }
+
+    /// A root task's group.
+    public var topLevel: String { de ? "(oberste Ebene)" : "(top level)" }
+
+    /// Why Save is off: a required field is blank.
+    public func requiredBlank(_ label: String) -> String {
+        de ? "„\(label)“ ist leer: Speichern ist erst mit Inhalt möglich." : "\(label) is empty: fill it in to save."
+    }
+
+    /// The heading of `plan show`'s predecessors column.
+    public var predecessorsColumn: String { de ? "Vorgänger" : "Predecessors" }
+}
