@@ -7,6 +7,9 @@ import { openTaskForm, taskOperation, reorderOperation, linkOperation } from '..
 import { openEntryForm, entryOperation, dragOperation } from '../../../clients/web/js/entry-forms.mjs';
 import { availableActions } from '../../../clients/web/js/wording.mjs';
 import { parseCivil, parseLocal } from '../../../clients/web/js/dates.mjs';
+import { LANGUAGES, loadLanguage } from '../../../clients/web/js/strings.mjs';
+
+await Promise.all(LANGUAGES.map(loadLanguage));
 
 const spec = { id: 'spec', title: 'Spec', parentID: 'g', kind: 'activity', schedule: { start: '2026-09-08', end: '2026-09-11' }, progress: 20 };
 const copy = new PlanCopy({ plan: 'p', version: 3, tasks: [

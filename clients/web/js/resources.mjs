@@ -6,7 +6,7 @@ import { $ } from './dom.mjs';
 import { ResourcesView, LABEL_WIDTH } from './resources-view.mjs';
 import { ResourceQueryPlanner, queryFor, applyPage } from './resource-query.mjs';
 import { openEntryForm, entryOperation, dragOperation } from './entry-forms.mjs';
-import { ACTIONS, ENTRY_ACTIONS, actionTitle, actionKey } from './wording.mjs';
+import { ENTRY_ACTIONS, actionTitle, actionKey } from './wording.mjs';
 import { today as todayOf, MINUTES_PER_DAY, parseLocal } from './dates.mjs';
 import { formatDateTime } from './strings.mjs';
 
@@ -180,7 +180,7 @@ export class Resources {
     else if (key === 'R') this.run(this.planner.retry());
     else if (key === 'Enter') this.openAction('entryDetails');
     else {
-      const action = ENTRY_ACTIONS.find((candidate) => ACTIONS[candidate][0] === key);
+      const action = ENTRY_ACTIONS.find((candidate) => actionKey(candidate) === key);
       if (action) this.openAction(action);
       return !!action;
     }
