@@ -1,6 +1,7 @@
 // The two language modules: the same keys (a text missing in one language would show as nothing),
 // loaded on request only, and the help built from them.
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { LANGUAGES, loadLanguage, texts, languageFor, formatDate } from '../../../clients/web/js/strings.mjs';
 import { helpLines } from '../../../clients/web/js/help.mjs';
@@ -15,8 +16,9 @@ test('a language is there only once loaded; both have the same keys', async () =
   const [en, de] = await Promise.all(LANGUAGES.map(loadLanguage));
   assert.equal(texts('de'), de);
   assert.deepEqual(keys(de).sort(), keys(en).sort());
-  assert.equal(en.help.keys.length, de.help.keys.length);
-  assert.equal(en.help.more.length, de.help.more.length);
+  assert.equal(en.helpText.keys.length, de.helpText.keys.length);
+  assert.equal(typeof en.help, 'string', 'a label is not shadowed by a later key');
+  assert.equal(en.helpText.more.length, de.helpText.more.length);
   assert.equal(de.rejections.staleTask.startsWith('Die Aufgabe wurde inzwischen geändert'), true);
 });
 
@@ -30,4 +32,13 @@ test('the browser language picks German for any de tag; German dates are dd.mm.y
   assert.deepEqual(help.find(([key]) => key === 'p'), ['p', 'Fortschritt']);
   assert.deepEqual(help.find(([key]) => key === 'Enter i'), ['Enter i', 'Eintrag: Details']);
   assert.ok(help.some(([key, meaning]) => key === 'Ressourcen:' && meaning === ''));
+});
+
+test('every label index.html names is a text in both languages', async () => {
+  const page = readFileSync(new URL('../../../clients/web/index.html', import.meta.url), 'utf8');
+  const names = [...page.matchAll(/data-t(?:-title)?="([^"]+)"/g)].map((match) => match[1]);
+  assert.ok(names.length > 20);
+  for (const language of await Promise.all(LANGUAGES.map(loadLanguage))) {
+    for (const name of names) assert.equal(typeof language[name], 'string', `${name} in ${language.language}`);
+  }
 });

@@ -6,7 +6,7 @@ import { actionKey, actionTitle, ENTRY_ACTIONS, availableActions } from './wordi
 
 /** The help: [keys, meaning] pairs. */
 export function helpLines(language) {
-  const { help } = texts(language);
+  const help = texts(language).helpText;
   const taskActions = [...availableActions({ kind: 'activity', schedule: {} }), 'addChild'];
   return [
     ...help.keys,

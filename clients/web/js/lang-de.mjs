@@ -83,7 +83,7 @@ export default {
     reassignEntry: 'Eintrag neu zuordnen', removeEntry: 'Eintrag entfernen',
   },
 
-  help: {
+  helpText: {
     keys: [
       ['v', 'Ansicht wechseln (Aufgaben, Ressourcen, Verlauf)'], ['↑ ↓ j k', 'Auswahl bewegen; Bild↑ Bild↓ Pos1 Ende'],
       ['Leertaste ← →', 'Gruppe auf-/zuklappen'], ['[ ]', 'Zeitachse: vorherige/nächste halbe Breite'], ['t', 'Heute'],

@@ -81,7 +81,7 @@ export default {
   },
 
   /** The help (help.mjs puts the actions' keys between `keys` and `more`). */
-  help: {
+  helpText: {
     keys: [
       ['v', 'switch view (tasks, resources, history)'], ['↑ ↓ j k', 'move the selection; PgUp PgDn Home End'],
       ['Space ← →', 'collapse/expand a group'], ['[ ]', 'timeline: previous/next half width'], ['t', 'today'],
