@@ -47,6 +47,12 @@ def dialog_closed(driver):
     return driver.find_element(By.ID, 'form-dialog').get_attribute('open') is None
 
 
+def history_cells(driver, version):
+    return driver.execute_script('''
+        const row = document.querySelector(`#history tr[data-version="${arguments[0]}"]`);
+        return row ? [...row.children].map((cell) => cell.textContent) : [];''', version)
+
+
 def progress_of(driver, title):
     found = cells(driver, title)
     return found[3] if found else None
@@ -258,7 +264,16 @@ class WebClientTests(unittest.TestCase):
         shot(self.a, 'baseline-shadow')
         press(self.a, 'v', 'v')
         wait(self.a, lambda d: len(d.find_elements(By.CSS_SELECTOR, '#history tbody tr')) == 4)
-        self.assertIn('undo of v2', self.a.find_element(By.ID, 'history').text)
+        # In words, as the terminal says it; v2 (the undo) stands undone by v3 (the redo): struck and marked.
+        change = lambda version: history_cells(self.a, version)[3]
+        wait(self.a, lambda d: change(3) == 'undid v2: set the progress of “Storage layer” to 55 %', 'the ops were not read')
+        self.assertEqual(change(2), 'undid v1: set the progress of “Storage layer” to 30 %')
+        self.assertEqual(change(1), 'set the progress of “Storage layer” to 55 %')
+        self.assertEqual(change(4), 'set the baseline “Plan A” (v0)')
+        marked = self.a.find_element(By.CSS_SELECTOR, '#history tr[data-version="2"]')
+        self.assertEqual(marked.get_attribute('class'), 'undone')
+        self.assertEqual(marked.find_element(By.CSS_SELECTOR, '.undone-by').text, '↶ v3')
+        self.assertEqual(self.a.find_elements(By.CSS_SELECTOR, '#history tr[data-version="1"] .undone-by'), [])
         shot(self.a, 'history')
         # A past version, read only: after v2 (the undo) the progress was 30 % again.
         self.a.find_element(By.CSS_SELECTOR, '#history tr[data-version="2"] button').click()

@@ -44,10 +44,10 @@ test('baselines are skipped; pages fill in ops, respect the log start and say wh
   assert.equal(history.entries.get(9).detailsRead, true, 'a page’s details are kept');
 });
 
-test('a version stands undone while its newest undo is not undone itself', () => {
+test('a version is undone by its newest undo that is not undone itself (the mark ↶ vN)', () => {
   const history = new ClientHistory();
   for (const [version, undoes] of [[1, null], [2, 1], [3, 2], [4, 3]]) history.receiveConfirmed(confirmed(version, 'alice', undoes));
-  assert.deepEqual([1, 2, 3, 4].map((v) => history.isUndone(v)), [true, false, true, false]);
+  assert.deepEqual([1, 2, 3, 4].map((v) => history.undoing(v)), [2, null, 4, null]);
   history.receiveConfirmed(confirmed(5, 'alice', 4));
-  assert.deepEqual([1, 2, 3, 4, 5].map((v) => history.isUndone(v)), [false, true, false, true, false]);
+  assert.deepEqual([1, 2, 3, 4, 5].map((v) => history.undoing(v)), [null, 3, null, 5, null]);
 });

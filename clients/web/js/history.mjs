@@ -26,7 +26,7 @@ export class ClientHistory {
       this.entries.set(item.version, {
         version: item.version, at: item.at ?? '', user: item.mutation?.user ?? '', undoes: item.mutation?.undoes ?? null,
         op: item.op ?? null, detailsRead: true, changes: item.changes ?? {},
-        isBaseline: isBaselineOp(item.op) || !!item.changes?.baselines,
+        isBaseline: item.op ? isBaselineOp(item.op) : !!item.changes?.baselines,
       });
     }
     const known = Math.min(...this.entries.keys());
@@ -71,14 +71,15 @@ export class ClientHistory {
     return { undo, redo };
   }
 
-  /** Whether `version` stands undone: an undo of it exists that is not undone itself (by a redo). */
-  isUndone(version, seen = new Set()) {
-    if (seen.has(version)) return false;
-    seen.add(version);
-    for (const entry of this.entries.values()) {
-      if (entry.undoes === version && !this.isUndone(entry.version, seen)) return true;
-    }
-    return false;
+  /** The versions whose op is not known yet (they came with `confirmed`), ascending. */
+  versionsWithoutDetails() {
+    return [...this.entries.values()].filter((entry) => !entry.detailsRead).map((entry) => entry.version).sort((a, b) => a - b);
+  }
+
+  /** The newest version that undid `version` and is not undone itself (by a redo), or null. */
+  undoing(version) {
+    const undos = [...this.entries.values()].filter((entry) => entry.undoes === version).map((entry) => entry.version);
+    return undos.sort((a, b) => b - a).find((undo) => this.undoing(undo) === null) ?? null;
   }
 
   /** The version the user's undo key undoes, or null. */

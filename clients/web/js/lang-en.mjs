@@ -97,4 +97,23 @@ export default {
       ['Forms', 'Tab field, Enter saves, Esc closes'],
     ],
   },
+
+  /** The history in words (history-wording.mjs picks the phrase; the terminal's HistoryWording). */
+  history: {
+    quote: (text) => `“${text}”`, noDetails: '(no details kept)', undid: (version) => `undid v${version}`,
+    added: (task, into) => `added ${task}${into}`, into: (parent) => ` into ${parent}`, toTopLevel: ' to the top level',
+    restored: (task) => `restored ${task}`, removed: (task) => `removed ${task}`,
+    movedBefore: (task, other) => `moved ${task} before ${other}`, movedAfter: (task, other) => `moved ${task} after ${other}`,
+    linked: (arrow) => `linked ${arrow}`, unlinked: (arrow) => `removed the dependency ${arrow}`,
+    booked: (entry, resources) => `booked ${entry} on ${resources}`, removedEntry: (entry) => `removed the entry ${entry}`,
+    setBaseline: (name, at) => `set the baseline ${name}${at}`, removedBaseline: (name) => `removed the baseline ${name}`,
+    renamed: (old, title) => `renamed ${old} to ${title}`, task: 'it', entry: 'it',
+    movedTo: (subject, when) => `moved ${subject} to ${when}`, movedInto: (subject, into) => `moved ${subject}${into}`,
+    unscheduled: (subject) => `unscheduled ${subject}`,
+    duration: (subject, days, range) => `changed the duration of ${subject} to ${days} day${days === 1 ? '' : 's'} (${range})`,
+    progress: (subject, percent) => `set the progress of ${subject} to ${percent}`, decimal: '.',
+    made: (subject, kind) => `made ${subject} a ${kind}`,
+    reassigned: (subject, resource) => `reassigned ${subject} to ${resource}`, edited: (name) => `edited ${name}`,
+    undoneBy: (version) => `undone by v${version}`,
+  },
 };

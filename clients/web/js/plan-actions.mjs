@@ -197,8 +197,7 @@ export class PlanActions {
   }
 
   moreHistory() {
-    const versions = this.client.history.versions();
-    this.client.request({ type: 'history', plan: this.view.plan, before: Math.min(...versions), limit: 100 });
+    this.client.readHistory(Math.min(...this.client.history.versions()));
   }
 
   showVersion(version) {

@@ -192,7 +192,8 @@ export class PlanView {
     } else if (this.view === 'resources') {
       this.resources?.render(copy, this.axis, COLUMN_WIDTH);
     } else {
-      this.historyView?.render({ history: this.client.history, user: this.client.user, language: this.language, t });
+      const title = (id) => this.client.copy?.get(id)?.title;
+      this.historyView?.render({ history: this.client.history, user: this.client.user, language: this.language, t, title });
     }
   }
 
@@ -212,7 +213,7 @@ export class PlanView {
     }
     if (this.targetView !== view) return;
     // The newest versions' ops (the stream's `confirmed` carry none).
-    if (view === 'history') this.client.request({ type: 'history', plan: this.plan, limit: 100 });
+    if (view === 'history') this.client.readHistory();
     this.view = view;
     for (const name of ['tasks', 'resources', 'history']) {
       $(`#${name}`).hidden = name !== view;
@@ -227,7 +228,9 @@ export class PlanView {
   }
 
   historyChanged() {
-    if (this.view === 'history') this.render();
+    if (this.view !== 'history') return;
+    this.client.readMissingDetails();
+    this.render();
   }
 
   select(id) {

@@ -33,34 +33,3 @@ export function availableActions(task) {
   const all = ['details', 'dates', 'duration', 'progress', 'group', 'order', 'addTask', 'remove', 'link', 'unlink'];
   return task.schedule ? all : all.filter((action) => action !== 'duration');
 }
-
-const OPS = {
-  replace: ['changed', 'geändert'], add: ['added', 'hinzugefügt'], remove: ['removed', 'entfernt'],
-  reorder: ['moved', 'verschoben'], link: ['linked', 'verknüpft'], unlink: ['unlinked', 'Verknüpfung gelöst'],
-  'timeline.apply': ['entry changed', 'Eintrag geändert'], 'timeline.add': ['entry added', 'Eintrag hinzugefügt'],
-  'timeline.remove': ['entry removed', 'Eintrag entfernt'], undo: ['undo', 'Rückgängig'],
-  'baseline.set': ['baseline set', 'Basislinie gesetzt'], 'baseline.remove': ['baseline removed', 'Basislinie entfernt'],
-};
-
-/**
- * A history entry's op in words: "changed: Design", "linked: spec → build", "undo of v12"; from its
- * `changes` while the op is not known yet (it came with `confirmed`).
- */
-export function describeOp(language, op, undoes, changes = {}) {
-  const index = language === 'de' ? 1 : 0;
-  if (undoes !== undefined && undoes !== null) return language === 'de' ? `Rückgängig: v${undoes}` : `undo of v${undoes}`;
-  if (!op) {
-    const kind = changes.baselines ? 'baseline.set' : changes.entries?.length ? 'timeline.apply'
-      : changes.remove?.length ? 'remove' : changes.dependencies ? 'link' : changes.order ? 'reorder' : 'replace';
-    const title = changes.upsert?.[0]?.title;
-    return title !== undefined && kind === 'replace' ? `${OPS.replace[index]}: ${title}` : OPS[kind][index];
-  }
-  const verb = OPS[op.type]?.[index] ?? op.type;
-  const task = op.proposed ?? op.task ?? op.previous;
-  if (task?.title !== undefined) return `${verb}: ${task.title}`;
-  if (op.dependency) return `${verb}: ${op.dependency.predecessorID} → ${op.dependency.successorID}`;
-  const entry = op.proposed?.entry ?? op.entry;
-  if (entry?.title !== undefined) return `${verb}: ${entry.title}`;
-  if (op.name !== undefined) return `${verb}: ${op.name}`;
-  return verb;
-}
