@@ -284,6 +284,29 @@ class WebClientTests(unittest.TestCase):
         wait(self.a, lambda d: d.find_element(By.ID, 'historical').get_attribute('hidden') is not None)
         wait(self.a, lambda d: progress_of(d, 'Storage layer') == '55 %')
 
+    def test_a_stale_undo_says_who_changed_it_since(self):
+        plan = self.people.plan()
+        self.open(self.a, self.people.alice, plan)
+        self.open(self.b, self.people.bob, plan)
+        select_row(self.a, 'Specification')
+        open_form(self.a, 'p')
+        fill(self.a, 'progress', '70\n')
+        wait(self.b, lambda d: progress_of(d, 'Specification') == '70 %')
+        select_row(self.b, 'Specification')
+        open_form(self.b, 'p')
+        fill(self.b, 'progress', '20\n')
+        wait(self.a, lambda d: progress_of(d, 'Specification') == '20 %')
+        press(self.a, 'z')
+        wait(self.a, lambda d: d.find_element(By.ID, 'status').text
+             == f'v1 not undone: changed since by {self.people.bob} (v2).', 'the reason does not name bob')
+        self.assertIn('error', self.a.find_element(By.ID, 'status').get_attribute('class'))
+        self.assertEqual(progress_of(self.a, 'Specification'), '20 %')
+        self.assertEqual(len(history(plan)), 2, 'nothing undone')
+        # Bob's own undo is not stale: it is applied.
+        press(self.b, 'z')
+        wait(self.b, lambda d: d.find_element(By.ID, 'status').text == 'Undid v2 (now v3).')
+        wait(self.a, lambda d: progress_of(d, 'Specification') == '70 %')
+
     def test_keyboard_only_refused_token_and_unknown_plan(self):
         self.a.get(f'{self.server.url}/')
         self.a.execute_script('sessionStorage.clear(); localStorage.clear();')

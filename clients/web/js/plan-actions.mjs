@@ -3,7 +3,7 @@
 // showing past versions; and the words for the answers (in the form, or in the status line).
 
 import { $ } from './dom.mjs';
-import { availableActions, actionTitle, actionKey, rejectionReason } from './wording.mjs';
+import { availableActions, actionTitle, actionKey, rejectionReason, notUndone } from './wording.mjs';
 import { rowValues } from './marks.mjs';
 import { PlanCopy } from './plan-copy.mjs';
 import { today as todayOf } from './dates.mjs';
@@ -192,7 +192,7 @@ export class PlanActions {
     this.app.status(this.t.undoing(version));
     this.propose({ type: 'undo', version }, 'undo', (answer) => {
       if (answer.type === 'ack') this.app.status(this.t.undone(version, answer.version));
-      else this.statusFor(answer);
+      else this.app.status(notUndone(this.view.language, version, answer, this.client.history), true);
     });
   }
 

@@ -8,6 +8,20 @@ export function rejectionReason(language, code, message = '') {
   return texts(language).rejections[code] ?? (message || code);
 }
 
+/** The codes that say a value the proposal named changed since (the terminal's RejectionCode.isStale). */
+export const STALE_CODES = new Set(['staleTask', 'staleEntry', 'staleAssignment', 'staleDependency']);
+
+/**
+ * Why an undo of `version` was rejected (the terminal's notUndone): for a stale value, who changed
+ * it since when the history (history.mjs) knows, else the reason.
+ */
+export function notUndone(language, version, answer, history) {
+  const t = texts(language);
+  const ids = history.entries.get(version)?.touched ?? new Set();
+  const since = STALE_CODES.has(answer.code) ? history.lastChange(version, ids) : null;
+  return t.notUndone(version, since ? t.changedSince(since.user, since.version) : rejectionReason(language, answer.code, answer.message));
+}
+
 /** The task and entry actions' keys (their names are in the language modules). */
 export const ACTION_KEYS = {
   details: 'e', dates: 'd', duration: 'u', progress: 'p', group: 'g', order: 'o', addTask: 'a', addChild: 'c',
