@@ -237,6 +237,37 @@ class WebClientTests(unittest.TestCase):
         wait(self.a, dialog_closed)
         self.assertEqual(kickoff()['title'], 'Kick-off')
 
+    def test_resources_retry_after_a_failed_load_and_resize_by_dragging_an_end(self):
+        plan = self.people.plan()
+        self.open(self.a, self.people.alice, plan)
+        # The next watch the page sends names a resource the plan lacks: the server refuses it.
+        self.a.execute_script('''
+            const send = WebSocket.prototype.send;
+            WebSocket.prototype.send = function (data) {
+              const message = JSON.parse(data);
+              if (message.type !== 'watch') return send.call(this, data);
+              WebSocket.prototype.send = send;
+              message.query.resourceIDs.push('no-such-room');
+              return send.call(this, JSON.stringify(message));
+            };''')
+        press(self.a, 'v')
+        corner = lambda d: d.find_element(By.CSS_SELECTOR, '#resources .corner').text
+        wait(self.a, lambda d: 'Load failed' in corner(d), 'the refused watch is not shown')
+        self.assertEqual(self.a.find_elements(By.CSS_SELECTOR, '#resources rect.entry'), [])
+        self.a.find_element(By.CSS_SELECTOR, '#resources .corner button.retry').click()
+        wait(self.a, lambda d: 'Load failed' not in corner(d) and 'Loading' not in corner(d), 'Retry did not load')
+        edge = lambda side: wait(self.a, lambda d: d.find_element(
+            By.CSS_SELECTOR, f'#resources rect.entry-edge[data-assignment="a-interviews-1"][data-edge="{side}"]'))
+        interviews = lambda: next(e for e in export(plan)['entries'] if e['id'] == 'interviews')
+        # One day is 40 px at zoom 1: 10 px are 6 hours.
+        ActionChains(self.a).click_and_hold(edge('end')).move_by_offset(5, 0).move_by_offset(5, 0).release().perform()
+        wait(self.a, lambda d: d.find_element(By.ID, 'status').text == 'Saved.')
+        self.assertEqual((interviews()['start'], interviews()['end']), ('2026-09-08T13:00', '2026-09-10T23:00'))
+        self.a.execute_script('document.getElementById("status").textContent = ""')
+        ActionChains(self.a).click_and_hold(edge('start')).move_by_offset(-5, 0).move_by_offset(-5, 0).release().perform()
+        wait(self.a, lambda d: d.find_element(By.ID, 'status').text == 'Saved.')
+        self.assertEqual((interviews()['start'], interviews()['end']), ('2026-09-08T07:00', '2026-09-10T23:00'))
+
     def test_undo_redo_history_and_baseline_shadow(self):
         plan = self.people.plan()
         self.open(self.a, self.people.alice, plan)

@@ -35,6 +35,21 @@ export function clear(element) {
 
 export const $ = (selector, root = document) => root.querySelector(selector);
 
+/** Follows a pointer pressed on `element` (captured): `move(event)` while it moves, `up(event)` once
+ * when it is released or cancelled (`event.type` tells which). */
+export function follow(element, pressed, { move = () => {}, up }) {
+  element.setPointerCapture(pressed.pointerId);
+  const end = (event) => {
+    element.removeEventListener('pointermove', move);
+    element.removeEventListener('pointerup', end);
+    element.removeEventListener('pointercancel', end);
+    up(event);
+  };
+  element.addEventListener('pointermove', move);
+  element.addEventListener('pointerup', end);
+  element.addEventListener('pointercancel', end);
+}
+
 /** Fills every `[data-t]` element with its text in the language (`data-t-title` for titles). */
 export function applyTexts(root, t) {
   for (const element of root.querySelectorAll('[data-t]')) element.textContent = t[element.dataset.t] ?? element.dataset.t;

@@ -4,7 +4,7 @@
 // corner shows Loading… or Load failed with Retry. Drag an entry sideways to move it in time, up or
 // down to reassign it; like the task view, only visible rows are in the DOM.
 
-import { h, s, textWidth } from './dom.mjs';
+import { h, s, textWidth, follow } from './dom.mjs';
 import { drawHeader, gridNodes, HEADER_HEIGHT } from './chart-draw.mjs';
 import { lanes } from './lanes.mjs';
 import { parseLocal, MINUTES_PER_DAY } from './dates.mjs';
@@ -12,6 +12,7 @@ import { parseLocal, MINUTES_PER_DAY } from './dates.mjs';
 export const LABEL_WIDTH = 220;
 const LANE = 22;
 const COLLAPSED = 26;
+const EDGE = 6;
 
 /** How far a drag snaps, in minutes, by zoom: a quarter hour at one day per column, else an hour or a day. */
 export function snapMinutes(zoom) {
@@ -27,7 +28,10 @@ function clip(text, room) {
 }
 
 export class ResourcesView {
-  /** callbacks: select(resourceID, assignmentID), toggle(resourceID), activate(), retry(), move(target, minutes, resourceID), visible(range). */
+  /**
+   * callbacks: select(resourceID, assignmentID), toggle(resourceID), activate(), retry(),
+   * move(target, minutes, resourceID), resize(target, 'start'|'end', minutes), visible(range).
+   */
   constructor(scroller, callbacks) {
     this.scroller = scroller;
     this.callbacks = callbacks;
@@ -154,6 +158,12 @@ export class ResourcesView {
         const y = top + 4 + lane * LANE;
         const data = { assignment: item.assignment.id, resource: row.resource.id };
         nodes.push(s('rect', { class: `entry${selected ? ' selected' : ''}`, x: left, y, width: Math.max(right - left, 3), height: LANE - 4, rx: 3, dataset: data }));
+        // Its ends, where a drag changes the start or the end (when there is room to grab the middle).
+        if (right - left >= 18) {
+          for (const [edge, x] of [['start', left], ['end', right - EDGE]]) {
+            nodes.push(s('rect', { class: 'entry-edge', x, y, width: EDGE, height: LANE - 4, dataset: { ...data, edge } }));
+          }
+        }
         const label = clip(state.pending.has(item.entry.id) ? `${item.entry.title} (${state.t.pending})` : item.entry.title, room);
         if (label) nodes.push(s('text', { class: 'entry-label', x: Math.max(left, 0) + 4, y: y + 13, text: label }));
       }
@@ -205,21 +215,15 @@ export class ResourcesView {
     const target = source?.placed.find((placed) => placed.item.assignment.id === rect.dataset.assignment)?.item;
     if (!target) return;
     this.callbacks.select(source.resource.id, target.assignment.id);
-    const startX = event.clientX;
-    const startY = event.clientY;
-    this.chart.setPointerCapture(event.pointerId);
-    const up = (upEvent) => {
-      this.chart.removeEventListener('pointerup', up);
-      this.chart.removeEventListener('pointercancel', up);
-      if (upEvent.type !== 'pointerup') return;
-      const dx = upEvent.clientX - startX;
-      const over = this.rowAt(upEvent.clientY);
-      if (Math.abs(dx) < 4 && Math.abs(upEvent.clientY - startY) < 4) return;
+    const edge = rect.dataset.edge;
+    follow(this.chart, event, { up: (upEvent) => {
+      const dx = upEvent.clientX - event.clientX;
+      if (upEvent.type !== 'pointerup' || (Math.abs(dx) < 4 && Math.abs(upEvent.clientY - event.clientY) < 4)) return;
       const snap = snapMinutes(this.state.axis.zoom);
       const minutes = Math.round((dx / (this.state.columnWidth / this.state.axis.zoom / MINUTES_PER_DAY)) / snap) * snap;
+      if (edge) return this.callbacks.resize(target, edge, minutes);
+      const over = this.rowAt(upEvent.clientY);
       this.callbacks.move(target, minutes, over ? over.resource.id : target.assignment.resourceID);
-    };
-    this.chart.addEventListener('pointerup', up);
-    this.chart.addEventListener('pointercancel', up);
+    } });
   }
 }

@@ -5,7 +5,7 @@
 import { $ } from './dom.mjs';
 import { ResourcesView, LABEL_WIDTH } from './resources-view.mjs';
 import { ResourceQueryPlanner, queryFor, applyPage } from './resource-query.mjs';
-import { openEntryForm, entryOperation, dragOperation } from './entry-forms.mjs';
+import { openEntryForm, entryOperation, dragOperation, resizeOperation } from './entry-forms.mjs';
 import { ENTRY_ACTIONS, actionTitle, actionKey } from './wording.mjs';
 import { today as todayOf, MINUTES_PER_DAY, parseLocal } from './dates.mjs';
 import { formatDateTime } from './strings.mjs';
@@ -26,7 +26,8 @@ export class Resources {
     this.view = new ResourcesView($('#resources'), {
       select: (resource, assignment) => this.select(resource, assignment), toggle: (id) => this.toggle(id),
       activate: () => this.openAction('entryDetails'), retry: () => this.run(this.planner.retry()),
-      move: (target, minutes, resource) => this.moveDrag(target, minutes, resource),
+      move: (target, minutes, resource) => this.dragged(dragOperation(target, minutes, resource)),
+      resize: (target, edge, minutes) => this.dragged(resizeOperation(target, edge, minutes)),
       visible: (rows, measured) => this.visible(rows, measured),
     });
   }
@@ -151,8 +152,8 @@ export class Resources {
     });
   }
 
-  moveDrag(target, minutes, resourceID) {
-    const op = dragOperation(target, minutes, resourceID);
+  /** A drag's op (null: it changes nothing, or would end before it starts). */
+  dragged(op) {
     if (!op) return;
     this.plan.app.status(this.t.saving);
     this.plan.actions.propose(op, 'move', (answer) => this.plan.actions.statusFor(answer));

@@ -5,7 +5,7 @@
 // recycled by row index). Drag a row onto a sibling to reorder, drag from a bar's end to another
 // bar to link. Reads its state from the plan view and reports user intentions through callbacks.
 
-import { h, s } from './dom.mjs';
+import { h, s, follow } from './dom.mjs';
 import { drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
 import { mark } from './marks.mjs';
 import { formatDate } from './strings.mjs';
@@ -302,17 +302,7 @@ export class TasksView {
     }
     this.callbacks.select(task.id);
     this.drag = { kind: 'reorder', id: task.id, startY: event.clientY, moved: false };
-    this.list.setPointerCapture(event.pointerId);
-    const move = (moveEvent) => this.reorderMove(moveEvent);
-    const up = (upEvent) => {
-      this.list.removeEventListener('pointermove', move);
-      this.list.removeEventListener('pointerup', up);
-      this.list.removeEventListener('pointercancel', up);
-      this.reorderEnd(upEvent);
-    };
-    this.list.addEventListener('pointermove', move);
-    this.list.addEventListener('pointerup', up);
-    this.list.addEventListener('pointercancel', up);
+    follow(this.list, event, { move: (moveEvent) => this.reorderMove(moveEvent), up: () => this.reorderEnd() });
   }
 
   reorderMove(event) {
@@ -350,24 +340,17 @@ export class TasksView {
     const y1 = Number(target.getAttribute('cy'));
     const line = s('line', { class: 'link-line', x1, y1, x2: x1, y2: y1 });
     this.drag = { kind: 'link', id: target.dataset.id, line };
-    this.chart.setPointerCapture(event.pointerId);
     const move = (moveEvent) => {
       line.setAttribute('x2', moveEvent.clientX - box.left);
       line.setAttribute('y2', moveEvent.clientY - box.top);
       this.schedule();
     };
-    const up = (upEvent) => {
-      this.chart.removeEventListener('pointermove', move);
-      this.chart.removeEventListener('pointerup', up);
-      this.chart.removeEventListener('pointercancel', up);
+    follow(this.chart, event, { move, up: (upEvent) => {
       const drag = this.drag;
       this.drag = null;
       this.schedule();
       const over = upEvent.type === 'pointerup' ? this.rowIndexAt(upEvent.clientY) : null;
       if (over !== null) this.callbacks.link(drag.id, this.state.rows[over].task.id);
-    };
-    this.chart.addEventListener('pointermove', move);
-    this.chart.addEventListener('pointerup', up);
-    this.chart.addEventListener('pointercancel', up);
+    } });
   }
 }
