@@ -5,7 +5,7 @@
 // down to reassign it; like the task view, only visible rows are in the DOM.
 
 import { h, s, textWidth, follow } from './dom.mjs';
-import { drawHeader, gridNodes, HEADER_HEIGHT } from './chart-draw.mjs';
+import { ChartStage, drawHeader, gridNodes, HEADER_HEIGHT } from './chart-draw.mjs';
 import { lanes } from './lanes.mjs';
 import { parseLocal, MINUTES_PER_DAY } from './dates.mjs';
 
@@ -27,30 +27,17 @@ function clip(text, room) {
   return length > 0 ? `${text.slice(0, length)}…` : '';
 }
 
-export class ResourcesView {
+export class ResourcesView extends ChartStage {
   /**
    * callbacks: select(resourceID, assignmentID), toggle(resourceID), activate(), retry(),
    * move(target, minutes, resourceID), resize(target, 'start'|'end', minutes), visible(range).
    */
   constructor(scroller, callbacks) {
-    this.scroller = scroller;
+    super(scroller, LABEL_WIDTH);
     this.callbacks = callbacks;
-    this.state = null;
-    this.frame = 0;
-    this.stage = h('div', { class: 'stage' });
-    this.corner = h('div', { class: 'corner' });
-    this.header = s('svg', { 'aria-hidden': 'true' });
-    this.labels = h('div', { class: 'list-body', role: 'rowgroup' });
-    this.chart = s('svg', {});
-    this.stage.append(this.corner, this.header, this.labels, this.chart);
-    this.spacerBlock = h('div', { class: 'spacer-block' });
-    scroller.append(this.stage, this.spacerBlock);
-    scroller.addEventListener('scroll', () => this.schedule(), { passive: true });
-    this.observer = new ResizeObserver(() => this.schedule());
-    this.observer.observe(scroller);
     this.chart.addEventListener('pointerdown', (event) => this.pointerDown(event));
     this.chart.addEventListener('dblclick', () => this.callbacks.activate());
-    this.labels.addEventListener('click', (event) => {
+    this.list.addEventListener('click', (event) => {
       const row = event.target.closest('[data-resource]');
       if (!row) return;
       if (event.target.closest('.disclosure')) this.callbacks.toggle(row.dataset.resource);
@@ -64,21 +51,6 @@ export class ResourcesView {
       || state.resources !== this.state.resources) this.placed = null;
     this.state = state;
     this.schedule();
-  }
-
-  /** Leaves the scroller as it was found (another plan opens in it): no nodes, no listeners. */
-  destroy() {
-    this.observer.disconnect();
-    cancelAnimationFrame(this.frame);
-    this.scroller.replaceWith(this.scroller.cloneNode(false));
-  }
-
-  schedule() {
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.render();
-    });
   }
 
   get chartWidth() {
@@ -122,18 +94,7 @@ export class ResourcesView {
     if (width === 0) return; // hidden
     const chartWidth = Math.max(width - LABEL_WIDTH, 0);
     const bodyHeight = Math.max(height - HEADER_HEIGHT, 0);
-    Object.assign(this.stage.style, { width: `${width}px`, height: `${height}px` });
-    Object.assign(this.corner.style, { left: '0px', top: '0px', width: `${LABEL_WIDTH}px`, height: `${HEADER_HEIGHT}px` });
-    Object.assign(this.labels.style, { left: '0px', top: `${HEADER_HEIGHT}px`, width: `${LABEL_WIDTH}px`, height: `${bodyHeight}px` });
-    for (const [svg, top, svgHeight] of [[this.header, 0, HEADER_HEIGHT], [this.chart, HEADER_HEIGHT, bodyHeight]]) {
-      svg.setAttribute('width', chartWidth);
-      svg.setAttribute('height', svgHeight);
-      Object.assign(svg.style, { left: `${LABEL_WIDTH}px`, top: `${top}px` });
-    }
-    Object.assign(this.spacerBlock.style, {
-      width: `${LABEL_WIDTH + state.axis.columnCount * state.columnWidth}px`,
-      height: `${HEADER_HEIGHT + this.totalHeight}px`, marginTop: `${-height}px`,
-    });
+    this.layout(width, height, state.axis.columnCount * state.columnWidth, this.totalHeight);
     this.renderCorner();
     const visible = this.placed.filter((row) => row.top + row.height > scrollTop && row.top < scrollTop + bodyHeight);
     const firstIndex = visible.length ? this.placed.indexOf(visible[0]) : 0;
@@ -186,7 +147,7 @@ export class ResourcesView {
 
   renderLabels(visible, scrollTop) {
     const { state } = this;
-    this.labels.replaceChildren(...visible.map((row) => {
+    this.list.replaceChildren(...visible.map((row) => {
       const selected = row.resource.id === state.selectedResource;
       const node = h('div', { class: 'row', role: 'row', 'aria-selected': String(selected), 'aria-expanded': String(!row.collapsed), dataset: { resource: row.resource.id } },
         h('button', { type: 'button', class: 'disclosure', tabindex: '-1', text: row.collapsed ? '▸' : '▾' }),

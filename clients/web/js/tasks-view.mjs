@@ -6,7 +6,7 @@
 // bar to link. Reads its state from the plan view and reports user intentions through callbacks.
 
 import { h, s, follow } from './dom.mjs';
-import { drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
+import { ChartStage, drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
 import { mark } from './marks.mjs';
 import { formatDate } from './strings.mjs';
 
@@ -15,32 +15,20 @@ const COLUMNS = [['name', 240], ['kind', 96], ['dates', 186], ['progress', 92]];
 export const LIST_WIDTH = COLUMNS.reduce((sum, [, width]) => sum + width, 0);
 const BUFFER_ROWS = 4;
 
-export class TasksView {
+export class TasksView extends ChartStage {
   /** callbacks: select(id), toggle(id), activate(id), reorder(id, targetID, position), link(fromID, toID), rendered(). */
   constructor(scroller, callbacks) {
-    this.scroller = scroller;
+    super(scroller, LIST_WIDTH);
     this.callbacks = callbacks;
-    this.state = null;
     this.rowNodes = new Map();
-    this.frame = 0;
     this.drag = null;
-    this.stage = h('div', { class: 'stage' });
-    this.corner = h('div', { class: 'corner', role: 'row' });
-    this.header = s('svg', { class: 'chart-head', 'aria-hidden': 'true' });
-    this.list = h('div', { class: 'list-body', role: 'rowgroup' });
-    this.chart = s('svg', { class: 'chart-body' });
+    this.corner.setAttribute('role', 'row');
     this.grid = s('g', {});
     this.selectedRect = s('rect', { class: 'selected-row', x: 0, y: -ROW_HEIGHT, height: ROW_HEIGHT });
     this.marks = s('g', {});
     this.arrowLayer = s('g', {});
     this.rowGroups = new Map();
     this.chart.append(this.grid, this.selectedRect, this.marks, this.arrowLayer);
-    this.stage.append(this.corner, this.header, this.list, this.chart);
-    this.spacerBlock = h('div', { class: 'spacer-block' });
-    scroller.append(this.stage, this.spacerBlock);
-    scroller.addEventListener('scroll', () => this.schedule(), { passive: true });
-    this.observer = new ResizeObserver(() => this.schedule(true));
-    this.observer.observe(scroller);
     this.list.addEventListener('pointerdown', (event) => this.listPointerDown(event));
     this.list.addEventListener('dblclick', (event) => this.activateAt(event));
     this.chart.addEventListener('pointerdown', (event) => this.chartPointerDown(event));
@@ -53,22 +41,6 @@ export class TasksView {
       || state.language !== this.state.language;
     this.state = state;
     this.schedule(layoutChanged);
-  }
-
-  /** Leaves the scroller as it was found (another plan opens in it): no nodes, no listeners. */
-  destroy() {
-    this.observer.disconnect();
-    cancelAnimationFrame(this.frame);
-    this.scroller.replaceWith(this.scroller.cloneNode(false));
-  }
-
-  schedule(layout = false) {
-    this.layoutDirty = this.layoutDirty || layout;
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.render();
-    });
   }
 
   /** The chart's width in pixels, as measured at the start of the frame being drawn. */
@@ -127,20 +99,7 @@ export class TasksView {
 
   layout(width, height) {
     const { state } = this;
-    const chartWidth = Math.max(width - LIST_WIDTH, 0);
-    const bodyHeight = Math.max(height - HEADER_HEIGHT, 0);
-    Object.assign(this.stage.style, { width: `${width}px`, height: `${height}px` });
-    Object.assign(this.corner.style, { left: '0px', top: '0px', width: `${LIST_WIDTH}px`, height: `${HEADER_HEIGHT}px` });
-    Object.assign(this.list.style, { left: '0px', top: `${HEADER_HEIGHT}px`, width: `${LIST_WIDTH}px`, height: `${bodyHeight}px` });
-    for (const [svg, top, svgHeight] of [[this.header, 0, HEADER_HEIGHT], [this.chart, HEADER_HEIGHT, bodyHeight]]) {
-      svg.setAttribute('width', chartWidth);
-      svg.setAttribute('height', svgHeight);
-      Object.assign(svg.style, { left: `${LIST_WIDTH}px`, top: `${top}px` });
-    }
-    Object.assign(this.spacerBlock.style, {
-      width: `${LIST_WIDTH + state.axis.columnCount * state.columnWidth}px`,
-      height: `${HEADER_HEIGHT + state.rows.length * ROW_HEIGHT}px`, marginTop: `${-height}px`,
-    });
+    super.layout(width, height, state.axis.columnCount * state.columnWidth, state.rows.length * ROW_HEIGHT);
     const t = state.t;
     this.corner.replaceChildren(...COLUMNS.map(([name, columnWidth]) => {
       const cell = h('span', { role: 'columnheader', text: t[`${name === 'name' ? 'task' : name}Column`] });
