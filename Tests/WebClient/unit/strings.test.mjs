@@ -3,9 +3,9 @@
 import { test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
-import { LANGUAGES, loadLanguage, texts, languageFor, formatDate } from '../../../clients/web/js/strings.mjs';
+import { LANGUAGES, loadLanguage, texts, languageFor, formatDate, formatDateTime, formatDuration } from '../../../clients/web/js/strings.mjs';
 import { helpLines } from '../../../clients/web/js/help.mjs';
-import { parseCivil } from '../../../clients/web/js/dates.mjs';
+import { parseCivil, parseLocal } from '../../../clients/web/js/dates.mjs';
 
 const keys = (object, prefix = '') => Object.entries(object).flatMap(([key, value]) =>
   (value && typeof value === 'object' && !Array.isArray(value) ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
@@ -28,6 +28,10 @@ test('the browser language picks German for any de tag; German dates are dd.mm.y
   assert.equal(languageFor(['en-US', 'deu']), 'en');
   assert.equal(formatDate('de', parseCivil('2026-09-08')), '08.09.2026');
   assert.equal(formatDate('en', parseCivil('2026-09-08')), '2026-09-08');
+  assert.equal(formatDateTime('de', parseLocal('2026-09-08T09:05')), '08.09.2026 09:05');
+  assert.equal(formatDuration('en', 210), '3 h 30 min');
+  assert.equal(formatDuration('de', 180), '3 Std.');
+  assert.equal(formatDuration('en', 45), '45 min');
   const help = helpLines('de');
   assert.deepEqual(help.find(([key]) => key === 'p'), ['p', 'Fortschritt']);
   assert.deepEqual(help.find(([key]) => key === 'Enter i'), ['Enter i', 'Eintrag: Details']);

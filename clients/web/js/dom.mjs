@@ -28,11 +28,6 @@ function build(element, props, children) {
   return element;
 }
 
-export function clear(element) {
-  while (element.firstChild) element.firstChild.remove();
-  return element;
-}
-
 export const $ = (selector, root = document) => root.querySelector(selector);
 
 /** Follows a pointer pressed on `element` (captured): `move(event)` while it moves, `up(event)` once

@@ -1,12 +1,6 @@
 // The web client's German: the same keys as lang-en.mjs (the terminal client's wording where the
 // two share a text).
 
-const duration = (minutes) => {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return hours === 0 ? `${rest} Min.` : `${hours} Std.${rest === 0 ? '' : ` ${rest} Min.`}`;
-};
-
 export default {
   months: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober',
     'November', 'Dezember'],
@@ -54,7 +48,7 @@ export default {
   undone: (version, now) => `v${version} rückgängig gemacht (jetzt v${now}).`,
   notUndone: (version, why) => `v${version} nicht rückgängig gemacht: ${why}`,
   changedSince: (user, version) => `seitdem von ${user} geändert (v${version}).`,
-  lengthLabel: 'Dauer', duration,
+  lengthLabel: 'Dauer', hours: 'Std.', minutes: 'Min.',
   viewAt: 'Anzeigen', backToLive: 'Zurück zum aktuellen Plan',
   showingVersion: (version) => `Version ${version} (nur lesen)`, helpClose: 'Schließen', setBaseline: 'Basislinie setzen',
   when: 'Wann', user: 'Benutzer', change: 'Änderung',

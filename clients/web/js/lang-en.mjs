@@ -2,12 +2,6 @@
 // TerminalStrings*.swift, where the two share a text). lang-de.mjs has the same keys in German;
 // strings.mjs loads the one the page needs.
 
-const duration = (minutes) => {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return hours === 0 ? `${rest} min` : `${hours} h${rest === 0 ? '' : ` ${rest} min`}`;
-};
-
 export default {
   months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October',
     'November', 'December'],
@@ -50,7 +44,7 @@ export default {
   undoing: (version) => `Undoing v${version}…`, undone: (version, now) => `Undid v${version} (now v${now}).`,
   notUndone: (version, why) => `v${version} not undone: ${why}`,
   changedSince: (user, version) => `changed since by ${user} (v${version}).`,
-  lengthLabel: 'Length', duration,
+  lengthLabel: 'Length', hours: 'h', minutes: 'min',
   viewAt: 'Show', backToLive: 'Back to the live plan', showingVersion: (version) => `Showing version ${version} (read only)`,
   helpClose: 'Close', setBaseline: 'Set baseline', when: 'When', user: 'User', change: 'Change',
 

@@ -8,7 +8,7 @@ import { ResourceQueryPlanner, queryFor, applyPage } from './resource-query.mjs'
 import { openEntryForm, entryOperation, dragOperation, resizeOperation } from './entry-forms.mjs';
 import { ENTRY_ACTIONS, actionTitle, actionKey } from './wording.mjs';
 import { today as todayOf, MINUTES_PER_DAY, parseLocal } from './dates.mjs';
-import { formatDateTime } from './strings.mjs';
+import { formatDateTime, formatDuration } from './strings.mjs';
 
 export { LABEL_WIDTH };
 
@@ -138,7 +138,7 @@ export class Resources {
     const end = parseLocal(target.entry.end);
     const actions = ENTRY_ACTIONS.slice(2);
     const note = [
-      `${formatDateTime(plan.language, start)} – ${formatDateTime(plan.language, end)} (${t.lengthLabel}: ${t.duration(end - start)})`,
+      `${formatDateTime(plan.language, start)} – ${formatDateTime(plan.language, end)} (${t.lengthLabel}: ${formatDuration(plan.language, end - start)})`,
       `${t.resources}: ${assigned.map((a) => label(a.resourceID)).join(', ')}`,
       actions.map((a) => `${actionKey(a)}: ${actionTitle(plan.language, a)}`).join(' · '),
     ].join('\n');

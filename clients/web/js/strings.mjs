@@ -2,7 +2,7 @@
 // lang-de.mjs) loaded when first needed, so that a page fetches only its language; and the
 // formatters whose shape differs by language.
 
-import { civil, formatCivil } from './dates.mjs';
+import { civil, formatCivil, formatLocal } from './dates.mjs';
 
 export const LANGUAGES = ['en', 'de'];
 const loaded = {};
@@ -38,10 +38,14 @@ export function formatDate(language, day) {
   return `${String(dayOfMonth).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`;
 }
 
-/** A date and time: 2026-09-08 09:00 / 08.09.2026 09:00. */
+/** A date and time (a minute number): 2026-09-08 09:00 / 08.09.2026 09:00. */
 export function formatDateTime(language, minutes) {
-  const day = Math.floor(minutes / 1440);
-  const rest = minutes - day * 1440;
-  const time = `${String(Math.floor(rest / 60)).padStart(2, '0')}:${String(rest % 60).padStart(2, '0')}`;
-  return `${formatDate(language, day)} ${time}`;
+  return `${formatDate(language, Math.floor(minutes / 1440))} ${formatLocal(minutes).slice(11)}`;
+}
+
+/** A length in minutes: "3 h 30 min", "45 min" / "3 Std. 30 Min.". */
+export function formatDuration(language, minutes) {
+  const { hours, minutes: unit } = texts(language);
+  const [whole, rest] = [Math.floor(minutes / 60), minutes % 60];
+  return whole === 0 ? `${rest} ${unit}` : `${whole} ${hours}${rest === 0 ? '' : ` ${rest} ${unit}`}`;
 }

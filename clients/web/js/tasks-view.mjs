@@ -1,9 +1,8 @@
-// The task list and timeline side by side: pinned list columns (name with disclosure, kind, dates,
-// progress) and the chart (three header rows, bars, diamonds, arrows). Only the visible rows and
-// columns are in the DOM: the scroller holds a sticky stage the size of the viewport and a spacer
-// the size of the whole plan; every scroll redraws the stage for the new offsets (row nodes are
-// recycled by row index). Drag a row onto a sibling to reorder, drag from a bar's end to another
-// bar to link. Reads its state from the plan view and reports user intentions through callbacks.
+// The task list and timeline side by side on a ChartStage: pinned list columns (name with
+// disclosure, kind, dates, progress) and the chart (three header rows, bars, diamonds, arrows),
+// only the visible rows (row nodes recycled by row index). Drag a row onto a sibling to reorder,
+// from a bar's end to another bar to link. Reads its state from the plan view and reports user
+// intentions through callbacks.
 
 import { h, s, follow } from './dom.mjs';
 import { ChartStage, drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
