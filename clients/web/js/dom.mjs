@@ -45,6 +45,9 @@ export function follow(element, pressed, { move = () => {}, up }) {
   element.addEventListener('pointercancel', end);
 }
 
+/** Whether two cache keys (arrays) hold the same parts; false when `old` is missing. */
+export const sameKey = (key, old) => !!old && key.length === old.length && key.every((part, index) => part === old[index]);
+
 /** Fills every `[data-t]` element with its text in the language (`data-t-title` for titles). */
 export function applyTexts(root, t) {
   for (const element of root.querySelectorAll('[data-t]')) element.textContent = t[element.dataset.t] ?? element.dataset.t;

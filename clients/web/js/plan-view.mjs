@@ -3,7 +3,7 @@
 // draw (the visible tree, the horizon, arrows, the baseline shadow) from confirmed data only. The
 // resources and history views are loaded when first opened (the first render needs neither).
 
-import { $ } from './dom.mjs';
+import { $, sameKey } from './dom.mjs';
 import { PlanClient } from './plan-client.mjs';
 import { PlanCopy } from './plan-copy.mjs';
 import { makeAxis } from './axis.mjs';
@@ -135,7 +135,7 @@ export class PlanView {
   derive() {
     const copy = this.copy;
     const key = [copy, copy.revision, this.collapsedRevision];
-    if (this.derived && key.every((part, index) => part === this.derived.key[index])) return this.derived;
+    if (sameKey(key, this.derived?.key)) return this.derived;
     const rows = copy.rows(this.collapsed);
     const indexByID = new Map();
     rows.forEach((row, index) => indexByID.set(row.task.id, index));

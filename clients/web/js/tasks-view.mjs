@@ -4,7 +4,7 @@
 // from a bar's end to another bar to link. Reads its state from the plan view and reports user
 // intentions through callbacks.
 
-import { h, s, follow } from './dom.mjs';
+import { h, s, follow, sameKey } from './dom.mjs';
 import { ChartStage, drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
 import { mark } from './marks.mjs';
 import { formatDate } from './strings.mjs';
@@ -81,7 +81,7 @@ export class TasksView extends ChartStage {
     const end = Math.min(Math.ceil((scrollTop + bodyHeight) / ROW_HEIGHT) + BUFFER_ROWS, state.rows.length);
     this.renderRows(first, end, scrollTop);
     const headerKey = [state.axis, state.language, scrollLeft, width];
-    if (!this.headerKey || headerKey.some((part, index) => part !== this.headerKey[index])) {
+    if (!sameKey(headerKey, this.headerKey)) {
       this.headerKey = headerKey;
       drawHeader(this.header, { axis: state.axis, language: state.language, columnWidth: state.columnWidth, scrollLeft, width: this.chartWidth });
     }
@@ -108,24 +108,10 @@ export class TasksView extends ChartStage {
   }
 
   renderRows(first, end, scrollTop) {
-    const { state } = this;
-    for (const [index, node] of this.rowNodes) {
-      if (index < first || index >= end) {
-        node.remove();
-        this.rowNodes.delete(index);
-      }
-    }
-    for (let index = first; index < end; index += 1) {
-      const row = state.rows[index];
-      let node = this.rowNodes.get(index);
-      if (!node) {
-        node = this.rowNode();
-        this.rowNodes.set(index, node);
-        this.list.append(node);
-      }
+    recycle(this.rowNodes, first, end, () => this.list.appendChild(this.rowNode()), (node, index) => {
       node.style.transform = `translateY(${index * ROW_HEIGHT - scrollTop}px)`;
-      this.fillRow(node, row, index);
-    }
+      this.fillRow(node, this.state.rows[index], index);
+    });
   }
 
   rowNode() {
@@ -147,7 +133,7 @@ export class TasksView extends ChartStage {
     const selected = task.id === state.selectedID;
     const pending = state.pendingIDs.has(task.id);
     const key = [task, state.copy.summaries[task.id], selected, pending, row.collapsed, row.depth, state.language];
-    if (node.key && key.every((part, position) => part === node.key[position])) return;
+    if (sameKey(key, node.key)) return;
     node.key = key;
     const [name, kind, dates, progress] = node.children;
     const t = state.t;
@@ -185,39 +171,27 @@ export class TasksView extends ChartStage {
     const { state } = this;
     const width = this.chartWidth;
     const horizontal = [state.axis, scrollLeft, width, bodyHeight, state.today, state.language];
-    if (!this.horizontal || horizontal.some((part, index) => part !== this.horizontal[index])) {
+    if (!sameKey(horizontal, this.horizontal)) {
       this.horizontal = horizontal;
       this.grid.replaceChildren(...gridNodes({ axis: state.axis, columnWidth: state.columnWidth, scrollLeft, width, height: bodyHeight, today: state.today }));
     }
     const selectedIndex = state.indexByID.get(state.selectedID);
     this.selectedRect.setAttribute('width', width);
     this.selectedRect.setAttribute('y', selectedIndex === undefined ? -ROW_HEIGHT : selectedIndex * ROW_HEIGHT - scrollTop);
-    for (const [index, group] of this.rowGroups) {
-      if (index < first || index >= end) {
-        group.remove();
-        this.rowGroups.delete(index);
-      }
-    }
-    for (let index = first; index < end; index += 1) {
+    recycle(this.rowGroups, first, end, () => this.marks.appendChild(s('g', {})), (group, index) => {
       const { task } = state.rows[index];
-      let group = this.rowGroups.get(index);
-      if (!group) {
-        group = s('g', {});
-        this.rowGroups.set(index, group);
-        this.marks.append(group);
-      }
       group.setAttribute('transform', `translate(0 ${index * ROW_HEIGHT - scrollTop})`);
       const values = state.valuesOf(task);
       const shadowValues = state.shadow(task);
       const key = [task, values, shadowValues, task.id === state.selectedID, ...horizontal];
-      if (group.key && key.every((part, position) => part === group.key[position])) continue;
+      if (sameKey(key, group.key)) return;
       group.key = key;
       group.replaceChildren(...markNodes(mark(state.axis, task, values), {
         id: task.id, top: 0, height: ROW_HEIGHT, columnWidth: state.columnWidth, scrollLeft,
         unscheduled: state.t.unscheduled, shadow: shadowValues ? mark(state.axis, task, shadowValues) : null,
         selected: task.id === state.selectedID,
       }));
-    }
+    });
     this.arrowLayer.replaceChildren(...this.arrowNodes(first, end, scrollTop, scrollLeft, width));
   }
 
@@ -310,5 +284,19 @@ export class TasksView extends ChartStage {
       const over = upEvent.type === 'pointerup' ? this.rowIndexAt(upEvent.clientY) : null;
       if (over !== null) this.callbacks.link(drag.id, this.state.rows[over].task.id);
     } });
+  }
+}
+
+/** Keeps one node per index in [first, end) in `nodes` (dropping the others, making missing ones), then `fill(node, index)`s each. */
+function recycle(nodes, first, end, make, fill) {
+  for (const [index, node] of nodes) {
+    if (index < first || index >= end) {
+      node.remove();
+      nodes.delete(index);
+    }
+  }
+  for (let index = first; index < end; index += 1) {
+    if (!nodes.has(index)) nodes.set(index, make());
+    fill(nodes.get(index), index);
   }
 }
