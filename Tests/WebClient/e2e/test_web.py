@@ -301,6 +301,7 @@ class WebClientTests(unittest.TestCase):
         self.assertEqual(change(2), 'undid v1: set the progress of “Storage layer” to 30 %')
         self.assertEqual(change(1), 'set the progress of “Storage layer” to 55 %')
         self.assertEqual(change(4), 'set the baseline “Plan A” (v0)')
+        self.assertRegex(history_cells(self.a, 4)[1], r'^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$', 'the time as the page writes dates')
         marked = self.a.find_element(By.CSS_SELECTOR, '#history tr[data-version="2"]')
         self.assertEqual(marked.get_attribute('class'), 'undone')
         self.assertEqual(marked.find_element(By.CSS_SELECTOR, '.undone-by').text, '↶ v3')

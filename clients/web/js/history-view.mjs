@@ -4,6 +4,14 @@
 
 import { h } from './dom.mjs';
 import { describeEntry } from './history-wording.mjs';
+import { formatDateTime } from './strings.mjs';
+import { today as dayOf } from './dates.mjs';
+
+/** An RFC 3339 time in the browser's zone as the page writes dates: 2026-12-01 10:15 / 01.12.2026 10:15. */
+function localTime(language, at) {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? at : formatDateTime(language, dayOf(date) * 1440 + date.getHours() * 60 + date.getMinutes());
+}
 
 export class HistoryView {
   /** callbacks: show(version), undo(version), more(). */
@@ -21,7 +29,7 @@ export class HistoryView {
     if (this.selected === null || !history.entries.has(this.selected)) this.selected = versions[0] ?? null;
     const rows = versions.map((version) => {
       const entry = history.entries.get(version);
-      const when = entry.at ? new Date(entry.at).toLocaleString(language === 'de' ? 'de-DE' : 'en-GB') : '';
+      const when = entry.at ? localTime(language, entry.at) : '';
       const own = entry.user === state.user && !entry.isBaseline;
       const undoneBy = history.undoing(version);
       const mark = undoneBy === null ? null : h('span', { class: 'undone-by', title: t.history.undoneBy(undoneBy), text: `↶ v${undoneBy}` });

@@ -113,6 +113,6 @@ export default {
     progress: (subject, percent) => `setzte den Fortschritt von ${subject} auf ${percent}`, decimal: ',',
     made: (subject, kind) => `machte ${subject} zu: ${kind}`,
     reassigned: (subject, resource) => `ordnete ${subject} ${resource} zu`, edited: (name) => `bearbeitete ${name}`,
-    undoneBy: (version) => `rückgängig gemacht mit v${version}`,
+    undoneBy: (version) => `rückgängig gemacht durch v${version}`,
   },
 };
