@@ -415,6 +415,10 @@ class ReconnectTests(unittest.TestCase):
             before = len(history(plan))
             server.kill()
             wait(driver, lambda d: 'reconnecting' in d.find_element(By.ID, 'connection').text)
+            # The other language's module cannot be fetched now: the page says so and stays English.
+            driver.find_element(By.ID, 'language').click()
+            wait(driver, lambda d: d.find_element(By.ID, 'status').text.startswith('Server error:'))
+            self.assertEqual(driver.find_element(By.ID, 'tab-resources').text, 'Resources')
             select_row(driver, 'Plan server')
             open_form(driver, 'p')
             fill(driver, 'progress', '42\n')
@@ -432,6 +436,10 @@ class ReconnectTests(unittest.TestCase):
                 'return JSON.parse(sessionStorage.getItem("chronosketch.pending.v1")).proposals.length') == 0)
             entries = history(plan)
             self.assertEqual(len(entries), before + 1, 'applied once')
+            driver.find_element(By.ID, 'language').click()
+            wait(driver, lambda d: d.find_element(By.ID, 'tab-resources').text == 'Ressourcen', 'German once the server is back')
+            driver.find_element(By.ID, 'language').click()
+            wait(driver, lambda d: d.find_element(By.ID, 'tab-resources').text == 'Resources')
             self.assertEqual([e['mutation']['id'] for e in entries[before:]], [pending[0]['id']])
             # A reload before the answer had come: the page finds the proposal in sessionStorage and
             # sends it again with its id; the server answers with the first decision, applies nothing.

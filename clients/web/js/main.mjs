@@ -162,7 +162,12 @@ function wire() {
   });
   $('#language').addEventListener('click', async () => {
     const language = app.currentLanguage === 'de' ? 'en' : 'de';
-    await loadLanguage(language);
+    try {
+      await loadLanguage(language);
+    } catch (error) {
+      // Its module could not be fetched (the server is away): the page stays in its language.
+      return app.status(app.t().serverError(error.message ?? String(error)), true);
+    }
     app.currentLanguage = language;
     localStorage.setItem(LANGUAGE_KEY, language);
     applyLanguage();
