@@ -154,10 +154,15 @@ export class PlanActions {
   async reorderDrag(id, targetID, position) {
     const { reorderOperation } = await taskForms();
     const copy = this.client.copy;
-    const op = reorderOperation(copy.get(id), copy.get(targetID), position);
-    if (!op) return this.app.status(this.t.rejected(rejectionReason(this.view.language, 'invalidHierarchy')), true);
+    this.dragged(reorderOperation(copy.get(id), copy.get(targetID), position), 'reorder', 'invalidHierarchy');
+  }
+
+  /** A drag's op, answered in the status line; none: the drag is refused with `code`'s reason. */
+  dragged(op, label, code = null) {
+    if (!op) return code && this.app.status(this.t.rejected(rejectionReason(this.view.language, code)), true);
+    if (!this.mayEdit()) return;
     this.app.status(this.t.saving);
-    this.propose(op, 'reorder', (answer) => this.statusFor(answer));
+    this.propose(op, label, (answer) => this.statusFor(answer));
   }
 
   /** Alt+↑/↓: the selected task before its previous or after its next sibling. */
@@ -173,10 +178,7 @@ export class PlanActions {
   async linkDrag(fromID, toID) {
     const { linkOperation } = await taskForms();
     const copy = this.client.copy;
-    const op = linkOperation(copy.get(fromID), copy.get(toID));
-    if (!op) return this.app.status(this.t.rejected(rejectionReason(this.view.language, 'invalidDependency')), true);
-    this.app.status(this.t.saving);
-    this.propose(op, 'link', (answer) => this.statusFor(answer));
+    this.dragged(linkOperation(copy.get(fromID), copy.get(toID)), 'link', 'invalidDependency');
   }
 
   // Undo, redo, history, baselines.
@@ -200,11 +202,16 @@ export class PlanActions {
     this.client.readHistory(Math.min(...this.client.history.versions()));
   }
 
-  showVersion(version) {
+  /** Fetches a past version; `then(snapshot)` (an error is said in the status line). */
+  fetchVersion(version, then) {
     this.client.request({ type: 'fetch', plan: this.view.plan, version }, (message) => {
-      if (message.type === 'snapshot') this.view.setHistorical(message);
+      if (message.type === 'snapshot') then(message);
       else this.app.status(this.t.serverError(message.message ?? message.code), true);
     });
+  }
+
+  showVersion(version) {
+    this.fetchVersion(version, (snapshot) => this.view.setHistorical(snapshot));
   }
 
   /** The baseline shadow: fetches the version a baseline names (null: none). */
@@ -214,9 +221,8 @@ export class PlanActions {
       this.view.baseline = null;
       return this.view.render();
     }
-    this.client.request({ type: 'fetch', plan: this.view.plan, version: baseline.version }, (message) => {
-      if (message.type !== 'snapshot') return this.app.status(this.t.serverError(message.message ?? message.code), true);
-      const copy = new PlanCopy(message);
+    this.fetchVersion(baseline.version, (snapshot) => {
+      const copy = new PlanCopy(snapshot);
       const values = new Map(copy.tasks.map((task) => [task.id, rowValues(task, copy.summaries)]));
       this.view.baseline = { name, values };
       this.view.render();

@@ -26,8 +26,8 @@ export class Resources {
     this.view = new ResourcesView($('#resources'), {
       select: (resource, assignment) => this.select(resource, assignment), toggle: (id) => this.toggle(id),
       activate: () => this.openAction('entryDetails'), retry: () => this.run(this.planner.retry()),
-      move: (target, minutes, resource) => this.dragged(dragOperation(target, minutes, resource)),
-      resize: (target, edge, minutes) => this.dragged(resizeOperation(target, edge, minutes)),
+      move: (target, minutes, resource) => plan.actions.dragged(dragOperation(target, minutes, resource), 'move'),
+      resize: (target, edge, minutes) => plan.actions.dragged(resizeOperation(target, edge, minutes), 'resize'),
       visible: (rows, measured) => this.visible(rows, measured),
     });
   }
@@ -150,13 +150,6 @@ export class Resources {
       this.openAction(action);
       return true;
     });
-  }
-
-  /** A drag's op (null: it changes nothing, or would end before it starts). */
-  dragged(op) {
-    if (!op) return;
-    this.plan.app.status(this.t.saving);
-    this.plan.actions.propose(op, 'move', (answer) => this.plan.actions.statusFor(answer));
   }
 
   nextEntry() {
