@@ -47,6 +47,12 @@ def dialog_closed(driver):
     return driver.find_element(By.ID, 'form-dialog').get_attribute('open') is None
 
 
+def history_cells(driver, version):
+    return driver.execute_script('''
+        const row = document.querySelector(`#history tr[data-version="${arguments[0]}"]`);
+        return row ? [...row.children].map((cell) => cell.textContent) : [];''', version)
+
+
 def progress_of(driver, title):
     found = cells(driver, title)
     return found[3] if found else None
@@ -231,6 +237,37 @@ class WebClientTests(unittest.TestCase):
         wait(self.a, dialog_closed)
         self.assertEqual(kickoff()['title'], 'Kick-off')
 
+    def test_resources_retry_after_a_failed_load_and_resize_by_dragging_an_end(self):
+        plan = self.people.plan()
+        self.open(self.a, self.people.alice, plan)
+        # The next watch the page sends names a resource the plan lacks: the server refuses it.
+        self.a.execute_script('''
+            const send = WebSocket.prototype.send;
+            WebSocket.prototype.send = function (data) {
+              const message = JSON.parse(data);
+              if (message.type !== 'watch') return send.call(this, data);
+              WebSocket.prototype.send = send;
+              message.query.resourceIDs.push('no-such-room');
+              return send.call(this, JSON.stringify(message));
+            };''')
+        press(self.a, 'v')
+        corner = lambda d: d.find_element(By.CSS_SELECTOR, '#resources .corner').text
+        wait(self.a, lambda d: 'Load failed' in corner(d), 'the refused watch is not shown')
+        self.assertEqual(self.a.find_elements(By.CSS_SELECTOR, '#resources rect.entry'), [])
+        self.a.find_element(By.CSS_SELECTOR, '#resources .corner button.retry').click()
+        wait(self.a, lambda d: 'Load failed' not in corner(d) and 'Loading' not in corner(d), 'Retry did not load')
+        edge = lambda side: wait(self.a, lambda d: d.find_element(
+            By.CSS_SELECTOR, f'#resources rect.entry-edge[data-assignment="a-interviews-1"][data-edge="{side}"]'))
+        interviews = lambda: next(e for e in export(plan)['entries'] if e['id'] == 'interviews')
+        # One day is 40 px at zoom 1: 10 px are 6 hours.
+        ActionChains(self.a).click_and_hold(edge('end')).move_by_offset(5, 0).move_by_offset(5, 0).release().perform()
+        wait(self.a, lambda d: d.find_element(By.ID, 'status').text == 'Saved.')
+        self.assertEqual((interviews()['start'], interviews()['end']), ('2026-09-08T13:00', '2026-09-10T23:00'))
+        self.a.execute_script('document.getElementById("status").textContent = ""')
+        ActionChains(self.a).click_and_hold(edge('start')).move_by_offset(-5, 0).move_by_offset(-5, 0).release().perform()
+        wait(self.a, lambda d: d.find_element(By.ID, 'status').text == 'Saved.')
+        self.assertEqual((interviews()['start'], interviews()['end']), ('2026-09-08T07:00', '2026-09-10T23:00'))
+
     def test_undo_redo_history_and_baseline_shadow(self):
         plan = self.people.plan()
         self.open(self.a, self.people.alice, plan)
@@ -258,7 +295,17 @@ class WebClientTests(unittest.TestCase):
         shot(self.a, 'baseline-shadow')
         press(self.a, 'v', 'v')
         wait(self.a, lambda d: len(d.find_elements(By.CSS_SELECTOR, '#history tbody tr')) == 4)
-        self.assertIn('undo of v2', self.a.find_element(By.ID, 'history').text)
+        # In words, as the terminal says it; v2 (the undo) stands undone by v3 (the redo): struck and marked.
+        change = lambda version: history_cells(self.a, version)[3]
+        wait(self.a, lambda d: change(3) == 'undid v2: set the progress of “Storage layer” to 55 %', 'the ops were not read')
+        self.assertEqual(change(2), 'undid v1: set the progress of “Storage layer” to 30 %')
+        self.assertEqual(change(1), 'set the progress of “Storage layer” to 55 %')
+        self.assertEqual(change(4), 'set the baseline “Plan A” (v0)')
+        self.assertRegex(history_cells(self.a, 4)[1], r'^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$', 'the time as the page writes dates')
+        marked = self.a.find_element(By.CSS_SELECTOR, '#history tr[data-version="2"]')
+        self.assertEqual(marked.get_attribute('class'), 'undone')
+        self.assertEqual(marked.find_element(By.CSS_SELECTOR, '.undone-by').text, '↶ v3')
+        self.assertEqual(self.a.find_elements(By.CSS_SELECTOR, '#history tr[data-version="1"] .undone-by'), [])
         shot(self.a, 'history')
         # A past version, read only: after v2 (the undo) the progress was 30 % again.
         self.a.find_element(By.CSS_SELECTOR, '#history tr[data-version="2"] button').click()
@@ -268,6 +315,29 @@ class WebClientTests(unittest.TestCase):
         press(self.a, Keys.ESCAPE)
         wait(self.a, lambda d: d.find_element(By.ID, 'historical').get_attribute('hidden') is not None)
         wait(self.a, lambda d: progress_of(d, 'Storage layer') == '55 %')
+
+    def test_a_stale_undo_says_who_changed_it_since(self):
+        plan = self.people.plan()
+        self.open(self.a, self.people.alice, plan)
+        self.open(self.b, self.people.bob, plan)
+        select_row(self.a, 'Specification')
+        open_form(self.a, 'p')
+        fill(self.a, 'progress', '70\n')
+        wait(self.b, lambda d: progress_of(d, 'Specification') == '70 %')
+        select_row(self.b, 'Specification')
+        open_form(self.b, 'p')
+        fill(self.b, 'progress', '20\n')
+        wait(self.a, lambda d: progress_of(d, 'Specification') == '20 %')
+        press(self.a, 'z')
+        wait(self.a, lambda d: d.find_element(By.ID, 'status').text
+             == f'v1 not undone: changed since by {self.people.bob} (v2).', 'the reason does not name bob')
+        self.assertIn('error', self.a.find_element(By.ID, 'status').get_attribute('class'))
+        self.assertEqual(progress_of(self.a, 'Specification'), '20 %')
+        self.assertEqual(len(history(plan)), 2, 'nothing undone')
+        # Bob's own undo is not stale: it is applied.
+        press(self.b, 'z')
+        wait(self.b, lambda d: d.find_element(By.ID, 'status').text == 'Undid v2 (now v3).')
+        wait(self.a, lambda d: progress_of(d, 'Specification') == '70 %')
 
     def test_keyboard_only_refused_token_and_unknown_plan(self):
         self.a.get(f'{self.server.url}/')
@@ -345,6 +415,10 @@ class ReconnectTests(unittest.TestCase):
             before = len(history(plan))
             server.kill()
             wait(driver, lambda d: 'reconnecting' in d.find_element(By.ID, 'connection').text)
+            # The other language's module cannot be fetched now: the page says so and stays English.
+            driver.find_element(By.ID, 'language').click()
+            wait(driver, lambda d: d.find_element(By.ID, 'status').text.startswith('Server error:'))
+            self.assertEqual(driver.find_element(By.ID, 'tab-resources').text, 'Resources')
             select_row(driver, 'Plan server')
             open_form(driver, 'p')
             fill(driver, 'progress', '42\n')
@@ -362,6 +436,10 @@ class ReconnectTests(unittest.TestCase):
                 'return JSON.parse(sessionStorage.getItem("chronosketch.pending.v1")).proposals.length') == 0)
             entries = history(plan)
             self.assertEqual(len(entries), before + 1, 'applied once')
+            driver.find_element(By.ID, 'language').click()
+            wait(driver, lambda d: d.find_element(By.ID, 'tab-resources').text == 'Ressourcen', 'German once the server is back')
+            driver.find_element(By.ID, 'language').click()
+            wait(driver, lambda d: d.find_element(By.ID, 'tab-resources').text == 'Resources')
             self.assertEqual([e['mutation']['id'] for e in entries[before:]], [pending[0]['id']])
             # A reload before the answer had come: the page finds the proposal in sessionStorage and
             # sends it again with its id; the server answers with the first decision, applies nothing.

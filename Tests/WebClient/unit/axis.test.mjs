@@ -5,6 +5,9 @@ import { parseCivil as d, formatCivil, isoWeekday } from '../../../clients/web/j
 import {
   makeAxis, column, x, centerX, columnIndexOf, dayAtX, monthSections, weekSections, fitting,
 } from '../../../clients/web/js/axis.mjs';
+import { LANGUAGES, loadLanguage } from '../../../clients/web/js/strings.mjs';
+
+await Promise.all(LANGUAGES.map(loadLanguage));
 
 const axis = (start, days, zoom = 1) => makeAxis(d(start), days, zoom);
 

@@ -4,9 +4,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlanCopy } from '../../../clients/web/js/plan-copy.mjs';
 import { openTaskForm, taskOperation, reorderOperation, linkOperation } from '../../../clients/web/js/task-forms.mjs';
-import { openEntryForm, entryOperation, dragOperation } from '../../../clients/web/js/entry-forms.mjs';
+import { openEntryForm, entryOperation, dragOperation, resizeOperation } from '../../../clients/web/js/entry-forms.mjs';
 import { availableActions } from '../../../clients/web/js/wording.mjs';
 import { parseCivil, parseLocal } from '../../../clients/web/js/dates.mjs';
+import { LANGUAGES, loadLanguage } from '../../../clients/web/js/strings.mjs';
+
+await Promise.all(LANGUAGES.map(loadLanguage));
 
 const spec = { id: 'spec', title: 'Spec', parentID: 'g', kind: 'activity', schedule: { start: '2026-09-08', end: '2026-09-11' }, progress: 20 };
 const copy = new PlanCopy({ plan: 'p', version: 3, tasks: [
@@ -107,4 +110,18 @@ test('entry forms: add with its assignments, move keeping the length, resize, re
   assert.deepEqual(go('removeEntry', {}).op, { type: 'timeline.remove', entry });
   assert.deepEqual(dragOperation(target, 90, 'r2').proposed, { entry: { ...entry, start: '2026-09-09T10:30', end: '2026-09-09T14:00' }, assignment: { ...target.assignment, resourceID: 'r2' } });
   assert.equal(dragOperation(target, 0, 'r1'), null, 'a drag that changes nothing proposes nothing');
+});
+
+test('dragging an entry’s start or end changes only that end, never to an empty interval', () => {
+  const entry = { id: 'e1', title: 'Workshop', start: '2026-09-09T09:00', end: '2026-09-09T12:30' };
+  const target = { entry, assignment: { id: 'a1', entryID: 'e1', resourceID: 'r1' } };
+  const later = resizeOperation(target, 'end', 360);
+  assert.equal(later.type, 'timeline.apply');
+  assert.deepEqual(later.original, target);
+  assert.deepEqual(later.proposed, { entry: { ...entry, end: '2026-09-09T18:30' }, assignment: target.assignment });
+  assert.deepEqual(resizeOperation(target, 'start', -75).proposed.entry, { ...entry, start: '2026-09-09T07:45' });
+  assert.deepEqual(resizeOperation(target, 'start', 150).proposed.entry, { ...entry, start: '2026-09-09T11:30' });
+  assert.equal(resizeOperation(target, 'start', 210), null, 'the start onto the end');
+  assert.equal(resizeOperation(target, 'end', -300), null, 'the end before the start');
+  assert.equal(resizeOperation(target, 'end', 0), null);
 });

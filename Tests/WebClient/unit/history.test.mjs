@@ -44,10 +44,49 @@ test('baselines are skipped; pages fill in ops, respect the log start and say wh
   assert.equal(history.entries.get(9).detailsRead, true, 'a page’s details are kept');
 });
 
-test('a version stands undone while its newest undo is not undone itself', () => {
+test('a version is undone by its newest undo that is not undone itself (the mark ↶ vN)', () => {
   const history = new ClientHistory();
   for (const [version, undoes] of [[1, null], [2, 1], [3, 2], [4, 3]]) history.receiveConfirmed(confirmed(version, 'alice', undoes));
-  assert.deepEqual([1, 2, 3, 4].map((v) => history.isUndone(v)), [true, false, true, false]);
+  assert.deepEqual([1, 2, 3, 4].map((v) => history.undoing(v)), [2, null, 4, null]);
   history.receiveConfirmed(confirmed(5, 'alice', 4));
-  assert.deepEqual([1, 2, 3, 4, 5].map((v) => history.isUndone(v)), [false, true, false, true, false]);
+  assert.deepEqual([1, 2, 3, 4, 5].map((v) => history.undoing(v)), [null, 3, null, 5, null]);
+});
+
+test('who changed it since: the newest later version touching its tasks or entries, from changes and ops', () => {
+  const history = new ClientHistory();
+  const task = (id) => ({ id, title: id, kind: 'activity' });
+  history.receiveConfirmed(confirmed(37, 'alice', null, { upsert: [task('spec')] }));
+  history.receiveConfirmed(confirmed(38, 'bob', null, { upsert: [task('build')] }));
+  history.receiveConfirmed(confirmed(39, 'bob', null, { upsert: [task('spec'), task('design')] }));
+  history.receiveConfirmed(confirmed(40, 'carol', null, { entries: ['e1'] }));
+  const spec = history.entries.get(37).touched;
+  assert.deepEqual([...spec], ['spec']);
+  assert.equal(history.lastChange(37, spec).version, 39);
+  assert.equal(history.lastChange(37, spec).user, 'bob');
+  assert.equal(history.lastChange(39, spec), null, 'nothing after the newest');
+  assert.equal(history.lastChange(0, new Set(['e1'])).user, 'carol');
+  assert.deepEqual(history.versionsWithoutDetails(), [37, 38, 39, 40]);
+  history.receivePage({ entries: [{ version: 41, at: '', mutation: { user: 'dan' }, changes: {},
+    op: { type: 'link', dependency: { predecessorID: 'spec', successorID: 'release' } } }], logStart: 0, more: true });
+  assert.equal(history.lastChange(37, spec).user, 'dan', 'an op names the tasks its changes may not');
+  assert.deepEqual(history.versionsWithoutDetails(), [37, 38, 39, 40]);
+});
+
+test('a stale undo says who changed it since; other rejections say their reason (the terminal notUndone)', async () => {
+  const { LANGUAGES, loadLanguage } = await import('../../../clients/web/js/strings.mjs');
+  const { notUndone } = await import('../../../clients/web/js/wording.mjs');
+  await Promise.all(LANGUAGES.map(loadLanguage));
+  const history = new ClientHistory();
+  const spec = { id: 'spec', title: 'Spec', kind: 'activity' };
+  history.receiveConfirmed(confirmed(37, 'alice', null, { upsert: [spec] }));
+  history.receiveConfirmed(confirmed(38, 'carol', null, { upsert: [{ ...spec, id: 'build' }] }));
+  history.receiveConfirmed(confirmed(39, 'bob', null, { upsert: [spec] }));
+  const stale = { type: 'rejected', code: 'staleTask' };
+  assert.equal(notUndone('en', 37, stale, history), 'v37 not undone: changed since by bob (v39).');
+  assert.equal(notUndone('de', 37, stale, history), 'v37 nicht rückgängig gemacht: seitdem von bob geändert (v39).');
+  assert.equal(notUndone('en', 38, stale, history), 'v38 not undone: The task was changed or removed in the meantime. Close the form and open it again.',
+    'nobody changed Build since: the reason');
+  assert.equal(notUndone('en', 37, { type: 'rejected', code: 'notUndoable' }, history), 'v37 not undone: That cannot be undone.');
+  assert.equal(notUndone('de', 37, { type: 'rejected', code: 'historyUnavailable' }, history),
+    'v37 nicht rückgängig gemacht: Diese Version ist nicht mehr im Verlauf.');
 });

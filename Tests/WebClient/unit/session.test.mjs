@@ -217,3 +217,32 @@ test('a fetched past version never replaces the copy; a lost role forgets it; an
   h.sockets[0].deliver({ type: 'error', code: 'unknownPlan', message: 'no plan', ref: subscribe.ref });
   assert.deepEqual(lost, ['forbidden', 'unknownPlan'], 'a refused subscription is reported too');
 });
+
+test('the history is read one page at a time; the ops of versions heard as confirmed are asked for once', () => {
+  const h = harness();
+  h.session.start();
+  h.sockets[0].open();
+  h.sockets[0].deliver(welcome);
+  h.sockets[0].deliver(snapshot(7));
+  const pages = () => h.sockets[0].sent.filter((m) => m.type === 'history');
+  assert.equal(pages().length, 1, 'the newest page after the welcome');
+  assert.equal(h.client.readHistory(3), false, 'not while one is read');
+  assert.equal(pages().length, 1);
+  h.sockets[0].deliver({ type: 'history', plan: 'demo', entries: [], logStart: 0, more: true, ref: pages()[0].ref });
+  h.sockets[0].deliver(upsert(8, 10));
+  h.sockets[0].deliver(upsert(9, 20));
+  assert.deepEqual(h.client.history.versionsWithoutDetails(), [8, 9]);
+  h.client.readMissingDetails();
+  assert.deepEqual(withoutRef(pages()[1]), { type: 'history', plan: 'demo', limit: 2, before: 10 });
+  h.sockets[0].deliver({ type: 'error', code: 'unavailable', message: 'busy', ref: pages()[1].ref });
+  h.client.readMissingDetails();
+  assert.equal(pages().length, 2, 'the same page is not asked for again');
+  h.sockets[0].deliver(upsert(10, 30));
+  h.client.readMissingDetails();
+  assert.deepEqual(withoutRef(pages()[2]), { type: 'history', plan: 'demo', limit: 3, before: 11 });
+  h.sockets[0].drop(1006, 'gone');
+  h.timers.advance(10000);
+  h.sockets[1].open();
+  h.sockets[1].deliver(welcome);
+  assert.equal(h.sockets[1].sent.filter((m) => m.type === 'history').length, 1, 'a page unanswered before the drop does not block the next');
+});

@@ -1,16 +1,76 @@
-// Drawing the time axis in SVG, shared by the task chart and the resources chart: the three header
-// rows (month, ISO week with its week-year, day or column range), the grid under the rows (column
-// lines, weekends at one day per column, today), and the task marks (bars with progress, summary
-// bars, milestone diamonds, "Unscheduled", baseline shadows, dependency arrows). Only what lies in
-// the visible window is drawn; positions are in CSS pixels of the visible area.
+// What the task chart and the resources chart share: the stage they are drawn on, and the time
+// axis in SVG — the three header rows (month, ISO week with its week-year, day or column range),
+// the grid under the rows (column lines, weekends at one day per column, today) — and the task
+// marks (bars with progress, summary bars, milestone diamonds, "Unscheduled", baseline shadows,
+// dependency arrows). Only what lies in the visible window is drawn; positions are in CSS pixels
+// of the visible area.
 
-import { s, textWidth } from './dom.mjs';
+import { h, s, textWidth } from './dom.mjs';
 import { column, monthSections, weekSections, fitting, x as axisX } from './axis.mjs';
 import { isoWeekday } from './dates.mjs';
 
 export const HEADER_ROW = 22;
 export const HEADER_HEIGHT = HEADER_ROW * 3;
 const DAY_FONT = '11px system-ui, -apple-system, \'Segoe UI\', sans-serif';
+
+/**
+ * What both charts are built on: in the scroller, a sticky stage the size of the viewport (the
+ * pinned list under its corner, the header and body SVGs beside them) over a spacer the size of
+ * the whole chart, so that only what is visible is in the DOM. Scrolling and resizing ask for one
+ * `render()` (the subclass's) in the next frame.
+ */
+export class ChartStage {
+  constructor(scroller, listWidth) {
+    this.scroller = scroller;
+    this.listWidth = listWidth;
+    this.state = null;
+    this.frame = 0;
+    this.stage = h('div', { class: 'stage' });
+    this.corner = h('div', { class: 'corner' });
+    this.header = s('svg', { class: 'chart-head', 'aria-hidden': 'true' });
+    this.list = h('div', { class: 'list-body', role: 'rowgroup' });
+    this.chart = s('svg', { class: 'chart-body' });
+    this.stage.append(this.corner, this.header, this.list, this.chart);
+    this.spacer = h('div', { class: 'spacer-block' });
+    scroller.append(this.stage, this.spacer);
+    scroller.addEventListener('scroll', () => this.schedule(), { passive: true });
+    this.observer = new ResizeObserver(() => this.schedule(true));
+    this.observer.observe(scroller);
+  }
+
+  /** Renders in the next frame (once however often it is asked); `layout`: sizes changed too. */
+  schedule(layout = false) {
+    this.layoutDirty = this.layoutDirty || layout;
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.render();
+    });
+  }
+
+  /** Leaves the scroller as it was found (another plan opens in it): no nodes, no listeners. */
+  destroy() {
+    this.observer.disconnect();
+    cancelAnimationFrame(this.frame);
+    this.scroller.replaceWith(this.scroller.cloneNode(false));
+  }
+
+  /** Sizes the parts for a viewport of `width` × `height` and a chart of `contentWidth` × `contentHeight`. */
+  layout(width, height, contentWidth, contentHeight) {
+    const px = (value) => `${value}px`;
+    const list = this.listWidth;
+    const body = Math.max(height - HEADER_HEIGHT, 0);
+    Object.assign(this.stage.style, { width: px(width), height: px(height) });
+    Object.assign(this.corner.style, { left: '0px', top: '0px', width: px(list), height: px(HEADER_HEIGHT) });
+    Object.assign(this.list.style, { left: '0px', top: px(HEADER_HEIGHT), width: px(list), height: px(body) });
+    for (const [svg, top, svgHeight] of [[this.header, 0, HEADER_HEIGHT], [this.chart, HEADER_HEIGHT, body]]) {
+      svg.setAttribute('width', Math.max(width - list, 0));
+      svg.setAttribute('height', svgHeight);
+      Object.assign(svg.style, { left: px(list), top: px(top) });
+    }
+    Object.assign(this.spacer.style, { width: px(list + contentWidth), height: px(HEADER_HEIGHT + contentHeight), marginTop: px(-height) });
+  }
+}
 
 /** The visible columns [first, end) for a scroll offset and width in pixels. */
 export function visibleColumns(axis, columnWidth, scrollLeft, width) {

@@ -102,11 +102,6 @@ export function isoWeek(day) {
   return { weekYear, week: Math.floor((thursday - first) / 7) + 1 };
 }
 
-/** The first day of the month holding `day`. */
-export function startOfMonth(day) {
-  return day - (civil(day).day - 1);
-}
-
 /** Today's civil date in the browser's time zone (or of `now`), as a day number. */
 export function today(now = new Date()) {
   return dayNumber(now.getFullYear(), now.getMonth() + 1, now.getDate());

@@ -28,12 +28,25 @@ function build(element, props, children) {
   return element;
 }
 
-export function clear(element) {
-  while (element.firstChild) element.firstChild.remove();
-  return element;
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+/** Follows a pointer pressed on `element` (captured): `move(event)` while it moves, `up(event)` once
+ * when it is released or cancelled (`event.type` tells which). */
+export function follow(element, pressed, { move = () => {}, up }) {
+  element.setPointerCapture(pressed.pointerId);
+  const end = (event) => {
+    element.removeEventListener('pointermove', move);
+    element.removeEventListener('pointerup', end);
+    element.removeEventListener('pointercancel', end);
+    up(event);
+  };
+  element.addEventListener('pointermove', move);
+  element.addEventListener('pointerup', end);
+  element.addEventListener('pointercancel', end);
 }
 
-export const $ = (selector, root = document) => root.querySelector(selector);
+/** Whether two cache keys (arrays) hold the same parts; false when `old` is missing. */
+export const sameKey = (key, old) => !!old && key.length === old.length && key.every((part, index) => part === old[index]);
 
 /** Fills every `[data-t]` element with its text in the language (`data-t-title` for titles). */
 export function applyTexts(root, t) {

@@ -89,10 +89,18 @@ export function entryOperation(form, values, language, newID) {
   }
 }
 
-/** The op for dragging an entry by `minutes` and onto `resourceID` (null: op would change nothing). */
+/** The op for dragging an entry by `minutes` and onto `resourceID` (null: it would change nothing). */
 export function dragOperation(target, minutes, resourceID) {
   const start = parseLocal(target.entry.start) + minutes;
   const end = parseLocal(target.entry.end) + minutes;
   if (minutes === 0 && resourceID === target.assignment.resourceID) return null;
   return apply(target, { start: formatLocal(start), end: formatLocal(end) }, { resourceID }).op;
+}
+
+/** The op for dragging an entry's start or end by `minutes` (null: no change, or not after the start). */
+export function resizeOperation(target, edge, minutes) {
+  const start = parseLocal(target.entry.start) + (edge === 'start' ? minutes : 0);
+  const end = parseLocal(target.entry.end) + (edge === 'end' ? minutes : 0);
+  if (minutes === 0 || end <= start) return null;
+  return apply(target, { start: formatLocal(start), end: formatLocal(end) }).op;
 }

@@ -4,7 +4,7 @@
 // closes it. Close (or Escape) closes without proposing anything (a proposal already sent stays
 // pending and its answer appears in the status line).
 
-import { h, $, clear } from './dom.mjs';
+import { h, $ } from './dom.mjs';
 
 export class FormDialog {
   constructor(dialog) {
@@ -45,7 +45,7 @@ export class FormDialog {
     $('#form-heading', this.dialog).textContent = form.heading;
     $('#form-note', this.dialog).textContent = form.note ?? '';
     this.setError('');
-    clear(this.fields);
+    this.fields.replaceChildren();
     form.fields.forEach((field, index) => this.fields.append(...this.fieldNodes(field, `field-${index}`)));
     const save = $('#form-save', this.dialog);
     save.textContent = t.save;

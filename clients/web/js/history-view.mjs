@@ -1,18 +1,27 @@
-// The history panel: the versions the client knows, newest first (who, when, what), the ones undone
-// marked; each can be shown as it was (a read-only fetch) and the user's own undone with one key.
+// The history panel: the versions the client knows, newest first (who, when, what in words), the
+// ones undone struck through and marked with the version that undid them ("↶ v41"); each can be
+// shown as it was (a read-only fetch) and the user's own undone with one key.
 
 import { h } from './dom.mjs';
-import { describeOp } from './wording.mjs';
+import { describeEntry } from './history-wording.mjs';
+import { formatDateTime } from './strings.mjs';
+import { today as dayOf } from './dates.mjs';
+
+/** An RFC 3339 time in the browser's zone as the page writes dates: 2026-12-01 10:15 / 01.12.2026 10:15. */
+function localTime(language, at) {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? at : formatDateTime(language, dayOf(date) * 1440 + date.getHours() * 60 + date.getMinutes());
+}
 
 export class HistoryView {
-  /** callbacks: show(version), undo(version), more(), select(version). */
+  /** callbacks: show(version), undo(version), more(). */
   constructor(root, callbacks) {
     this.root = root;
     this.callbacks = callbacks;
     this.selected = null;
   }
 
-  /** state: { history, user, language, t }. */
+  /** state: { history, user, language, t, title(id) }. */
   render(state) {
     this.state = state;
     const { history, t, language } = state;
@@ -20,15 +29,16 @@ export class HistoryView {
     if (this.selected === null || !history.entries.has(this.selected)) this.selected = versions[0] ?? null;
     const rows = versions.map((version) => {
       const entry = history.entries.get(version);
-      const when = entry.at ? new Date(entry.at).toLocaleString(language === 'de' ? 'de-DE' : 'en-GB') : '';
+      const when = entry.at ? localTime(language, entry.at) : '';
       const own = entry.user === state.user && !entry.isBaseline;
-      const row = h('tr', { 'aria-selected': String(version === this.selected), dataset: { version: String(version) }, class: history.isUndone(version) ? 'undone' : null,
-        onclick: () => this.select(version) },
-        h('td', { text: `v${version}` }), h('td', { text: when }), h('td', { text: entry.user }),
-        h('td', { text: describeOp(language, entry.op, entry.undoes, entry.changes) }),
-        h('td', {}, h('button', { type: 'button', text: t.viewAt, onclick: () => this.callbacks.show(version) }),
-          own ? h('button', { type: 'button', text: t.undoThis, onclick: () => this.callbacks.undo(version) }) : null));
-      return row;
+      const undoneBy = history.undoing(version);
+      const mark = undoneBy === null ? null : h('span', { class: 'undone-by', title: t.history.undoneBy(undoneBy), text: `↶ v${undoneBy}` });
+      return h('tr', { 'aria-selected': String(version === this.selected), dataset: { version: String(version) },
+        class: undoneBy === null ? null : 'undone', onclick: () => this.select(version) },
+      h('td', { text: `v${version} ` }, mark), h('td', { text: when }), h('td', { text: entry.user }),
+      h('td', { text: describeEntry(language, entry, state.title) }),
+      h('td', {}, h('button', { type: 'button', text: t.viewAt, onclick: () => this.callbacks.show(version) }),
+        own ? h('button', { type: 'button', text: t.undoThis, onclick: () => this.callbacks.undo(version) }) : null));
     });
     const table = h('table', {}, h('thead', {}, h('tr', {}, ...['version', 'when', 'user', 'change', ''].map((key) => h('th', { text: t[key] ?? '' })))),
       h('tbody', {}, ...rows));

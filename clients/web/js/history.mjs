@@ -2,11 +2,12 @@
 // stream since), and the targets of its undo and redo keys (docs/protocol.md §5.9: the server
 // keeps no per-user stacks; a client undoes the newest version of its user not yet undone, and
 // redoes by undoing that undo). The same two stacks as the terminal's ClientHistory, rebuilt
-// from one user's entries in version order; baseline ops cannot be undone and are skipped.
+// from one user's entries in version order; baseline ops cannot be undone and are skipped. It also
+// says who changed something since a version, for a stale undo's message.
 
 export class ClientHistory {
   constructor() {
-    /** version → { version, at, user, undoes, op, detailsRead, isBaseline, changes } */
+    /** version → { version, at, user, undoes, op, detailsRead, isBaseline, touched } */
     this.entries = new Map();
     this.logStart = null;
     this.more = true;
@@ -25,8 +26,8 @@ export class ClientHistory {
       oldest = Math.min(oldest, item.version);
       this.entries.set(item.version, {
         version: item.version, at: item.at ?? '', user: item.mutation?.user ?? '', undoes: item.mutation?.undoes ?? null,
-        op: item.op ?? null, detailsRead: true, changes: item.changes ?? {},
-        isBaseline: isBaselineOp(item.op) || !!item.changes?.baselines,
+        op: item.op ?? null, detailsRead: true, touched: touched(item.changes, item.op),
+        isBaseline: item.op ? isBaselineOp(item.op) : !!item.changes?.baselines,
       });
     }
     const known = Math.min(...this.entries.keys());
@@ -39,7 +40,7 @@ export class ClientHistory {
     if (this.entries.get(message.version)?.detailsRead) return;
     this.entries.set(message.version, {
       version: message.version, at: message.at ?? '', user: message.mutation?.user ?? '',
-      undoes: message.mutation?.undoes ?? null, op: null, detailsRead: false, changes: message.changes ?? {},
+      undoes: message.mutation?.undoes ?? null, op: null, detailsRead: false, touched: touched(message.changes, null),
       isBaseline: !!message.changes?.baselines,
     });
   }
@@ -71,14 +72,24 @@ export class ClientHistory {
     return { undo, redo };
   }
 
-  /** Whether `version` stands undone: an undo of it exists that is not undone itself (by a redo). */
-  isUndone(version, seen = new Set()) {
-    if (seen.has(version)) return false;
-    seen.add(version);
+  /** The versions whose op is not known yet (they came with `confirmed`), ascending. */
+  versionsWithoutDetails() {
+    return [...this.entries.values()].filter((entry) => !entry.detailsRead).map((entry) => entry.version).sort((a, b) => a - b);
+  }
+
+  /** The newest version that undid `version` and is not undone itself (by a redo), or null. */
+  undoing(version) {
+    const undos = [...this.entries.values()].filter((entry) => entry.undoes === version).map((entry) => entry.version);
+    return undos.sort((a, b) => b - a).find((undo) => this.undoing(undo) === null) ?? null;
+  }
+
+  /** The newest entry after `version` that touched any of `ids` (who changed it since), or null. */
+  lastChange(after, ids) {
+    let found = null;
     for (const entry of this.entries.values()) {
-      if (entry.undoes === version && !this.isUndone(entry.version, seen)) return true;
+      if (entry.version > after && (!found || entry.version > found.version) && [...ids].some((id) => entry.touched.has(id))) found = entry;
     }
-    return false;
+    return found;
   }
 
   /** The version the user's undo key undoes, or null. */
@@ -94,4 +105,13 @@ export class ClientHistory {
 
 function isBaselineOp(op) {
   return op?.type === 'baseline.set' || op?.type === 'baseline.remove';
+}
+
+/** The tasks and entries a version changed: its changes' ids and the tasks its op names. */
+function touched(changes, op) {
+  const ids = new Set([...(changes?.upsert ?? []).map((task) => task.id), ...(changes?.remove ?? []), ...(changes?.entries ?? [])]);
+  const named = [op?.previous?.id, op?.task?.id, op?.relativeTo?.id, op?.dependency?.predecessorID, op?.dependency?.successorID,
+    op?.original?.entry?.id, op?.entry?.id];
+  for (const id of named) if (id !== undefined) ids.add(id);
+  return ids;
 }

@@ -1,11 +1,11 @@
 // The keyboard: the terminal client's keys where they make sense in a browser (no Tab or q: the
 // browser owns those); the resources view's own keys are in resources.mjs, the help in help.mjs.
 
-import { ACTIONS, ENTRY_ACTIONS } from './wording.mjs';
+import { ACTION_KEYS, ENTRY_ACTIONS } from './wording.mjs';
 import { zoomIn, zoomOut, movePrevious, moveNext, show } from './viewport.mjs';
 import { today as todayOf } from './dates.mjs';
 
-const TASK_ACTIONS = Object.keys(ACTIONS).filter((action) => !ENTRY_ACTIONS.includes(action) && action !== 'baseline');
+const TASK_ACTIONS = Object.keys(ACTION_KEYS).filter((action) => !ENTRY_ACTIONS.includes(action) && action !== 'baseline');
 
 /** Handles a key for the open plan; true when it was used (the event's default is then prevented). */
 export function planKey(event, view) {
@@ -62,7 +62,7 @@ function taskKey(event, view) {
     case 'Enter': view.actions.openMenu(null); return true;
     default: break;
   }
-  const action = TASK_ACTIONS.find((candidate) => ACTIONS[candidate][0] === key);
+  const action = TASK_ACTIONS.find((candidate) => ACTION_KEYS[candidate] === key);
   if (action) view.actions.openAction(action);
   return !!action;
 }

@@ -3,7 +3,7 @@
 // from the browser, with a switch kept in localStorage.
 
 import { $, h, applyTexts } from './dom.mjs';
-import { texts, languageFor } from './strings.mjs';
+import { texts, languageFor, loadLanguage, LANGUAGES } from './strings.mjs';
 import { Session } from './session.mjs';
 import { PendingProposals } from './pending.mjs';
 import { PlanView } from './plan-view.mjs';
@@ -16,7 +16,8 @@ const LANGUAGE_KEY = 'chronosketch.language';
 const app = {
   language: () => app.currentLanguage,
   t: () => texts(app.currentLanguage),
-  currentLanguage: localStorage.getItem(LANGUAGE_KEY) ?? languageFor(navigator.languages),
+  currentLanguage: LANGUAGES.find((language) => language === localStorage.getItem(LANGUAGE_KEY))
+    ?? languageFor(navigator.languages),
   session: null,
   planView: null,
   pending: new PendingProposals(sessionStorage, () => Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, '0')).join('')),
@@ -159,9 +160,16 @@ function wire() {
     closePlan();
     listPlans();
   });
-  $('#language').addEventListener('click', () => {
-    app.currentLanguage = app.currentLanguage === 'de' ? 'en' : 'de';
-    localStorage.setItem(LANGUAGE_KEY, app.currentLanguage);
+  $('#language').addEventListener('click', async () => {
+    const language = app.currentLanguage === 'de' ? 'en' : 'de';
+    try {
+      await loadLanguage(language);
+    } catch (error) {
+      // Its module could not be fetched (the server is away): the page stays in its language.
+      return app.status(app.t().serverError(error.message ?? String(error)), true);
+    }
+    app.currentLanguage = language;
+    localStorage.setItem(LANGUAGE_KEY, language);
     applyLanguage();
   });
   $('#help-close').addEventListener('click', () => $('#help-dialog').close());
@@ -203,6 +211,7 @@ function wireToolbar() {
   $('#back-to-live').addEventListener('click', () => app.planView?.setHistorical(null));
 }
 
+await loadLanguage(app.currentLanguage);
 wire();
 applyLanguage();
 const saved = sessionStorage.getItem(TOKEN_KEY);

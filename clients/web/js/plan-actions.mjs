@@ -3,7 +3,7 @@
 // showing past versions; and the words for the answers (in the form, or in the status line).
 
 import { $ } from './dom.mjs';
-import { availableActions, actionTitle, actionKey, rejectionReason } from './wording.mjs';
+import { availableActions, actionTitle, actionKey, rejectionReason, notUndone } from './wording.mjs';
 import { rowValues } from './marks.mjs';
 import { PlanCopy } from './plan-copy.mjs';
 import { today as todayOf } from './dates.mjs';
@@ -154,10 +154,15 @@ export class PlanActions {
   async reorderDrag(id, targetID, position) {
     const { reorderOperation } = await taskForms();
     const copy = this.client.copy;
-    const op = reorderOperation(copy.get(id), copy.get(targetID), position);
-    if (!op) return this.app.status(this.t.rejected(rejectionReason(this.view.language, 'invalidHierarchy')), true);
+    this.dragged(reorderOperation(copy.get(id), copy.get(targetID), position), 'reorder', 'invalidHierarchy');
+  }
+
+  /** A drag's op, answered in the status line; none: the drag is refused with `code`'s reason. */
+  dragged(op, label, code = null) {
+    if (!op) return code && this.app.status(this.t.rejected(rejectionReason(this.view.language, code)), true);
+    if (!this.mayEdit()) return;
     this.app.status(this.t.saving);
-    this.propose(op, 'reorder', (answer) => this.statusFor(answer));
+    this.propose(op, label, (answer) => this.statusFor(answer));
   }
 
   /** Alt+↑/↓: the selected task before its previous or after its next sibling. */
@@ -173,10 +178,7 @@ export class PlanActions {
   async linkDrag(fromID, toID) {
     const { linkOperation } = await taskForms();
     const copy = this.client.copy;
-    const op = linkOperation(copy.get(fromID), copy.get(toID));
-    if (!op) return this.app.status(this.t.rejected(rejectionReason(this.view.language, 'invalidDependency')), true);
-    this.app.status(this.t.saving);
-    this.propose(op, 'link', (answer) => this.statusFor(answer));
+    this.dragged(linkOperation(copy.get(fromID), copy.get(toID)), 'link', 'invalidDependency');
   }
 
   // Undo, redo, history, baselines.
@@ -192,20 +194,24 @@ export class PlanActions {
     this.app.status(this.t.undoing(version));
     this.propose({ type: 'undo', version }, 'undo', (answer) => {
       if (answer.type === 'ack') this.app.status(this.t.undone(version, answer.version));
-      else this.statusFor(answer);
+      else this.app.status(notUndone(this.view.language, version, answer, this.client.history), true);
     });
   }
 
   moreHistory() {
-    const versions = this.client.history.versions();
-    this.client.request({ type: 'history', plan: this.view.plan, before: Math.min(...versions), limit: 100 });
+    this.client.readHistory(Math.min(...this.client.history.versions()));
+  }
+
+  /** Fetches a past version; `then(snapshot)` (an error is said in the status line). */
+  fetchVersion(version, then) {
+    this.client.request({ type: 'fetch', plan: this.view.plan, version }, (message) => {
+      if (message.type === 'snapshot') then(message);
+      else this.app.status(this.t.serverError(message.message ?? message.code), true);
+    });
   }
 
   showVersion(version) {
-    this.client.request({ type: 'fetch', plan: this.view.plan, version }, (message) => {
-      if (message.type === 'snapshot') this.view.setHistorical(message);
-      else this.app.status(this.t.serverError(message.message ?? message.code), true);
-    });
+    this.fetchVersion(version, (snapshot) => this.view.setHistorical(snapshot));
   }
 
   /** The baseline shadow: fetches the version a baseline names (null: none). */
@@ -215,9 +221,8 @@ export class PlanActions {
       this.view.baseline = null;
       return this.view.render();
     }
-    this.client.request({ type: 'fetch', plan: this.view.plan, version: baseline.version }, (message) => {
-      if (message.type !== 'snapshot') return this.app.status(this.t.serverError(message.message ?? message.code), true);
-      const copy = new PlanCopy(message);
+    this.fetchVersion(baseline.version, (snapshot) => {
+      const copy = new PlanCopy(snapshot);
       const values = new Map(copy.tasks.map((task) => [task.id, rowValues(task, copy.summaries)]));
       this.view.baseline = { name, values };
       this.view.render();

@@ -49,7 +49,8 @@ export class PlanClient {
     this.subscribe(this.copy ? this.copy.version : null);
     this.resendQueue = this.pending.of(this.plan).map((proposal) => proposal.id);
     this.resendSome();
-    this.request({ type: 'history', plan: this.plan, limit: 100 });
+    this.historyRef = null;
+    this.readHistory();
     // The user's role on the plan (a viewer's page offers no edits).
     this.request({ type: 'plans' }, (answer) => {
       this.role = answer.plans?.find((entry) => entry.plan === this.plan)?.role ?? this.role ?? null;
@@ -87,6 +88,23 @@ export class PlanClient {
     }
   }
 
+  /** Asks for a page of the history (the newest, or the one `before` a version); one at a time. */
+  readHistory(before = null, limit = 100) {
+    if (this.historyRef) return false;
+    const message = { type: 'history', plan: this.plan, limit };
+    if (before !== null) message.before = before;
+    this.historyRef = this.request(message);
+    return true;
+  }
+
+  /** The ops of the versions heard only as `confirmed` (while the history is shown). */
+  readMissingDetails() {
+    const missing = this.history.versionsWithoutDetails();
+    const before = (this.copy?.version ?? 0) + 1;
+    if (missing.length === 0 || before === this.missingAsked) return;
+    if (this.readHistory(before, Math.min(before - missing[0], 500))) this.missingAsked = before;
+  }
+
   /** Sends a request with a fresh `ref`; `handler(message)` gets its direct answer or its error. */
   request(message, handler = null) {
     this.refs += 1;
@@ -113,6 +131,7 @@ export class PlanClient {
   receive(message) {
     const handler = message.ref ? this.requestHandlers.get(message.ref) : undefined;
     if (handler) this.requestHandlers.delete(message.ref);
+    if (message.ref && message.ref === this.historyRef) this.historyRef = null;
     switch (message.type) {
       case 'snapshot':
         if (message.historical || message.plan !== this.plan) break;

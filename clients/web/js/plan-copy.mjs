@@ -28,7 +28,6 @@ export class PlanCopy {
     this.revision = 0;
   }
 
-  /** The task with this id, or undefined. */
   get(id) {
     const position = this.positions.get(id);
     return position === undefined ? undefined : this.tasks[position];

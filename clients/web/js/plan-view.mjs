@@ -3,7 +3,7 @@
 // draw (the visible tree, the horizon, arrows, the baseline shadow) from confirmed data only. The
 // resources and history views are loaded when first opened (the first render needs neither).
 
-import { $ } from './dom.mjs';
+import { $, sameKey } from './dom.mjs';
 import { PlanClient } from './plan-client.mjs';
 import { PlanCopy } from './plan-copy.mjs';
 import { makeAxis } from './axis.mjs';
@@ -135,7 +135,7 @@ export class PlanView {
   derive() {
     const copy = this.copy;
     const key = [copy, copy.revision, this.collapsedRevision];
-    if (this.derived && key.every((part, index) => part === this.derived.key[index])) return this.derived;
+    if (sameKey(key, this.derived?.key)) return this.derived;
     const rows = copy.rows(this.collapsed);
     const indexByID = new Map();
     rows.forEach((row, index) => indexByID.set(row.task.id, index));
@@ -192,7 +192,8 @@ export class PlanView {
     } else if (this.view === 'resources') {
       this.resources?.render(copy, this.axis, COLUMN_WIDTH);
     } else {
-      this.historyView?.render({ history: this.client.history, user: this.client.user, language: this.language, t });
+      const title = (id) => this.client.copy?.get(id)?.title;
+      this.historyView?.render({ history: this.client.history, user: this.client.user, language: this.language, t, title });
     }
   }
 
@@ -212,7 +213,7 @@ export class PlanView {
     }
     if (this.targetView !== view) return;
     // The newest versions' ops (the stream's `confirmed` carry none).
-    if (view === 'history') this.client.request({ type: 'history', plan: this.plan, limit: 100 });
+    if (view === 'history') this.client.readHistory();
     this.view = view;
     for (const name of ['tasks', 'resources', 'history']) {
       $(`#${name}`).hidden = name !== view;
@@ -227,7 +228,9 @@ export class PlanView {
   }
 
   historyChanged() {
-    if (this.view === 'history') this.render();
+    if (this.view !== 'history') return;
+    this.client.readMissingDetails();
+    this.render();
   }
 
   select(id) {

@@ -4,14 +4,15 @@
 // corner shows Loading… or Load failed with Retry. Drag an entry sideways to move it in time, up or
 // down to reassign it; like the task view, only visible rows are in the DOM.
 
-import { h, s, textWidth } from './dom.mjs';
-import { drawHeader, gridNodes, HEADER_HEIGHT } from './chart-draw.mjs';
+import { h, s, textWidth, follow } from './dom.mjs';
+import { ChartStage, drawHeader, gridNodes, HEADER_HEIGHT } from './chart-draw.mjs';
 import { lanes } from './lanes.mjs';
 import { parseLocal, MINUTES_PER_DAY } from './dates.mjs';
 
 export const LABEL_WIDTH = 220;
 const LANE = 22;
 const COLLAPSED = 26;
+const EDGE = 6;
 
 /** How far a drag snaps, in minutes, by zoom: a quarter hour at one day per column, else an hour or a day. */
 export function snapMinutes(zoom) {
@@ -26,27 +27,17 @@ function clip(text, room) {
   return length > 0 ? `${text.slice(0, length)}…` : '';
 }
 
-export class ResourcesView {
-  /** callbacks: select(resourceID, assignmentID), toggle(resourceID), activate(), retry(), move(target, minutes, resourceID), visible(range). */
+export class ResourcesView extends ChartStage {
+  /**
+   * callbacks: select(resourceID, assignmentID), toggle(resourceID), activate(), retry(),
+   * move(target, minutes, resourceID), resize(target, 'start'|'end', minutes), visible(range).
+   */
   constructor(scroller, callbacks) {
-    this.scroller = scroller;
+    super(scroller, LABEL_WIDTH);
     this.callbacks = callbacks;
-    this.state = null;
-    this.frame = 0;
-    this.stage = h('div', { class: 'stage' });
-    this.corner = h('div', { class: 'corner' });
-    this.header = s('svg', { 'aria-hidden': 'true' });
-    this.labels = h('div', { class: 'list-body', role: 'rowgroup' });
-    this.chart = s('svg', {});
-    this.stage.append(this.corner, this.header, this.labels, this.chart);
-    this.spacerBlock = h('div', { class: 'spacer-block' });
-    scroller.append(this.stage, this.spacerBlock);
-    scroller.addEventListener('scroll', () => this.schedule(), { passive: true });
-    this.observer = new ResizeObserver(() => this.schedule());
-    this.observer.observe(scroller);
     this.chart.addEventListener('pointerdown', (event) => this.pointerDown(event));
     this.chart.addEventListener('dblclick', () => this.callbacks.activate());
-    this.labels.addEventListener('click', (event) => {
+    this.list.addEventListener('click', (event) => {
       const row = event.target.closest('[data-resource]');
       if (!row) return;
       if (event.target.closest('.disclosure')) this.callbacks.toggle(row.dataset.resource);
@@ -60,21 +51,6 @@ export class ResourcesView {
       || state.resources !== this.state.resources) this.placed = null;
     this.state = state;
     this.schedule();
-  }
-
-  /** Leaves the scroller as it was found (another plan opens in it): no nodes, no listeners. */
-  destroy() {
-    this.observer.disconnect();
-    cancelAnimationFrame(this.frame);
-    this.scroller.replaceWith(this.scroller.cloneNode(false));
-  }
-
-  schedule() {
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.render();
-    });
   }
 
   get chartWidth() {
@@ -118,18 +94,7 @@ export class ResourcesView {
     if (width === 0) return; // hidden
     const chartWidth = Math.max(width - LABEL_WIDTH, 0);
     const bodyHeight = Math.max(height - HEADER_HEIGHT, 0);
-    Object.assign(this.stage.style, { width: `${width}px`, height: `${height}px` });
-    Object.assign(this.corner.style, { left: '0px', top: '0px', width: `${LABEL_WIDTH}px`, height: `${HEADER_HEIGHT}px` });
-    Object.assign(this.labels.style, { left: '0px', top: `${HEADER_HEIGHT}px`, width: `${LABEL_WIDTH}px`, height: `${bodyHeight}px` });
-    for (const [svg, top, svgHeight] of [[this.header, 0, HEADER_HEIGHT], [this.chart, HEADER_HEIGHT, bodyHeight]]) {
-      svg.setAttribute('width', chartWidth);
-      svg.setAttribute('height', svgHeight);
-      Object.assign(svg.style, { left: `${LABEL_WIDTH}px`, top: `${top}px` });
-    }
-    Object.assign(this.spacerBlock.style, {
-      width: `${LABEL_WIDTH + state.axis.columnCount * state.columnWidth}px`,
-      height: `${HEADER_HEIGHT + this.totalHeight}px`, marginTop: `${-height}px`,
-    });
+    this.layout(width, height, state.axis.columnCount * state.columnWidth, this.totalHeight);
     this.renderCorner();
     const visible = this.placed.filter((row) => row.top + row.height > scrollTop && row.top < scrollTop + bodyHeight);
     const firstIndex = visible.length ? this.placed.indexOf(visible[0]) : 0;
@@ -154,6 +119,12 @@ export class ResourcesView {
         const y = top + 4 + lane * LANE;
         const data = { assignment: item.assignment.id, resource: row.resource.id };
         nodes.push(s('rect', { class: `entry${selected ? ' selected' : ''}`, x: left, y, width: Math.max(right - left, 3), height: LANE - 4, rx: 3, dataset: data }));
+        // Its ends, where a drag changes the start or the end (when there is room to grab the middle).
+        if (right - left >= 18) {
+          for (const [edge, x] of [['start', left], ['end', right - EDGE]]) {
+            nodes.push(s('rect', { class: 'entry-edge', x, y, width: EDGE, height: LANE - 4, dataset: { ...data, edge } }));
+          }
+        }
         const label = clip(state.pending.has(item.entry.id) ? `${item.entry.title} (${state.t.pending})` : item.entry.title, room);
         if (label) nodes.push(s('text', { class: 'entry-label', x: Math.max(left, 0) + 4, y: y + 13, text: label }));
       }
@@ -176,7 +147,7 @@ export class ResourcesView {
 
   renderLabels(visible, scrollTop) {
     const { state } = this;
-    this.labels.replaceChildren(...visible.map((row) => {
+    this.list.replaceChildren(...visible.map((row) => {
       const selected = row.resource.id === state.selectedResource;
       const node = h('div', { class: 'row', role: 'row', 'aria-selected': String(selected), 'aria-expanded': String(!row.collapsed), dataset: { resource: row.resource.id } },
         h('button', { type: 'button', class: 'disclosure', tabindex: '-1', text: row.collapsed ? '▸' : '▾' }),
@@ -205,21 +176,15 @@ export class ResourcesView {
     const target = source?.placed.find((placed) => placed.item.assignment.id === rect.dataset.assignment)?.item;
     if (!target) return;
     this.callbacks.select(source.resource.id, target.assignment.id);
-    const startX = event.clientX;
-    const startY = event.clientY;
-    this.chart.setPointerCapture(event.pointerId);
-    const up = (upEvent) => {
-      this.chart.removeEventListener('pointerup', up);
-      this.chart.removeEventListener('pointercancel', up);
-      if (upEvent.type !== 'pointerup') return;
-      const dx = upEvent.clientX - startX;
-      const over = this.rowAt(upEvent.clientY);
-      if (Math.abs(dx) < 4 && Math.abs(upEvent.clientY - startY) < 4) return;
+    const edge = rect.dataset.edge;
+    follow(this.chart, event, { up: (upEvent) => {
+      const dx = upEvent.clientX - event.clientX;
+      if (upEvent.type !== 'pointerup' || (Math.abs(dx) < 4 && Math.abs(upEvent.clientY - event.clientY) < 4)) return;
       const snap = snapMinutes(this.state.axis.zoom);
       const minutes = Math.round((dx / (this.state.columnWidth / this.state.axis.zoom / MINUTES_PER_DAY)) / snap) * snap;
+      if (edge) return this.callbacks.resize(target, edge, minutes);
+      const over = this.rowAt(upEvent.clientY);
       this.callbacks.move(target, minutes, over ? over.resource.id : target.assignment.resourceID);
-    };
-    this.chart.addEventListener('pointerup', up);
-    this.chart.addEventListener('pointercancel', up);
+    } });
   }
 }

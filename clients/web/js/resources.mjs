@@ -5,10 +5,10 @@
 import { $ } from './dom.mjs';
 import { ResourcesView, LABEL_WIDTH } from './resources-view.mjs';
 import { ResourceQueryPlanner, queryFor, applyPage } from './resource-query.mjs';
-import { openEntryForm, entryOperation, dragOperation } from './entry-forms.mjs';
-import { ACTIONS, ENTRY_ACTIONS, actionTitle, actionKey } from './wording.mjs';
+import { openEntryForm, entryOperation, dragOperation, resizeOperation } from './entry-forms.mjs';
+import { ENTRY_ACTIONS, actionTitle, actionKey } from './wording.mjs';
 import { today as todayOf, MINUTES_PER_DAY, parseLocal } from './dates.mjs';
-import { formatDateTime } from './strings.mjs';
+import { formatDateTime, formatDuration } from './strings.mjs';
 
 export { LABEL_WIDTH };
 
@@ -26,7 +26,8 @@ export class Resources {
     this.view = new ResourcesView($('#resources'), {
       select: (resource, assignment) => this.select(resource, assignment), toggle: (id) => this.toggle(id),
       activate: () => this.openAction('entryDetails'), retry: () => this.run(this.planner.retry()),
-      move: (target, minutes, resource) => this.moveDrag(target, minutes, resource),
+      move: (target, minutes, resource) => plan.actions.dragged(dragOperation(target, minutes, resource), 'move'),
+      resize: (target, edge, minutes) => plan.actions.dragged(resizeOperation(target, edge, minutes), 'resize'),
       visible: (rows, measured) => this.visible(rows, measured),
     });
   }
@@ -137,7 +138,7 @@ export class Resources {
     const end = parseLocal(target.entry.end);
     const actions = ENTRY_ACTIONS.slice(2);
     const note = [
-      `${formatDateTime(plan.language, start)} – ${formatDateTime(plan.language, end)} (${t.lengthLabel}: ${t.duration(end - start)})`,
+      `${formatDateTime(plan.language, start)} – ${formatDateTime(plan.language, end)} (${t.lengthLabel}: ${formatDuration(plan.language, end - start)})`,
       `${t.resources}: ${assigned.map((a) => label(a.resourceID)).join(', ')}`,
       actions.map((a) => `${actionKey(a)}: ${actionTitle(plan.language, a)}`).join(' · '),
     ].join('\n');
@@ -149,13 +150,6 @@ export class Resources {
       this.openAction(action);
       return true;
     });
-  }
-
-  moveDrag(target, minutes, resourceID) {
-    const op = dragOperation(target, minutes, resourceID);
-    if (!op) return;
-    this.plan.app.status(this.t.saving);
-    this.plan.actions.propose(op, 'move', (answer) => this.plan.actions.statusFor(answer));
   }
 
   nextEntry() {
@@ -180,7 +174,7 @@ export class Resources {
     else if (key === 'R') this.run(this.planner.retry());
     else if (key === 'Enter') this.openAction('entryDetails');
     else {
-      const action = ENTRY_ACTIONS.find((candidate) => ACTIONS[candidate][0] === key);
+      const action = ENTRY_ACTIONS.find((candidate) => actionKey(candidate) === key);
       if (action) this.openAction(action);
       return !!action;
     }

@@ -1,12 +1,11 @@
-// The task list and timeline side by side: pinned list columns (name with disclosure, kind, dates,
-// progress) and the chart (three header rows, bars, diamonds, arrows). Only the visible rows and
-// columns are in the DOM: the scroller holds a sticky stage the size of the viewport and a spacer
-// the size of the whole plan; every scroll redraws the stage for the new offsets (row nodes are
-// recycled by row index). Drag a row onto a sibling to reorder, drag from a bar's end to another
-// bar to link. Reads its state from the plan view and reports user intentions through callbacks.
+// The task list and timeline side by side on a ChartStage: pinned list columns (name with
+// disclosure, kind, dates, progress) and the chart (three header rows, bars, diamonds, arrows),
+// only the visible rows (row nodes recycled by row index). Drag a row onto a sibling to reorder,
+// from a bar's end to another bar to link. Reads its state from the plan view and reports user
+// intentions through callbacks.
 
-import { h, s } from './dom.mjs';
-import { drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
+import { h, s, follow, sameKey } from './dom.mjs';
+import { ChartStage, drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
 import { mark } from './marks.mjs';
 import { formatDate } from './strings.mjs';
 
@@ -15,32 +14,20 @@ const COLUMNS = [['name', 240], ['kind', 96], ['dates', 186], ['progress', 92]];
 export const LIST_WIDTH = COLUMNS.reduce((sum, [, width]) => sum + width, 0);
 const BUFFER_ROWS = 4;
 
-export class TasksView {
+export class TasksView extends ChartStage {
   /** callbacks: select(id), toggle(id), activate(id), reorder(id, targetID, position), link(fromID, toID), rendered(). */
   constructor(scroller, callbacks) {
-    this.scroller = scroller;
+    super(scroller, LIST_WIDTH);
     this.callbacks = callbacks;
-    this.state = null;
     this.rowNodes = new Map();
-    this.frame = 0;
     this.drag = null;
-    this.stage = h('div', { class: 'stage' });
-    this.corner = h('div', { class: 'corner', role: 'row' });
-    this.header = s('svg', { class: 'chart-head', 'aria-hidden': 'true' });
-    this.list = h('div', { class: 'list-body', role: 'rowgroup' });
-    this.chart = s('svg', { class: 'chart-body' });
+    this.corner.setAttribute('role', 'row');
     this.grid = s('g', {});
     this.selectedRect = s('rect', { class: 'selected-row', x: 0, y: -ROW_HEIGHT, height: ROW_HEIGHT });
     this.marks = s('g', {});
     this.arrowLayer = s('g', {});
     this.rowGroups = new Map();
     this.chart.append(this.grid, this.selectedRect, this.marks, this.arrowLayer);
-    this.stage.append(this.corner, this.header, this.list, this.chart);
-    this.spacerBlock = h('div', { class: 'spacer-block' });
-    scroller.append(this.stage, this.spacerBlock);
-    scroller.addEventListener('scroll', () => this.schedule(), { passive: true });
-    this.observer = new ResizeObserver(() => this.schedule(true));
-    this.observer.observe(scroller);
     this.list.addEventListener('pointerdown', (event) => this.listPointerDown(event));
     this.list.addEventListener('dblclick', (event) => this.activateAt(event));
     this.chart.addEventListener('pointerdown', (event) => this.chartPointerDown(event));
@@ -53,22 +40,6 @@ export class TasksView {
       || state.language !== this.state.language;
     this.state = state;
     this.schedule(layoutChanged);
-  }
-
-  /** Leaves the scroller as it was found (another plan opens in it): no nodes, no listeners. */
-  destroy() {
-    this.observer.disconnect();
-    cancelAnimationFrame(this.frame);
-    this.scroller.replaceWith(this.scroller.cloneNode(false));
-  }
-
-  schedule(layout = false) {
-    this.layoutDirty = this.layoutDirty || layout;
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.render();
-    });
   }
 
   /** The chart's width in pixels, as measured at the start of the frame being drawn. */
@@ -110,7 +81,7 @@ export class TasksView {
     const end = Math.min(Math.ceil((scrollTop + bodyHeight) / ROW_HEIGHT) + BUFFER_ROWS, state.rows.length);
     this.renderRows(first, end, scrollTop);
     const headerKey = [state.axis, state.language, scrollLeft, width];
-    if (!this.headerKey || headerKey.some((part, index) => part !== this.headerKey[index])) {
+    if (!sameKey(headerKey, this.headerKey)) {
       this.headerKey = headerKey;
       drawHeader(this.header, { axis: state.axis, language: state.language, columnWidth: state.columnWidth, scrollLeft, width: this.chartWidth });
     }
@@ -127,20 +98,7 @@ export class TasksView {
 
   layout(width, height) {
     const { state } = this;
-    const chartWidth = Math.max(width - LIST_WIDTH, 0);
-    const bodyHeight = Math.max(height - HEADER_HEIGHT, 0);
-    Object.assign(this.stage.style, { width: `${width}px`, height: `${height}px` });
-    Object.assign(this.corner.style, { left: '0px', top: '0px', width: `${LIST_WIDTH}px`, height: `${HEADER_HEIGHT}px` });
-    Object.assign(this.list.style, { left: '0px', top: `${HEADER_HEIGHT}px`, width: `${LIST_WIDTH}px`, height: `${bodyHeight}px` });
-    for (const [svg, top, svgHeight] of [[this.header, 0, HEADER_HEIGHT], [this.chart, HEADER_HEIGHT, bodyHeight]]) {
-      svg.setAttribute('width', chartWidth);
-      svg.setAttribute('height', svgHeight);
-      Object.assign(svg.style, { left: `${LIST_WIDTH}px`, top: `${top}px` });
-    }
-    Object.assign(this.spacerBlock.style, {
-      width: `${LIST_WIDTH + state.axis.columnCount * state.columnWidth}px`,
-      height: `${HEADER_HEIGHT + state.rows.length * ROW_HEIGHT}px`, marginTop: `${-height}px`,
-    });
+    super.layout(width, height, state.axis.columnCount * state.columnWidth, state.rows.length * ROW_HEIGHT);
     const t = state.t;
     this.corner.replaceChildren(...COLUMNS.map(([name, columnWidth]) => {
       const cell = h('span', { role: 'columnheader', text: t[`${name === 'name' ? 'task' : name}Column`] });
@@ -150,24 +108,10 @@ export class TasksView {
   }
 
   renderRows(first, end, scrollTop) {
-    const { state } = this;
-    for (const [index, node] of this.rowNodes) {
-      if (index < first || index >= end) {
-        node.remove();
-        this.rowNodes.delete(index);
-      }
-    }
-    for (let index = first; index < end; index += 1) {
-      const row = state.rows[index];
-      let node = this.rowNodes.get(index);
-      if (!node) {
-        node = this.rowNode();
-        this.rowNodes.set(index, node);
-        this.list.append(node);
-      }
+    recycle(this.rowNodes, first, end, () => this.list.appendChild(this.rowNode()), (node, index) => {
       node.style.transform = `translateY(${index * ROW_HEIGHT - scrollTop}px)`;
-      this.fillRow(node, row, index);
-    }
+      this.fillRow(node, this.state.rows[index], index);
+    });
   }
 
   rowNode() {
@@ -189,7 +133,7 @@ export class TasksView {
     const selected = task.id === state.selectedID;
     const pending = state.pendingIDs.has(task.id);
     const key = [task, state.copy.summaries[task.id], selected, pending, row.collapsed, row.depth, state.language];
-    if (node.key && key.every((part, position) => part === node.key[position])) return;
+    if (sameKey(key, node.key)) return;
     node.key = key;
     const [name, kind, dates, progress] = node.children;
     const t = state.t;
@@ -227,39 +171,27 @@ export class TasksView {
     const { state } = this;
     const width = this.chartWidth;
     const horizontal = [state.axis, scrollLeft, width, bodyHeight, state.today, state.language];
-    if (!this.horizontal || horizontal.some((part, index) => part !== this.horizontal[index])) {
+    if (!sameKey(horizontal, this.horizontal)) {
       this.horizontal = horizontal;
       this.grid.replaceChildren(...gridNodes({ axis: state.axis, columnWidth: state.columnWidth, scrollLeft, width, height: bodyHeight, today: state.today }));
     }
     const selectedIndex = state.indexByID.get(state.selectedID);
     this.selectedRect.setAttribute('width', width);
     this.selectedRect.setAttribute('y', selectedIndex === undefined ? -ROW_HEIGHT : selectedIndex * ROW_HEIGHT - scrollTop);
-    for (const [index, group] of this.rowGroups) {
-      if (index < first || index >= end) {
-        group.remove();
-        this.rowGroups.delete(index);
-      }
-    }
-    for (let index = first; index < end; index += 1) {
+    recycle(this.rowGroups, first, end, () => this.marks.appendChild(s('g', {})), (group, index) => {
       const { task } = state.rows[index];
-      let group = this.rowGroups.get(index);
-      if (!group) {
-        group = s('g', {});
-        this.rowGroups.set(index, group);
-        this.marks.append(group);
-      }
       group.setAttribute('transform', `translate(0 ${index * ROW_HEIGHT - scrollTop})`);
       const values = state.valuesOf(task);
       const shadowValues = state.shadow(task);
       const key = [task, values, shadowValues, task.id === state.selectedID, ...horizontal];
-      if (group.key && key.every((part, position) => part === group.key[position])) continue;
+      if (sameKey(key, group.key)) return;
       group.key = key;
       group.replaceChildren(...markNodes(mark(state.axis, task, values), {
         id: task.id, top: 0, height: ROW_HEIGHT, columnWidth: state.columnWidth, scrollLeft,
         unscheduled: state.t.unscheduled, shadow: shadowValues ? mark(state.axis, task, shadowValues) : null,
         selected: task.id === state.selectedID,
       }));
-    }
+    });
     this.arrowLayer.replaceChildren(...this.arrowNodes(first, end, scrollTop, scrollLeft, width));
   }
 
@@ -302,17 +234,7 @@ export class TasksView {
     }
     this.callbacks.select(task.id);
     this.drag = { kind: 'reorder', id: task.id, startY: event.clientY, moved: false };
-    this.list.setPointerCapture(event.pointerId);
-    const move = (moveEvent) => this.reorderMove(moveEvent);
-    const up = (upEvent) => {
-      this.list.removeEventListener('pointermove', move);
-      this.list.removeEventListener('pointerup', up);
-      this.list.removeEventListener('pointercancel', up);
-      this.reorderEnd(upEvent);
-    };
-    this.list.addEventListener('pointermove', move);
-    this.list.addEventListener('pointerup', up);
-    this.list.addEventListener('pointercancel', up);
+    follow(this.list, event, { move: (moveEvent) => this.reorderMove(moveEvent), up: () => this.reorderEnd() });
   }
 
   reorderMove(event) {
@@ -350,24 +272,31 @@ export class TasksView {
     const y1 = Number(target.getAttribute('cy'));
     const line = s('line', { class: 'link-line', x1, y1, x2: x1, y2: y1 });
     this.drag = { kind: 'link', id: target.dataset.id, line };
-    this.chart.setPointerCapture(event.pointerId);
     const move = (moveEvent) => {
       line.setAttribute('x2', moveEvent.clientX - box.left);
       line.setAttribute('y2', moveEvent.clientY - box.top);
       this.schedule();
     };
-    const up = (upEvent) => {
-      this.chart.removeEventListener('pointermove', move);
-      this.chart.removeEventListener('pointerup', up);
-      this.chart.removeEventListener('pointercancel', up);
+    follow(this.chart, event, { move, up: (upEvent) => {
       const drag = this.drag;
       this.drag = null;
       this.schedule();
       const over = upEvent.type === 'pointerup' ? this.rowIndexAt(upEvent.clientY) : null;
       if (over !== null) this.callbacks.link(drag.id, this.state.rows[over].task.id);
-    };
-    this.chart.addEventListener('pointermove', move);
-    this.chart.addEventListener('pointerup', up);
-    this.chart.addEventListener('pointercancel', up);
+    } });
+  }
+}
+
+/** Keeps one node per index in [first, end) in `nodes` (dropping the others, making missing ones), then `fill(node, index)`s each. */
+function recycle(nodes, first, end, make, fill) {
+  for (const [index, node] of nodes) {
+    if (index < first || index >= end) {
+      node.remove();
+      nodes.delete(index);
+    }
+  }
+  for (let index = first; index < end; index += 1) {
+    if (!nodes.has(index)) nodes.set(index, make());
+    fill(nodes.get(index), index);
   }
 }

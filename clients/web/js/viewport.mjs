@@ -16,11 +16,6 @@ export const pageStep = (viewport) => Math.max(Math.floor(viewport.visibleColumn
 export const canMovePrevious = (viewport) => viewport.firstColumn > 0;
 export const canMoveNext = (viewport) => viewport.firstColumn < maxFirstColumn(viewport);
 
-/** The visible columns that exist: [first, end). */
-export function visibleColumnRange(viewport) {
-  return [viewport.firstColumn, Math.min(viewport.firstColumn + viewport.visibleColumns, viewport.axis.columnCount)];
-}
-
 /** The day at the centre of the visible chart area. */
 export function centerDate(viewport) {
   return dayAtX(viewport.axis, viewport.firstColumn + viewport.visibleColumns / 2);
@@ -62,11 +57,6 @@ export function zoomIn(viewport) {
 export function zoomOut(viewport) {
   const zoom = coarser(viewport.axis.zoom);
   return zoom === null ? viewport : zoomTo(viewport, zoom);
-}
-
-/** A new chart width, keeping the first column where possible. */
-export function resize(viewport, visibleColumns) {
-  return scrollTo({ ...viewport, visibleColumns: Math.max(visibleColumns, 1) }, viewport.firstColumn);
 }
 
 /**

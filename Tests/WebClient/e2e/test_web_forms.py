@@ -1,0 +1,85 @@
+"""Every task and entry form the browser suite's other steps leave out, by keys alone, each checked
+in the plan the server stores: details, dates, duration, group, order, unlink, remove, add child;
+an entry added and removed."""
+
+import os
+import sys
+import unittest
+
+from selenium.webdriver.common.by import By
+
+sys.path.insert(0, os.path.dirname(__file__))
+from harness import Server, People, browser, sign_in, wait, row, cells, console_errors, export
+from test_web import press, select_row, open_form, fill, dialog_closed
+
+
+class FormTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server()
+        cls.people = People()
+        cls.a = browser()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.a.quit()
+        cls.server.stop()
+
+    def tearDown(self):
+        self.assertEqual(console_errors(self.a), [], 'no console errors')
+
+    def save(self, key, **values):
+        open_form(self.a, key)
+        for name, value in values.items():
+            fill(self.a, name, value)
+        self.a.find_element(By.ID, 'form-save').click()
+        wait(self.a, dialog_closed, f'the {key} form did not close')
+
+    def test_every_task_form_and_an_entry_added_and_removed(self):
+        plan = self.people.plan()
+        sign_in(self.a, self.server, self.people.tokens[self.people.alice], plan)
+        task = lambda id: next((t for t in export(plan)['tasks'] if t['id'] == id), None)
+        select_row(self.a, 'Specification')
+        self.save('e', title='Spec')
+        wait(self.a, lambda d: row(d, 'Spec'))
+        self.save('d', start='2026-09-14')
+        self.assertEqual(task('spec')['schedule'], {'start': '2026-09-14', 'end': '2026-09-22'}, 'the length is kept')
+        self.save('u', days='3')
+        wait(self.a, lambda d: cells(d, 'Spec')[2] == '2026-09-14 – 2026-09-16')
+        self.save('L', dependency='research\u0000spec')
+        self.assertNotIn({'predecessorID': 'research', 'successorID': 'spec'}, export(plan)['dependencies'])
+        self.save('g', parent='implementation')
+        self.assertEqual(task('spec')['parentID'], 'implementation')
+        select_row(self.a, 'Plan server')
+        self.save('o', position='before', sibling='store')
+        ids = [t['id'] for t in export(plan)['tasks']]
+        self.assertLess(ids.index('server'), ids.index('store'))
+        select_row(self.a, 'Documentation')
+        self.save('x')
+        wait(self.a, lambda d: row(d, 'Documentation') is None)
+        self.assertIsNone(task('docs'))
+        select_row(self.a, 'Release')
+        self.save('c', title='Retro', kind='milestone', start='2026-11-10')
+        retro = wait(self.a, lambda d: next((t for t in export(plan)['tasks'] if t['title'] == 'Retro'), None))
+        self.assertEqual((retro['kind'], retro['date'], retro['parentID']), ('milestone', '2026-11-10', 'release'))
+        # An entry added on Room Aurora, then removed.
+        press(self.a, 'v')
+        wait(self.a, lambda d: d.find_elements(By.CSS_SELECTOR, '#resources rect.entry'))
+        open_form(self.a, 'a')
+        fill(self.a, 'title', 'Stand-up')
+        fill(self.a, 'start', '2026-09-15T09:00')
+        fill(self.a, 'end', '2026-09-15T12:00')
+        self.a.find_element(By.CSS_SELECTOR, '#form-fields input[type=checkbox][value="room-aurora"]').click()
+        self.a.find_element(By.ID, 'form-save').click()
+        wait(self.a, dialog_closed)
+        added = next(e for e in export(plan)['entries'] if e['title'] == 'Stand-up')
+        assignment = next(a for a in export(plan)['assignments'] if a['entryID'] == added['id'])
+        self.assertEqual(assignment['resourceID'], 'room-aurora')
+        wait(self.a, lambda d: d.find_element(By.CSS_SELECTOR, f'#resources rect.entry[data-assignment="{assignment["id"]}"]')).click()
+        self.save('x')
+        self.assertNotIn(added['id'], [e['id'] for e in export(plan)['entries']])
+        wait(self.a, lambda d: not d.find_elements(By.CSS_SELECTOR, f'#resources rect.entry[data-assignment="{assignment["id"]}"]'))
+
+
+if __name__ == '__main__':
+    unittest.main(verbosity=2)

@@ -1,0 +1,84 @@
+// The history in words: every case of the terminal's HistoryWordingTests.swift with the same
+// strings in English and German (the Sample plan of its GoldenSupport.swift), and a few more.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LANGUAGES, loadLanguage } from '../../../clients/web/js/strings.mjs';
+import { describeOp, describeEntry } from '../../../clients/web/js/history-wording.mjs';
+
+await Promise.all(LANGUAGES.map(loadLanguage));
+
+const tasks = [
+  { id: 'design', title: 'Design', kind: 'summary' },
+  { id: 'spec', title: 'Spec', parentID: 'design', kind: 'activity', schedule: { start: '2026-09-08', end: '2026-09-11' }, progress: 20 },
+  { id: 'review', title: 'Review', parentID: 'design', kind: 'activity', progress: 0 },
+  { id: 'impl', title: 'Implementation', kind: 'summary' },
+  { id: 'build', title: 'Build', parentID: 'impl', kind: 'activity', schedule: { start: '2026-09-11', end: '2026-09-21' }, progress: 50 },
+  { id: 'release', title: 'Release', kind: 'milestone', date: '2026-10-01' },
+];
+const sample = Object.fromEntries(tasks.map((task) => [task.id, task]));
+const title = (id) => sample[id]?.title;
+const { spec, release } = sample;
+const replace = (previous, changes) => ({ type: 'replace', previous, proposed: { ...previous, ...changes } });
+const both = (op, english, german) => {
+  assert.equal(describeOp('en', op, title), english);
+  assert.equal(describeOp('de', op, title), german);
+};
+
+test('task ops, as HistoryWordingTests.taskOps', () => {
+  both(replace(spec, { schedule: { start: '2026-09-28', end: '2026-10-03' } }),
+    'moved “Spec” to 2026-09-28 – 2026-10-02', 'verschob „Spec“ auf 28.09.2026 – 02.10.2026');
+  both(replace(spec, { schedule: { start: '2026-09-08', end: '2026-09-13' } }),
+    'changed the duration of “Spec” to 5 days (2026-09-08 – 2026-09-12)',
+    'änderte die Dauer von „Spec“ auf 5 Tage (08.09.2026 – 12.09.2026)');
+  both(replace(spec, { progress: 62.5 }), 'set the progress of “Spec” to 62.5 %', 'setzte den Fortschritt von „Spec“ auf 62,5 %');
+  both(replace(spec, { title: 'Draft' }), 'renamed “Spec” to “Draft”', 'benannte „Spec“ in „Draft“ um');
+  both(replace(release, { date: '2026-10-05' }), 'moved “Release” to 2026-10-05', 'verschob „Release“ auf 05.10.2026');
+  both(replace(spec, { parentID: 'impl' }), 'moved “Spec” into “Implementation”', 'verschob „Spec“ in „Implementation“');
+  both({ type: 'add', task: spec }, 'added “Spec” into “Design”', 'fügte „Spec“ in „Design“ hinzu');
+  both({ type: 'remove', previous: release }, 'removed “Release”', 'entfernte „Release“');
+  both({ type: 'reorder', previous: spec, relativeTo: sample.review, position: 'after' },
+    'moved “Spec” after “Review”', 'verschob „Spec“ hinter „Review“');
+  both({ type: 'link', dependency: { predecessorID: 'spec', successorID: 'release' } },
+    'linked “Spec” → “Release”', 'verknüpfte „Spec“ → „Release“');
+  both({ type: 'unlink', dependency: { predecessorID: 'build', successorID: 'gone' } },
+    'removed the dependency “Build” → “gone”', 'löste die Abhängigkeit „Build“ → „gone“');
+  both({ type: 'baseline.set', name: 'Q3', version: 12 }, 'set the baseline “Q3” (v12)', 'setzte die Basislinie „Q3“ (v12)');
+  both({ type: 'baseline.remove', name: 'Q3' }, 'removed the baseline “Q3”', 'entfernte die Basislinie „Q3“');
+});
+
+test('timeline ops, an undo, and a version whose op the log does not have, as HistoryWordingTests.timelineAndUndo', () => {
+  const entry = { id: 'e1', title: 'Workshop', start: '2026-09-08T09:00', end: '2026-09-08T12:00' };
+  const assignment = { id: 'a1', entryID: 'e1', resourceID: 'room-1' };
+  const moved = { entry: { ...entry, start: '2026-09-09T09:00', end: '2026-09-09T12:00' }, assignment: { ...assignment, resourceID: 'room-2' } };
+  assert.equal(describeOp('en', { type: 'timeline.apply', original: { entry, assignment }, proposed: moved }),
+    'moved “Workshop” to 2026-09-09T09:00 – 2026-09-09T12:00; reassigned it to room-2');
+  assert.equal(describeOp('de', { type: 'timeline.add', entry, assignments: [assignment] }), 'buchte „Workshop“ auf room-1');
+  assert.equal(describeOp('en', { type: 'timeline.remove', entry }), 'removed the entry “Workshop”');
+  const undo = { version: 9, user: 'ann', undoes: 7, op: { type: 'remove', previous: release, undoes: 7 }, detailsRead: true };
+  assert.equal(describeEntry('en', undo, title), 'undid v7: removed “Release”');
+  assert.equal(describeEntry('de', undo, title), 'machte v7 rückgängig: entfernte „Release“');
+  const bare = { ...undo, op: null, undoes: null };
+  assert.equal(describeEntry('en', bare), '(no details kept)');
+  assert.equal(describeEntry('de', bare), '(keine Einzelheiten gespeichert)');
+});
+
+test('the rest of the terminal wording: restore, unscheduling, kinds, the top level, several changes, unread ops', () => {
+  both({ type: 'add', task: release, before: null, dependencies: [] }, 'restored “Release”', 'stellte „Release“ wieder her');
+  both(replace(spec, { schedule: undefined }), 'unscheduled “Spec”', 'nahm „Spec“ aus dem Plan');
+  both(replace(spec, { schedule: { start: '2026-09-08', end: '2026-09-09' } }),
+    'changed the duration of “Spec” to 1 day (2026-09-08 – 2026-09-08)',
+    'änderte die Dauer von „Spec“ auf 1 Tag (08.09.2026 – 08.09.2026)');
+  both({ type: 'replace', previous: spec, proposed: { id: 'spec', title: 'Spec', parentID: 'design', kind: 'milestone', date: '2026-09-08' } },
+    'made “Spec” a Milestone', 'machte „Spec“ zu: Meilenstein');
+  both(replace(spec, { parentID: undefined }), 'moved “Spec” to the top level', 'verschob „Spec“ auf die oberste Ebene');
+  both(replace(spec, { title: 'Draft', parentID: 'impl' }),
+    'renamed “Spec” to “Draft”; moved it into “Implementation”', 'benannte „Spec“ in „Draft“ um; verschob sie in „Implementation“');
+  assert.equal(describeOp('en', replace(spec, { title: 'Draft', progress: 40 })), 'renamed “Spec” to “Draft”; set the progress of it to 40 %');
+  both(replace(spec, {}), 'edited “Spec”', 'bearbeitete „Spec“');
+  const entry = { id: 'e1', title: 'Workshop', start: '2026-09-08T09:00', end: '2026-09-08T12:00' };
+  const assignment = { id: 'a1', entryID: 'e1', resourceID: 'room-1' };
+  both({ type: 'timeline.apply', original: { entry, assignment }, proposed: { entry: { ...entry, title: 'Talk' }, assignment: { ...assignment, resourceID: 'room-2' } } },
+    'renamed “Workshop” to “Talk”; reassigned it to room-2', 'benannte „Workshop“ in „Talk“ um; ordnete ihn room-2 zu');
+  both({ type: 'baseline.set', name: 'Now' }, 'set the baseline “Now”', 'setzte die Basislinie „Now“');
+  assert.equal(describeEntry('en', { version: 3, op: null, undoes: null, detailsRead: false }), '…', 'not read yet');
+});

@@ -1,0 +1,48 @@
+// The two language modules: the same keys (a text missing in one language would show as nothing),
+// loaded on request only, and the help built from them.
+import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { LANGUAGES, loadLanguage, texts, languageFor, formatDate, formatDateTime, formatDuration } from '../../../clients/web/js/strings.mjs';
+import { helpLines } from '../../../clients/web/js/help.mjs';
+import { parseCivil, parseLocal } from '../../../clients/web/js/dates.mjs';
+
+const keys = (object, prefix = '') => Object.entries(object).flatMap(([key, value]) =>
+  (value && typeof value === 'object' && !Array.isArray(value) ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
+
+test('a language is there only once loaded; both have the same keys', async () => {
+  assert.throws(() => texts('de'), /not loaded/);
+  await assert.rejects(loadLanguage('fr'), RangeError);
+  const [en, de] = await Promise.all(LANGUAGES.map(loadLanguage));
+  assert.equal(texts('de'), de);
+  assert.deepEqual(keys(de).sort(), keys(en).sort());
+  assert.equal(en.helpText.keys.length, de.helpText.keys.length);
+  assert.equal(typeof en.help, 'string', 'a label is not shadowed by a later key');
+  assert.equal(en.helpText.more.length, de.helpText.more.length);
+  assert.equal(de.rejections.staleTask.startsWith('Die Aufgabe wurde inzwischen geändert'), true);
+});
+
+test('the browser language picks German for any de tag; German dates are dd.mm.yyyy', async () => {
+  await Promise.all(LANGUAGES.map(loadLanguage));
+  assert.equal(languageFor(['fr-FR', 'de-AT']), 'de');
+  assert.equal(languageFor(['en-US', 'deu']), 'en');
+  assert.equal(formatDate('de', parseCivil('2026-09-08')), '08.09.2026');
+  assert.equal(formatDate('en', parseCivil('2026-09-08')), '2026-09-08');
+  assert.equal(formatDateTime('de', parseLocal('2026-09-08T09:05')), '08.09.2026 09:05');
+  assert.equal(formatDuration('en', 210), '3 h 30 min');
+  assert.equal(formatDuration('de', 180), '3 Std.');
+  assert.equal(formatDuration('en', 45), '45 min');
+  const help = helpLines('de');
+  assert.deepEqual(help.find(([key]) => key === 'p'), ['p', 'Fortschritt']);
+  assert.deepEqual(help.find(([key]) => key === 'Enter i'), ['Enter i', 'Eintrag: Details']);
+  assert.ok(help.some(([key, meaning]) => key === 'Ressourcen:' && meaning === ''));
+});
+
+test('every label index.html names is a text in both languages', async () => {
+  const page = readFileSync(new URL('../../../clients/web/index.html', import.meta.url), 'utf8');
+  const names = [...page.matchAll(/data-t(?:-title)?="([^"]+)"/g)].map((match) => match[1]);
+  assert.ok(names.length > 20);
+  for (const language of await Promise.all(LANGUAGES.map(loadLanguage))) {
+    for (const name of names) assert.equal(typeof language[name], 'string', `${name} in ${language.language}`);
+  }
+});
