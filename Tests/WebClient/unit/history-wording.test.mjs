@@ -51,7 +51,7 @@ test('timeline ops, an undo, and a version whose op the log does not have, as Hi
   const assignment = { id: 'a1', entryID: 'e1', resourceID: 'room-1' };
   const moved = { entry: { ...entry, start: '2026-09-09T09:00', end: '2026-09-09T12:00' }, assignment: { ...assignment, resourceID: 'room-2' } };
   assert.equal(describeOp('en', { type: 'timeline.apply', original: { entry, assignment }, proposed: moved }),
-    'moved “Workshop” to 2026-09-09T09:00 – 2026-09-09T12:00; reassigned it to room-2');
+    'moved “Workshop” to 2026-09-09T09:00 – 2026-09-09T12:00; reassigned “Workshop” to room-2');
   assert.equal(describeOp('de', { type: 'timeline.add', entry, assignments: [assignment] }), 'buchte „Workshop“ auf room-1');
   assert.equal(describeOp('en', { type: 'timeline.remove', entry }), 'removed the entry “Workshop”');
   const undo = { version: 9, user: 'ann', undoes: 7, op: { type: 'remove', previous: release, undoes: 7 }, detailsRead: true };
@@ -69,16 +69,16 @@ test('the rest of the terminal wording: restore, unscheduling, kinds, the top le
     'changed the duration of “Spec” to 1 day (2026-09-08 – 2026-09-08)',
     'änderte die Dauer von „Spec“ auf 1 Tag (08.09.2026 – 08.09.2026)');
   both({ type: 'replace', previous: spec, proposed: { id: 'spec', title: 'Spec', parentID: 'design', kind: 'milestone', date: '2026-09-08' } },
-    'made “Spec” a Milestone', 'machte „Spec“ zu: Meilenstein');
+    'made “Spec” a milestone', 'machte „Spec“ zu einem Meilenstein');
   both(replace(spec, { parentID: undefined }), 'moved “Spec” to the top level', 'verschob „Spec“ auf die oberste Ebene');
   both(replace(spec, { title: 'Draft', parentID: 'impl' }),
-    'renamed “Spec” to “Draft”; moved it into “Implementation”', 'benannte „Spec“ in „Draft“ um; verschob sie in „Implementation“');
-  assert.equal(describeOp('en', replace(spec, { title: 'Draft', progress: 40 })), 'renamed “Spec” to “Draft”; set the progress of it to 40 %');
+    'renamed “Spec” to “Draft”; moved “Draft” into “Implementation”', 'benannte „Spec“ in „Draft“ um; verschob „Draft“ in „Implementation“');
+  assert.equal(describeOp('en', replace(spec, { title: 'Draft', progress: 40 })), 'renamed “Spec” to “Draft”; set the progress of “Draft” to 40 %');
   both(replace(spec, {}), 'edited “Spec”', 'bearbeitete „Spec“');
   const entry = { id: 'e1', title: 'Workshop', start: '2026-09-08T09:00', end: '2026-09-08T12:00' };
   const assignment = { id: 'a1', entryID: 'e1', resourceID: 'room-1' };
   both({ type: 'timeline.apply', original: { entry, assignment }, proposed: { entry: { ...entry, title: 'Talk' }, assignment: { ...assignment, resourceID: 'room-2' } } },
-    'renamed “Workshop” to “Talk”; reassigned it to room-2', 'benannte „Workshop“ in „Talk“ um; ordnete ihn room-2 zu');
+    'renamed “Workshop” to “Talk”; reassigned “Talk” to room-2', 'benannte „Workshop“ in „Talk“ um; ordnete „Talk“ room-2 zu');
   both({ type: 'baseline.set', name: 'Now' }, 'set the baseline “Now”', 'setzte die Basislinie „Now“');
   assert.equal(describeEntry('en', { version: 3, op: null, undoes: null, detailsRead: false }), '…', 'not read yet');
 });

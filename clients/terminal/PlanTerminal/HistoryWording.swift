@@ -68,8 +68,8 @@ public struct HistoryWording: Sendable {
                 (de ? "benannte " : "renamed ") + name + (de ? " in " : " to ") + quoted(proposed.title)
                     + (de ? " um" : ""))
         }
-        // The task by name the first time, then "it".
-        func subject() -> String { parts.isEmpty ? name : (de ? "sie" : "it") }
+        // The task by name (after a rename, by its new title): no pronoun to decline.
+        func subject() -> String { parts.isEmpty ? name : quoted(proposed.title) }
         switch (previous.kind, proposed.kind) {
         case (.milestone(let old), .milestone(let new)) where old != new:
             parts.append((de ? "verschob " : "moved ") + subject() + (de ? " auf " : " to ") + strings.date(new))
@@ -81,7 +81,7 @@ public struct HistoryWording: Sendable {
                         + percent(newProgress))
             }
         case (let old, let new) where old != new:
-            parts.append((de ? "machte " : "made ") + subject() + (de ? " zu: " : " a ") + strings.kind(new))
+            parts.append((de ? "machte " : "made ") + subject() + " " + kindPhrase(new))
         default:
             break
         }
@@ -111,7 +111,7 @@ public struct HistoryWording: Sendable {
                 (de ? "benannte " : "renamed ") + name + (de ? " in " : " to ") + quoted(proposed.entry.title)
                     + (de ? " um" : ""))
         }
-        func subject() -> String { parts.isEmpty ? name : (de ? "ihn" : "it") }
+        func subject() -> String { parts.isEmpty ? name : quoted(proposed.entry.title) }
         if original.entry.start != proposed.entry.start || original.entry.end != proposed.entry.end {
             parts.append(
                 (de ? "verschob " : "moved ") + subject() + (de ? " auf " : " to ") + proposed.entry.start.description
@@ -123,6 +123,15 @@ public struct HistoryWording: Sendable {
                     + (de ? " zu" : ""))
         }
         return parts.isEmpty ? (de ? "bearbeitete " : "edited ") + name : parts.joined(separator: "; ")
+    }
+
+    /// "an activity" / "zu einem Vorgang", for "made X …".
+    private func kindPhrase(_ kind: GanttTaskKind) -> String {
+        switch kind {
+        case .activity: de ? "zu einem Vorgang" : "an activity"
+        case .milestone: de ? "zu einem Meilenstein" : "a milestone"
+        case .summary: de ? "zu einer Gruppe" : "a summary"
+        }
     }
 
     private func into(_ parentID: String?, moving: Bool = false) -> String {

@@ -46,14 +46,14 @@ export function describeOp(language, op, title = () => undefined) {
   }
 }
 
-/** A task replaced: each change it made, the task by name the first time and then "it". */
+/** A task replaced: each change it made, naming the task (after a rename, by its new title). */
 function replaced(language, previous, proposed, quoted, into) {
   const t = texts(language);
   const words = t.history;
   const name = quoted(previous.title);
   const parts = [];
   if (previous.title !== proposed.title) parts.push(words.renamed(name, quoted(proposed.title)));
-  const subject = () => (parts.length === 0 ? name : words.task);
+  const subject = () => (parts.length === 0 ? name : quoted(proposed.title));
   const day = (text) => formatDate(language, parseCivil(text));
   if (previous.kind === 'milestone' && proposed.kind === 'milestone') {
     if (previous.date !== proposed.date) parts.push(words.movedTo(subject(), day(proposed.date)));
@@ -64,7 +64,7 @@ function replaced(language, previous, proposed, quoted, into) {
       parts.push(words.progress(subject(), percent(proposed.progress ?? 0, words.decimal)));
     }
   } else if (previous.kind !== proposed.kind) {
-    parts.push(words.made(subject(), t[proposed.kind] ?? proposed.kind));
+    parts.push(words.made(subject(), proposed.kind));
   }
   if ((previous.parentID ?? null) !== (proposed.parentID ?? null)) parts.push(words.movedInto(subject(), into(proposed.parentID, true)));
   return parts.length === 0 ? words.edited(name) : parts.join('; ');
@@ -84,7 +84,7 @@ function applied(words, original, proposed, quoted) {
   const name = quoted(original.entry.title);
   const parts = [];
   if (original.entry.title !== proposed.entry.title) parts.push(words.renamed(name, quoted(proposed.entry.title)));
-  const subject = () => (parts.length === 0 ? name : words.entry);
+  const subject = () => (parts.length === 0 ? name : quoted(proposed.entry.title));
   if (original.entry.start !== proposed.entry.start || original.entry.end !== proposed.entry.end) {
     parts.push(words.movedTo(subject(), `${proposed.entry.start} – ${proposed.entry.end}`));
   }
