@@ -78,7 +78,7 @@ public final class PlanServerRuntime: Sendable {
             }
         }
         let executor = HubExecutor(
-            hub: Hub(configuration: configuration, metrics: metrics), store: store, transport: transport,
+            hub: Hub(configuration: configuration, metrics: metrics, now: .now), store: store, transport: transport,
             workers: workers, log: log, events: inbox)
         let stopped = DispatchSemaphore(value: 0)
         self.stopped = stopped

@@ -105,20 +105,22 @@ struct IntakeTests {
 
 @Suite("Hub turns: bounded work per session and turn")
 struct TurnBudgetTests {
-    @Test("a turn allows at most maxRequests requests, and none after maxDuration but the first")
+    @Test("a turn allows at most maxRequests requests, and none after maxBytes of answers but the first")
     func budget() {
-        let start = ContinuousClock.now
-        var byCount = TurnBudget(started: start, maxRequests: 3, maxDuration: .seconds(60))
-        #expect((0..<5).map { _ in byCount.take(now: start) } == [true, true, true, false, false])
-        var byTime = TurnBudget(started: start, maxRequests: 100, maxDuration: .milliseconds(2))
-        let late = [byTime.take(now: start + .milliseconds(50)), byTime.take(now: start + .milliseconds(50))]
-        #expect(late == [true, false], "the first request always runs, no second one after the time is up")
-        var inTime = TurnBudget(started: start, maxRequests: 100, maxDuration: .milliseconds(2))
-        let early = [
-            inTime.take(now: start), inTime.take(now: start + .milliseconds(1)),
-            inTime.take(now: start + .milliseconds(2)),
-        ]
-        #expect(early == [true, true, false])
+        var byCount = TurnBudget(maxRequests: 3, maxBytes: 1000)
+        var counted: [Bool] = []
+        for _ in 0..<5 { counted.append(byCount.take(answeredBytes: 0)) }
+        #expect(counted == [true, true, true, false, false])
+        var byBytes = TurnBudget(maxRequests: 100, maxBytes: 1000)
+        let big = [byBytes.take(answeredBytes: 0), byBytes.take(answeredBytes: 5000)]
+        #expect(big == [true, false], "no second request once the first answered with more than the budget")
+        var first = TurnBudget(maxRequests: 100, maxBytes: 1000)
+        let firstRuns = first.take(answeredBytes: 5000)
+        #expect(firstRuns, "the first request always runs")
+        var small = TurnBudget(maxRequests: 100, maxBytes: 1000)
+        var answers: [Bool] = []
+        for bytes in [0, 400, 999, 1000] { answers.append(small.take(answeredBytes: bytes)) }
+        #expect(answers == [true, true, true, false])
     }
 
     @Test("the request queue is first in, first out across its compactions")

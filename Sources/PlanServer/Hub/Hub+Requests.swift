@@ -16,11 +16,12 @@ extension Hub {
     /// connection's flood cannot hold the hub while other sessions wait.
     func processPending(_ session: Session) {
         session.blocked = false
-        var budget = TurnBudget(started: clock())
+        var budget = TurnBudget()
+        let turnStart = actionCount
         while let message = session.pending.first {
             guard session.user != nil else { return }
             if case .closing = session.state { return }
-            guard budget.take(now: clock()) else {
+            guard budget.take(answeredBytes: bytesQueued(since: turnStart)) else {
                 yieldTurn(session)
                 return
             }

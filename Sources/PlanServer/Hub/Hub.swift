@@ -29,8 +29,6 @@ final class Hub {
     let configuration: ServerConfiguration
     let metrics: Metrics
     let serverName: String
-    /// Reads the time within one event, for `TurnBudget` alone (tests give a clock of their own).
-    let clock: () -> ContinuousClock.Instant
 
     var sessions: [ConnectionID: Session] = [:]
     var plans: [String: PlanSlot] = [:]
@@ -56,14 +54,11 @@ final class Hub {
     /// The actions decided by the event being handled.
     private var actions: [HubAction] = []
 
-    init(
-        configuration: ServerConfiguration, metrics: Metrics,
-        clock: @escaping () -> ContinuousClock.Instant = { .now }
-    ) {
+    /// A hub that starts at `now` (the time of its creation, given like every event's).
+    init(configuration: ServerConfiguration, metrics: Metrics, now: ContinuousClock.Instant) {
         self.configuration = configuration
         self.metrics = metrics
-        self.clock = clock
-        now = clock()
+        self.now = now
         wallClock = WallClock(anchor: now, unixSeconds: 0)
         serverName = "plan-server/1 (\(configuration.instanceName))"
     }
@@ -119,6 +114,19 @@ final class Hub {
     }
 
     // MARK: Emitting actions
+
+    /// How many actions the event being handled has decided so far.
+    var actionCount: Int { actions.count }
+
+    /// The bytes queued to connections by the actions decided since the first `first`.
+    func bytesQueued(since first: Int) -> Int {
+        actions[first...].reduce(0) { total, action in
+            switch action {
+            case .send(let buffer, _), .broadcast(let buffer, _): total + buffer.count
+            default: total
+            }
+        }
+    }
 
     func emit(_ action: HubAction) {
         actions.append(action)

@@ -44,32 +44,30 @@ struct RequestQueue<Element> {
 }
 
 /// How much of the hub one session's requests may use in one turn: at most `maxRequests`
-/// requests and, once one has run, no more after `maxDuration`. The rest waits for the session's
-/// next turn, behind every event queued meanwhile, so that other sessions' messages interleave
-/// with a flood.
+/// requests and, once one has run, no more after their answers reach `maxBytes`. The rest waits
+/// for the session's next turn, behind every event queued meanwhile, so that other sessions'
+/// messages interleave with a flood. Work is measured in the bytes the turn's requests answered
+/// with (a big page costs what encoding and sending it costs), not in time: the hub reads no
+/// clock, and a turn decides the same on any machine.
 struct TurnBudget {
     /// Requests handled per turn at most.
     static let maxRequests = 64
-    /// Time per turn at most (a request already started runs to its end).
-    static let maxDuration: Duration = .milliseconds(2)
+    /// Answer bytes per turn at most (a request already started runs to its end).
+    static let maxBytes = 256 * 1024
 
-    private let started: ContinuousClock.Instant
     private let maxRequests: Int
-    private let maxDuration: Duration
+    private let maxBytes: Int
     private var spent = 0
 
-    init(
-        started: ContinuousClock.Instant, maxRequests: Int = TurnBudget.maxRequests,
-        maxDuration: Duration = TurnBudget.maxDuration
-    ) {
-        self.started = started
+    init(maxRequests: Int = TurnBudget.maxRequests, maxBytes: Int = TurnBudget.maxBytes) {
         self.maxRequests = maxRequests
-        self.maxDuration = maxDuration
+        self.maxBytes = maxBytes
     }
 
-    /// Whether one more request may run now; counts it when it may. The first always may.
-    mutating func take(now: ContinuousClock.Instant) -> Bool {
-        guard spent == 0 || (spent < maxRequests && now - started < maxDuration) else { return false }
+    /// Whether one more request may run, after the turn's requests so far answered with
+    /// `answeredBytes`; counts it when it may. The first always may.
+    mutating func take(answeredBytes: Int) -> Bool {
+        guard spent == 0 || (spent < maxRequests && answeredBytes < maxBytes) else { return false }
         spent += 1
         return true
     }
