@@ -35,19 +35,11 @@ enum WebRoot {
     /// else nil: no web client is served.
     static func defaultDirectory(environment: [String: String]) -> String? {
         if let configured = environment["PLAN_WEB_ROOT"], !configured.isEmpty { return configured }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if length > 0 {
-            var directory = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            for _ in 0..<6 {
-                directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
-                if directory.isEmpty { break }
-                if access("\(directory)/clients/web/index.html", R_OK) == 0 { return "\(directory)/clients/web" }
-            }
+        if let beside = ShippedFiles.besideExecutable("clients/web", holding: "index.html", levels: 6) {
+            return beside
         }
-        var root = #filePath
-        for _ in 0..<4 { root = String(root[..<(root.lastIndex(of: "/") ?? root.startIndex)]) }
-        return access("\(root)/clients/web/index.html", R_OK) == 0 ? "\(root)/clients/web" : nil
+        let checkout = ShippedFiles.inSourceCheckout("clients/web")
+        return access("\(checkout)/index.html", R_OK) == 0 ? checkout : nil
     }
 
     private static func collect(

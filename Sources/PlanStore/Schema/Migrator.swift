@@ -43,20 +43,8 @@ public struct Migrator: Sendable {
     /// the running executable, else the source checkout's `sql/`.
     public static func defaultDirectory(environment: [String: String]) -> String {
         if let configured = environment["PLAN_SQL_DIR"], !configured.isEmpty { return configured }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if length > 0 {
-            var directory = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            for _ in 0..<5 {
-                directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
-                if directory.isEmpty { break }
-                if access("\(directory)/sql/001_schema.sql", R_OK) == 0 { return "\(directory)/sql" }
-            }
-        }
-        let source = #filePath
-        var root = source
-        for _ in 0..<4 { root = String(root[..<(root.lastIndex(of: "/") ?? root.startIndex)]) }
-        return "\(root)/sql"
+        return ShippedFiles.besideExecutable("sql", holding: "001_schema.sql", levels: 5)
+            ?? ShippedFiles.inSourceCheckout("sql")
     }
 
     /// Applies every migration not yet recorded in `schema_migrations`, holding an advisory lock
