@@ -92,7 +92,9 @@ public func shell(_ command: String) -> (status: Int32, output: String) {
         if count <= 0 { break }
         output.append(contentsOf: buffer[0..<count])
     }
-    let status = pclose(pipe)
+    let waitStatus = pclose(pipe)
+    // The exit status, as a shell's `$?` gives it (-1 when the command did not exit normally).
+    let status = waitStatus & 0x7f == 0 ? (waitStatus >> 8) & 0xff : -1
     var text = String(decoding: output, as: UTF8.self)
     while text.last == "\n" { text.removeLast() }
     return (status, text)

@@ -11,7 +11,7 @@ extension ServerCommands {
         let id = try options.positional(2, "ID")
         try options.noPositionals(after: 3)
         guard let requested = try options.number("--version", atLeast: 0) else {
-            guard let plan = try store.loadPlan(id) else { throw CommandError("no plan \(id)") }
+            guard let plan = try store.loadPlan(id) else { throw CommandError.noPlan(id) }
             return ProcessIO.print(plan.exportJSON)
         }
         switch try store.plan(id, asOf: requested) {
@@ -19,9 +19,9 @@ extension ServerCommands {
             ProcessIO.print(StoredPlan(id: id, version: requested, document: document).exportJSON)
         case .unavailable(let logStart, let current)?:
             throw CommandError(
-                "version \(requested) of \(id) cannot be rebuilt (the history holds \(logStart)…\(current))")
+                "version \(requested) of \(id) cannot be rebuilt (the history holds \(logStart)…\(current))", status: 1)
         case nil:
-            throw CommandError("no plan \(id)")
+            throw CommandError.noPlan(id)
         }
     }
 
@@ -31,7 +31,7 @@ extension ServerCommands {
         let id = try options.positional(2, "ID")
         try options.noPositionals(after: 3)
         let since = try options.number("--since", atLeast: 0) ?? 0
-        guard let first = try store.history(of: id, before: .max, limit: 1) else { throw CommandError("no plan \(id)") }
+        guard let first = try store.history(of: id, before: .max, limit: 1) else { throw CommandError.noPlan(id) }
         var from = max(since, first.logStart)
         let page = 1_000
         while from < first.currentVersion {

@@ -59,7 +59,7 @@ public enum ServerCommands {
             return 2
         } catch let error as CommandError {
             ProcessIO.printError("plan-server: \(error.message)")
-            return 2
+            return error.status
         } catch {
             ProcessIO.printError("plan-server: \(error)")
             return 1
@@ -153,5 +153,14 @@ public enum ServerCommands {
 
 struct CommandError: Error {
     let message: String
-    init(_ message: String) { self.message = message }
+    /// The exit status: 2 for a command that cannot run as given, 1 for one that ran and failed
+    /// (an unknown plan, a version outside the history).
+    let status: Int32
+    init(_ message: String, status: Int32 = 2) {
+        self.message = message
+        self.status = status
+    }
+
+    /// The plan `id` does not exist (exit status 1).
+    static func noPlan(_ id: String) -> CommandError { CommandError("no plan \(id)", status: 1) }
 }
