@@ -12,9 +12,7 @@ struct CommandLineTests {
     /// Runs a built product with `arguments` (shell-quoted) and no database or plan variables.
     static func run(_ product: String, _ arguments: [String]) -> (status: Int32, output: String) {
         let quoted = arguments.map { "'" + $0 + "'" }.joined(separator: " ")
-        let result = shell(
-            "env -u DATABASE_URL -u PLAN_SERVER -u PLAN_TOKEN -u PLAN_PLAN '\(products)/\(product)' \(quoted)")
-        return (result.status >> 8, result.output)
+        return shell("env -u DATABASE_URL -u PLAN_SERVER -u PLAN_TOKEN -u PLAN_PLAN '\(products)/\(product)' \(quoted)")
     }
 
     @Test(
@@ -70,6 +68,22 @@ struct CommandLineTests {
         #expect(separate == joined && joined.width == 80 && joined.plan == "p")
         let (status, output) = Self.run("plan-server", ["serve", "--port=99999", "--database", "host=nowhere"])
         #expect(status == 2 && output.contains("--port 99999: expected 0 to 65535"), "\(output)")
+    }
+
+    @Test("--language de: every command's whole help is German, from the usage line to the connection options")
+    func germanHelpEverywhere() {
+        let subcommands: [String?] = [nil] + PlanOptions.Subcommand.allCases.map(\.rawValue)
+        for subcommand in subcommands {
+            let arguments = (subcommand.map { [$0] } ?? []) + ["--help", "--language", "de"]
+            let (status, german) = Self.run("plan", arguments)
+            let english = Self.run("plan", (subcommand.map { [$0] } ?? []) + ["--help"]).output
+            #expect(status == 0 && german != english, "\(arguments)")
+            #expect(german.contains("Aufruf:"), "\(arguments): \(german.prefix(40))")
+            #expect(german.contains("Verbindung (jeder Befehl"), "\(arguments): the connection options in German")
+            for englishWord in ["Usage:", "Connection (", "[options]", "your secret token", "Subcommands:"] {
+                #expect(!german.contains(englishWord), "\(arguments): \(englishWord)")
+            }
+        }
     }
 
     @Test("--language de: help, refusals and missing options in German")
