@@ -133,6 +133,25 @@ struct PlanOwnerOrderingTests {
         #expect(owner.committed(.success(7)) == ["rejected p2 badMessage 7 → 1"])
     }
 
+    @Test("proposals judged while a refused batch goes one by one wait behind it, then commit together")
+    func refusedValueThenTogether() {
+        let owner = F.owner()
+        #expect(owner.propose(F.origin("p0"), F.rename("a", from: "a", to: "A")) == ["commit 5+1"])
+        #expect(owner.propose(F.origin("p1"), F.rename("b", from: "b", to: "B")) == [])
+        #expect(owner.propose(F.origin("p2"), F.rename("a", from: "A", to: "bad")) == [])
+        #expect(owner.committed(.success(6)) == ["ack p0 6 → 1", "commit 6+2"])
+        #expect(owner.committed(.failure(.invalid("value out of range"))) == ["commit 6+1"])
+        #expect(owner.propose(F.origin("p3"), F.rename("b", from: "B", to: "B2")) == [])
+        #expect(owner.propose(F.origin("p4"), F.rename("a", from: "A", to: "A2")) == [])
+        #expect(owner.hasUncommittedWork)
+        #expect(owner.committed(.success(7)) == ["ack p1 7 → 1", "commit 7+1"])
+        #expect(owner.committed(.failure(.invalid("value out of range"))) == ["commit 7+0 decisions p2"])
+        // p4 was stale against the candidate that held p2; judged again without it, it applies.
+        #expect(owner.committed(.success(7)) == ["rejected p2 badMessage 7 → 1", "commit 7+2"])
+        #expect(owner.committed(.success(9)) == ["ack p3 8 → 1", "ack p4 9 → 1"])
+        #expect(!owner.hasUncommittedWork)
+    }
+
     @Test("a commit the database could not make: unavailable, not remembered, so a re-send is judged again")
     func unavailableIsNotADecision() {
         let owner = F.owner()

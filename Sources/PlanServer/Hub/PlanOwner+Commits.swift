@@ -11,7 +11,7 @@ extension PlanOwner {
     /// A group commit finished.
     func committed(_ result: Result<Int, StoreError>, now: ContinuousClock.Instant) -> [HubAction] {
         eventTime = now
-        guard case .committing(let inFlight) = phase else { return [] }
+        guard case .committing(let inFlight, let next) = phase else { return [] }
         phase = .idle
         let batch = inFlight.batch
         switch result {
@@ -21,19 +21,18 @@ extension PlanOwner {
                 logStart = max(logStart, moved)
                 deleteTrimmedLog()
             }
-            publish(batch, announced: inFlight.announced)
+            publish(batch, announced: inFlight.announced, next: next)
         case .failure(.versionConflict):
             log("plan \(id): another process committed first; catching up and judging again")
-            catchUp(failedBatch: batch.map(\.proposal))
+            catchUp(holding: batch.map(\.proposal) + next.waiting)
         case .failure(.duplicate):
             // A proposal in the batch was decided before (by another process, or before a
             // restart): answer from the stored decisions, judge the rest again.
-            let held = (batch + nextBatch).map(\.proposal)
-            nextBatch = []
+            let held = batch.map(\.proposal) + next.waiting
             phase = .lookingUpDecisions(held: held)
             emit(.run(.lookUpDecisions(plan: id, held.map(\.origin.key))))
         case .failure(let error) where error.isRefusedValue:
-            isolateRefusedValue(batch, error)
+            isolateRefusedValue(batch, error, next: next)
         case .failure(let error):
             warn("plan \(id): commit failed, nothing applied: \(error)")
             for judged in batch {
@@ -41,9 +40,7 @@ extension PlanOwner {
                     .rejected(version: version, code: .unavailable, message: PlanOwner.commitFailedMessage),
                     origin: judged.origin, remember: false)
             }
-            let waiting = nextBatch.map(\.proposal)
-            nextBatch = []
-            rejudge(waiting)
+            rejudge(next.waiting, alone: next.alone)
         }
         return take()
     }
@@ -52,7 +49,7 @@ extension PlanOwner {
     /// again and committed one per transaction, so that their batch-mates do not fail with the
     /// one that holds the value. That one, alone, is rejected with `badMessage` as a decision
     /// (the same value would be refused again, so `unavailable` would have its client retry forever).
-    private func isolateRefusedValue(_ batch: [JudgedProposal], _ error: StoreError) {
+    private func isolateRefusedValue(_ batch: [JudgedProposal], _ error: StoreError, next: JudgedQueue) {
         var again = batch.map(\.proposal)
         if again.count == 1 {
             let origin = again[0].origin
@@ -64,17 +61,16 @@ extension PlanOwner {
             ]
         } else {
             warn("plan \(id): the database refused a value in a batch; committing it one by one")
-            committingAlone = again.count
         }
-        let waiting = nextBatch.map(\.proposal)
-        nextBatch = []
-        rejudge(again + waiting)
+        // The batch's proposals one per transaction (the one refused is a decision now and goes
+        // alone too), then those that still went alone before.
+        rejudge(again + next.waiting, alone: again.count + next.alone)
     }
 
     /// After COMMIT: apply to the confirmed data, broadcast each `confirmed` (encoded once) in
     /// version order, refresh affected watches, then answer the proposers: no answer leaves
     /// before the version it was judged against is confirmed to everyone.
-    private func publish(_ batch: [JudgedProposal], announced: Int?) {
+    private func publish(_ batch: [JudgedProposal], announced: Int?, next: JudgedQueue) {
         for judged in batch {
             guard let mutation = judged.mutation else { continue }
             let change: PlanChange
@@ -84,9 +80,7 @@ extension PlanOwner {
             } catch {
                 warn("plan \(id): committed op no longer applies (\(error)); reloading")
                 // Committed all the same: answered once the reload's snapshot went out.
-                let held = nextBatch.map(\.proposal)
-                nextBatch = []
-                reload(held: held, committed: batch)
+                reload(held: next.waiting, committed: batch)
                 return
             }
             version += 1
@@ -99,9 +93,9 @@ extension PlanOwner {
         answerCommitted(batch)
         if let announced, announced > version {
             // Another process committed meanwhile (announcements of our own commits are not newer).
-            catchUp()
+            catchUp(holding: next.waiting)
         } else {
-            startCommitIfIdle()
+            startCommit(next)
         }
     }
 

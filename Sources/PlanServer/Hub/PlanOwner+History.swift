@@ -29,24 +29,28 @@ extension PlanOwner {
         return take()
     }
 
-    /// Judges an undo of `target`: with the op that reverts it when that is known, else once it
-    /// has been read from the log (`undoSourceRead`).
-    func judgeUndo(_ proposal: QueuedProposal, of target: Int, rejected: (RejectionCode, String) -> Void) {
+    /// Judges an undo of `target`: with the op that reverts it when that is known, else (nil) once
+    /// it has been read from the log (`undoSourceRead`).
+    func judgeUndo(_ proposal: QueuedProposal, of target: Int) -> JudgedProposal? {
         guard target > logStart else {
-            return rejected(
-                .historyUnavailable, "version \(target) is not in the log (it holds the versions after \(logStart))")
+            return rejection(
+                of: proposal, .historyUnavailable,
+                "version \(target) is not in the log (it holds the versions after \(logStart))")
         }
         guard target <= candidateVersion else {
-            return rejected(.badMessage, "version \(target) is above the current version \(candidateVersion)")
+            return rejection(
+                of: proposal, .badMessage, "version \(target) is above the current version \(candidateVersion)")
         }
         switch inverses[target] {
         case .inverse(let inverse)?:
-            judge(QueuedProposal(origin: proposal.origin, verdict: .undo(version: target, inverse: inverse)))
+            return judge(QueuedProposal(origin: proposal.origin, verdict: .undo(version: target, inverse: inverse)))
         case .notUndoable?:
-            rejected(.notUndoable, "version \(target) set or removed a baseline; that cannot be undone")
+            return rejection(
+                of: proposal, .notUndoable, "version \(target) set or removed a baseline; that cannot be undone")
         case nil:
             awaitingUndo[target, default: []].append(proposal)
             if awaitingUndo[target]!.count == 1 { emit(.run(.readUndoSource(plan: id, version: target))) }
+            return nil
         }
     }
 

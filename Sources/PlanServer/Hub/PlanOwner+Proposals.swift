@@ -53,8 +53,7 @@ extension PlanOwner {
     func enqueue(_ proposal: QueuedProposal) {
         switch phase {
         case .idle, .committing:
-            judge(proposal)
-            startCommitIfIdle()
+            if let judged = judge(proposal) { commitOrQueue(judged) }
         case .lookingUpDecisions(var held):
             phase = .idle
             held.append(proposal)
@@ -71,19 +70,14 @@ extension PlanOwner {
     }
 
     /// Decides one proposal against the candidate; the decision is answered after its batch
-    /// commits (an undo of a version whose inverse is not in memory waits for a log read first).
-    func judge(_ proposal: QueuedProposal) {
-        func rejected(_ code: RejectionCode, _ message: String) {
-            nextBatch.append(
-                JudgedProposal(
-                    proposal: proposal, mutation: nil,
-                    decision: .rejected(version: candidateVersion, code: code, message: message)))
-        }
+    /// commits. Nil: an undo of a version whose inverse is not in memory, judged once it has been
+    /// read from the log (`undoSourceRead`).
+    func judge(_ proposal: QueuedProposal) -> JudgedProposal? {
         switch proposal.verdict {
         case .reject(let code, let message):
-            rejected(code, message)
+            rejection(of: proposal, code, message)
         case .judge(.undo(let target)):
-            judgeUndo(proposal, of: target, rejected: rejected)
+            judgeUndo(proposal, of: target)
         case .judge(let operation):
             judge(operation, undoing: nil, proposal)
         case .undo(let target, let inverse):
@@ -91,12 +85,19 @@ extension PlanOwner {
         }
     }
 
+    /// `proposal` rejected against the candidate version: a decision without a version of its own.
+    func rejection(of proposal: QueuedProposal, _ code: RejectionCode, _ message: String) -> JudgedProposal {
+        JudgedProposal(
+            proposal: proposal, mutation: nil,
+            decision: .rejected(version: candidateVersion, code: code, message: message))
+    }
+
     /// Applies an op to the candidate: a new candidate version with the op that reverts it, a
     /// no-op acknowledgement, or a rejection.
-    private func judge(_ proposed: PlanOperation, undoing: Int?, _ proposal: QueuedProposal) {
+    private func judge(_ proposed: PlanOperation, undoing: Int?, _ proposal: QueuedProposal) -> JudgedProposal {
         let origin = proposal.origin
-        func decided(_ decision: Decision, _ mutation: CommittedMutation? = nil) {
-            nextBatch.append(JudgedProposal(proposal: proposal, mutation: mutation, decision: decision))
+        func decided(_ decision: Decision, _ mutation: CommittedMutation? = nil) -> JudgedProposal {
+            JudgedProposal(proposal: proposal, mutation: mutation, decision: decision)
         }
         var operation = proposed
         switch operation {
@@ -124,29 +125,34 @@ extension PlanOwner {
             let mutation = CommittedMutation(
                 proposalID: origin.proposalID, user: origin.user, operation: operation, change: change,
                 changesJSON: changes.json, inverse: inverse, undoes: undoing, at: at)
-            decided(.acknowledged(version: candidateVersion, noop: false), mutation)
+            return decided(.acknowledged(version: candidateVersion, noop: false), mutation)
         } catch {
-            decided(.rejected(version: candidateVersion, code: error.code, message: error.message))
+            return decided(.rejected(version: candidateVersion, code: error.code, message: error.message))
         }
     }
 
-    /// Starts the next group commit when the pipeline is idle and something waits.
-    func startCommitIfIdle() {
-        guard case .idle = phase, !nextBatch.isEmpty else { return }
-        let batch: [JudgedProposal]
-        if committingAlone > 0 {
-            committingAlone -= 1
-            batch = [nextBatch.removeFirst()]
-        } else {
-            batch = nextBatch
-            nextBatch = []
-        }
+    /// A judged proposal goes to the next transaction: at once when the pipeline is idle, else
+    /// behind the commit in flight.
+    func commitOrQueue(_ judged: JudgedProposal) {
+        guard case .committing(let inFlight, var next) = phase else { return startCommit(JudgedQueue([judged])) }
+        phase = .idle
+        next.append(judged)
+        phase = .committing(inFlight, next: next)
+    }
+
+    /// Starts the next group commit with `queue`'s next batch (the pipeline is idle); the rest of
+    /// the queue waits behind it. Nothing happens for an empty queue.
+    func startCommit(_ queue: JudgedQueue) {
+        var queue = queue
+        guard case .idle = phase, !queue.isEmpty else { return }
+        let batch = queue.takeBatch()
         let mutations = batch.compactMap(\.mutation)
         let decisions = batch.filter { $0.mutation == nil }.map {
             RecordedDecision(proposalID: $0.origin.proposalID, user: $0.origin.user, decision: $0.decision)
         }
         let movedLogStart = mutations.isEmpty ? nil : nextLogStart(newVersion: version + mutations.count)
-        phase = .committing(InFlight(batch: batch, started: eventTime, logStart: movedLogStart, announced: nil))
+        phase = .committing(
+            InFlight(batch: batch, started: eventTime, logStart: movedLogStart, announced: nil), next: queue)
         emit(
             .run(
                 .commit(
@@ -156,14 +162,13 @@ extension PlanOwner {
     }
 
     /// Judges proposals again from the confirmed data (after a failed or conflicting commit, or
-    /// once the plan is consistent again), and commits them.
-    func rejudge(_ proposals: [QueuedProposal]) {
+    /// once the plan is consistent again), and commits them; the first `alone` one per transaction.
+    func rejudge(_ proposals: [QueuedProposal], alone: Int = 0) {
         phase = .idle
         candidate = confirmed
         candidateVersion = version
         inverses.forget(above: version)
-        for proposal in proposals { judge(proposal) }
-        startCommitIfIdle()
+        startCommit(JudgedQueue(proposals.compactMap { judge($0) }, alone: alone))
     }
 
     /// Answers a proposal and every re-send of it that arrived meanwhile; `remember`: the decision

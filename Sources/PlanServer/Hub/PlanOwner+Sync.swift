@@ -9,10 +9,10 @@ extension PlanOwner {
     func notified(_ announced: Int) -> [HubAction] {
         guard announced > version else { return [] }
         switch phase {
-        case .committing(var inFlight):
+        case .committing(var inFlight, let next):
             // Caught up once the commit is published (the announcement may be of that very commit).
             inFlight.announced = max(inFlight.announced ?? 0, announced)
-            phase = .committing(inFlight)
+            phase = .committing(inFlight, next: next)
         case .idle:
             catchUp()
         case .lookingUpDecisions, .catchingUp, .reloading:
@@ -22,11 +22,9 @@ extension PlanOwner {
         return take()
     }
 
-    /// Reads the log since the confirmed version and follows it. Proposals judged but not yet
-    /// committed, and new ones, wait and are judged again against the caught-up data.
-    func catchUp(failedBatch: [QueuedProposal] = []) {
-        let held = failedBatch + nextBatch.map(\.proposal)
-        nextBatch = []
+    /// Reads the log since the confirmed version and follows it. `held` (proposals judged but
+    /// not committed), and new ones, wait and are judged again against the caught-up data.
+    func catchUp(holding held: [QueuedProposal] = []) {
         phase = .catchingUp(held: held)
         emit(.run(.readLog(plan: id, since: version, limit: nil, .catchUp)))
     }

@@ -14,8 +14,9 @@ final class PlanOwner {
     enum Phase {
         /// Nothing is being committed or read: the next proposal is judged and committed at once.
         case idle
-        /// A batch is being committed; what is judged meanwhile waits in `nextBatch`.
-        case committing(InFlight)
+        /// A batch is being committed; what is judged meanwhile waits in `next` for the following
+        /// transaction.
+        case committing(InFlight, next: JudgedQueue)
         /// A batch hit a proposal decided before (by another process, or before a restart): the
         /// stored decisions of the held proposals are being looked up.
         case lookingUpDecisions(held: [QueuedProposal])
@@ -49,11 +50,6 @@ final class PlanOwner {
     var candidate: PlanState
     var candidateVersion: Int
     var phase = Phase.idle
-    /// Judged proposals for the next transaction (only while `committing`).
-    var nextBatch: [JudgedProposal] = []
-    /// How many of the next proposals are committed one per transaction: after the database
-    /// refused a value in a batch, so that only the proposal that holds it fails.
-    var committingAlone = 0
 
     /// The log holds the versions after this one (as far as this process knows).
     var logStart: Int
@@ -131,10 +127,11 @@ final class PlanOwner {
         return list
     }
 
-    /// Whether a batch is being committed or waits to be.
+    /// Whether a batch is being committed or waits to be (judged proposals wait only behind a
+    /// commit in flight: in any other phase the next one starts at once).
     var hasUncommittedWork: Bool {
         if case .committing = phase { return true }
-        return !nextBatch.isEmpty
+        return false
     }
 
     /// Whether nothing needs the plan in memory any more.
@@ -232,6 +229,42 @@ struct JudgedProposal {
     let decision: Decision
 
     var origin: ProposalOrigin { proposal.origin }
+}
+
+/// Judged proposals waiting for the next transaction, in the order they were judged.
+struct JudgedQueue {
+    private(set) var proposals: [JudgedProposal] = []
+    /// How many of the first proposals are committed one per transaction: after the database
+    /// refused a value in a batch, so that only the proposal that holds it fails.
+    private(set) var alone = 0
+
+    /// An empty queue.
+    init() {}
+
+    /// `proposals`, the first `alone` of them to be committed one per transaction.
+    init(_ proposals: [JudgedProposal], alone: Int = 0) {
+        self.proposals = proposals
+        self.alone = min(alone, proposals.count)
+    }
+
+    var isEmpty: Bool { proposals.isEmpty }
+
+    /// The proposals waiting, for judging them again.
+    var waiting: [QueuedProposal] { proposals.map(\.proposal) }
+
+    mutating func append(_ judged: JudgedProposal) { proposals.append(judged) }
+
+    mutating func append(contentsOf judged: [JudgedProposal]) { proposals.append(contentsOf: judged) }
+
+    /// Takes the next transaction's batch: one proposal while some go alone, else all of them.
+    mutating func takeBatch() -> [JudgedProposal] {
+        guard alone == 0 else {
+            alone -= 1
+            return [proposals.removeFirst()]
+        }
+        defer { proposals = [] }
+        return proposals
+    }
 }
 
 /// One watch of one connection: the key of `PlanOwner.watches`.
