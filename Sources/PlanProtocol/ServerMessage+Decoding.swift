@@ -115,8 +115,12 @@ extension ServerMessage {
         case "plans":
             let entries = try object.map("plans") { value, path throws(DecodingFailure) in
                 let entry = try JSONObjectReader(value, path: path)
-                return PlanEntry(
-                    plan: try entry.string("plan"), title: try entry.string("title"), role: try entry.string("role"),
+                let roleName = try entry.string("role")
+                guard let role = PlanRole(rawValue: roleName) else {
+                    throw DecodingFailure(path: "\(path).role", reason: "unknown role \(roleName)")
+                }
+                return PlanListing(
+                    plan: try entry.string("plan"), title: try entry.string("title"), role: role,
                     version: try entry.integer("version"))
             }
             return .plans(entries, ref: ref)

@@ -87,7 +87,7 @@ extension ServerMessage: JSONEncodable {
     }
 
     /// Writes `"plans":[{"plan":…,"title":…,"role":…,"version":…},…]`.
-    private static func encodePlans(_ entries: [PlanEntry], _ writer: inout JSONWriter) {
+    private static func encodePlans(_ entries: [PlanListing], _ writer: inout JSONWriter) {
         writer.key("plans")
         writer.beginArray()
         for entry in entries {
@@ -97,7 +97,7 @@ extension ServerMessage: JSONEncodable {
             writer.key("title")
             writer.string(entry.title)
             writer.key("role")
-            writer.string(entry.role)
+            writer.string(entry.role.rawValue)
             writer.key("version")
             writer.number(entry.version)
             writer.endObject()

@@ -39,7 +39,7 @@ public enum ServerMessage: Sendable, Hashable {
     case presence(plan: String, count: Int, sessions: [PresenceSession])
     /// `{"type":"plans","plans":[{"plan":…,"title":…,"role":"editor","version":12}]}`: the answer
     /// to `plans`, ordered by id.
-    case plans([PlanEntry], ref: String? = nil)
+    case plans([PlanListing], ref: String? = nil)
     /// `{"type":"granted","plan":…,"user":…,"role":"editor"}` (`role` null: revoked): the answer
     /// to an owner's `grant`.
     case granted(plan: String, user: String, role: String?, ref: String? = nil)
@@ -114,25 +114,5 @@ public struct PresenceSession: Sendable, Hashable {
         self.session = session
         self.user = user
         self.client = client
-    }
-}
-
-/// One plan in a `plans` message.
-public struct PlanEntry: Sendable, Hashable {
-    /// The plan's id.
-    public var plan: String
-    /// Its title.
-    public var title: String
-    /// The user's role on it: `viewer`, `editor` or `owner`.
-    public var role: String
-    /// Its confirmed version.
-    public var version: Int
-
-    /// Creates an entry.
-    public init(plan: String, title: String, role: String, version: Int) {
-        self.plan = plan
-        self.title = title
-        self.role = role
-        self.version = version
     }
 }

@@ -33,7 +33,7 @@ struct AccessMessageTests {
     @Test("plans, granted and a plan's error encode as the contract writes them and decode back")
     func encoding() throws {
         let plans = ServerMessage.plans(
-            [PlanEntry(plan: "demo", title: "Website relaunch", role: "editor", version: 12)], ref: "l")
+            [PlanListing(plan: "demo", title: "Website relaunch", role: .editor, version: 12)], ref: "l")
         let granted = ServerMessage.granted(plan: "demo", user: "bob", role: nil, ref: "g")
         let ended = ServerMessage.planError(code: .forbidden, message: "gone", plan: "demo")
         #expect(

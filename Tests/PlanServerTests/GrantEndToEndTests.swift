@@ -41,8 +41,8 @@ struct GrantEndToEndTests {
         client.connection.sendRaw(ClientMessage.plans(ref: "l1").bytes)
         let answer = try await client.expect("plans")
         let expected = [
-            PlanEntry(plan: first.plan, title: "Demo", role: "viewer", version: 0),
-            PlanEntry(plan: second.plan, title: "Demo", role: "owner", version: 0),
+            PlanListing(plan: first.plan, title: "Demo", role: .viewer, version: 0),
+            PlanListing(plan: second.plan, title: "Demo", role: .owner, version: 0),
         ].sorted { Array($0.plan.utf8).lexicographicallyPrecedes(Array($1.plan.utf8)) }
         #expect(answer == .plans(expected, ref: "l1"))
     }

@@ -29,10 +29,7 @@ extension Hub {
         guard let session = sessions[connection] else { return }
         switch result {
         case .success(let listings):
-            let entries = listings.map {
-                PlanEntry(plan: $0.plan, title: $0.title, role: $0.role.rawValue, version: $0.version)
-            }
-            send(.plans(entries, ref: ref), to: connection)
+            send(.plans(listings, ref: ref), to: connection)
         case .failure(let error):
             return answerUnavailable(session, error)
         }

@@ -1,22 +1,4 @@
-/// One plan a user has a role on, as `plans` lists it.
-public struct PlanListing: Sendable, Hashable {
-    /// The plan's id.
-    public let plan: String
-    /// Its title.
-    public let title: String
-    /// The user's role on it.
-    public let role: PlanRole
-    /// Its confirmed version.
-    public let version: Int
-
-    /// Creates a listing.
-    public init(plan: String, title: String, role: PlanRole, version: Int) {
-        self.plan = plan
-        self.title = title
-        self.role = role
-        self.version = version
-    }
-}
+import ChronoSketchCore
 
 /// How an owner's grant over the wire went (`PlanStore.grant(by:user:plan:role:)`).
 public enum GrantOutcome: String, Sendable, Hashable {

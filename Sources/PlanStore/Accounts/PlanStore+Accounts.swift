@@ -1,3 +1,5 @@
+import ChronoSketchCore
+
 extension PlanStore {
     /// Creates a user and a first token for it.
     /// - Returns: the new secret token. It is shown once: only its SHA-256 is stored.
