@@ -22,16 +22,8 @@ extension ClientModel {
         let selectedID = selectedTask?.id
         let previous = self.copy
         self.copy = copy
-        var current = collection
-        collection = nil
-        do throws(TaskGanttError) {
-            let change = try ClientModel.follow(&current, from: previous, to: copy)
-            collection = current
-            dataError = nil
-            rowsChanged(change, selectedID: selectedID)
-        } catch {
-            dataError = strings.invalidData(error.message)
-            rowsChanged(.structure, selectedID: selectedID)
+        updateCollection(selectedID: selectedID) { current throws(TaskGanttError) in
+            try ClientModel.follow(&current, from: previous, to: copy)
         }
     }
 
@@ -49,13 +41,23 @@ extension ClientModel {
             return
         }
         copy = updated
+        updateCollection(selectedID: selectedID) { current throws(TaskGanttError) in
+            try ClientModel.follow(&current, applying: changes, to: updated)
+        }
+    }
+
+    /// Changes the collection in place with `change` (it holds the only reference meanwhile),
+    /// then the rows; data the collection cannot take is shown as an error instead.
+    private mutating func updateCollection(
+        selectedID: String?, _ change: (inout TaskCollection?) throws(TaskGanttError) -> RowsChange
+    ) {
         var current = collection
         collection = nil
         do throws(TaskGanttError) {
-            let change = try ClientModel.follow(&current, applying: changes, to: updated)
+            let rows = try change(&current)
             collection = current
             dataError = nil
-            rowsChanged(change, selectedID: selectedID)
+            rowsChanged(rows, selectedID: selectedID)
         } catch {
             dataError = strings.invalidData(error.message)
             rowsChanged(.structure, selectedID: selectedID)

@@ -45,18 +45,8 @@ extension ClientModel {
             self.form = form
             return []
         }
-        let id: String
-        if let kept = form.proposalID {
-            id = kept
-        } else {
-            counter += 1
-            id = "p-\(settings.idPrefix)-\(counter)"
-        }
-        form.proposalID = id
-        form.phase = .saving(proposalID: id)
-        form.error = nil
+        let id = beginSaving(&form)
         pending[id] = form.original?.id ?? newID
-        self.form = form
         return [.propose(operation, id: id)]
     }
 
