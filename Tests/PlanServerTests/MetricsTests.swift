@@ -35,6 +35,11 @@ struct MetricsTests {
         // The stages of a proposal's time: two messages judged, at least one commit's transaction.
         #expect((value(#"chronosketch_stage_seconds_count{stage="hub_message"}"#) ?? 0) >= 2)
         #expect((value(#"chronosketch_stage_seconds_count{stage="commit_transaction"}"#) ?? 0) >= 1)
+        // Its three parts, each measured once per commit with the transaction.
+        let commits = value(#"chronosketch_stage_seconds_count{stage="commit_transaction"}"#)
+        for part in ["commit_encode", "commit_execute", "commit_sync"] {
+            #expect(value(#"chronosketch_stage_seconds_count{stage="\#(part)"}"#) == commits, "\(part)")
+        }
         #expect(value("chronosketch_send_queue_bytes") != nil)
         #expect(value("chronosketch_intake_backlog") == 0)
         #expect(value("chronosketch_intake_pauses_total") == 0)

@@ -25,7 +25,8 @@ before, after = figures(sys.argv[1]), figures(sys.argv[2])
 def delta(key):
     return after.get(key, 0.0) - before.get(key, 0.0)
 
-stages = ["hub_wait", "hub_message", "commit_queued", "commit_transaction", "publish"]
+stages = ["hub_wait", "hub_message", "commit_queued", "commit_transaction", "commit_encode", "commit_execute",
+          "commit_sync", "publish"]
 parts = []
 for stage in stages:
     count = delta((stage, "count"))

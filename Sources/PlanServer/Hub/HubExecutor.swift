@@ -90,7 +90,7 @@ final class HubExecutor {
         let submitted = ContinuousClock.now
         workers.submit(lane: job.lane) {
             let started = ContinuousClock.now
-            let result = job.perform(on: store)
+            let result = job.perform(on: store, metrics: metrics)
             switch job {
             case .commit:
                 metrics.observe(.commitQueued, started - submitted)
@@ -120,7 +120,7 @@ final class HubExecutor {
 
 extension WorkerJob {
     /// Runs the job (on a worker thread: it blocks) and returns the event that reports it.
-    func perform(on store: PlanStore) -> HubEvent {
+    func perform(on store: PlanStore, metrics: Metrics) -> HubEvent {
         switch self {
         case .authenticate(let connection, let token):
             return .authenticated(connection, Result { () throws(StoreError) in try store.authenticate(token: token) })
@@ -137,7 +137,12 @@ extension WorkerJob {
                 Result { () throws(StoreError) in
                     try store.commit(
                         plan: request.plan, baseVersion: request.baseVersion, mutations: request.mutations,
-                        decisions: request.decisions, logStart: request.logStart)
+                        decisions: request.decisions, logStart: request.logStart
+                    ) { timing in
+                        metrics.observe(.commitEncode, timing.encoding)
+                        metrics.observe(.commitExecute, timing.executing)
+                        metrics.observe(.commitSync, timing.syncing)
+                    }
                 })
         case .lookUpDecisions(let plan, let keys):
             return .decisionsLoaded(

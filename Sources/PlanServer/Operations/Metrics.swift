@@ -58,8 +58,14 @@ public final class Metrics: Sendable {
         /// A commit waiting for its worker thread.
         case commitQueued = "commit_queued"
         /// A commit on its worker: encoding the rows, then one round trip with the transaction
-        /// (its fsync wait included).
+        /// (its fsync wait included). Its three parts follow.
         case commitTransaction = "commit_transaction"
+        /// Building a commit's statements and sending them.
+        case commitEncode = "commit_encode"
+        /// The database executing a commit's statements, until the last result came back.
+        case commitExecute = "commit_execute"
+        /// The commit confirmed after the statements ran: the WAL flush (fsync) and its answer.
+        case commitSync = "commit_sync"
         /// A `history` page on its worker: read, then encoded.
         case historyRead = "history_read"
         /// A `fetch` on its worker: the checkpoint and the log read, the version rebuilt, encoded.

@@ -33,11 +33,13 @@ extension PlanStore {
     /// - Returns: the plan's new version.
     /// - Throws: `.versionConflict` when another writer moved the plan (reload, revalidate, retry);
     ///   `.unavailable` when the database could not commit. Either way nothing was written.
+    ///   - observe: told where the commit's time went, when it was made.
     @discardableResult
     public func commit(
         plan: String, baseVersion: Int, mutations: [CommittedMutation], decisions: [RecordedDecision] = [],
-        logStart: Int? = nil
+        logStart: Int? = nil, observe: (CommitTiming) -> Void = { _ in }
     ) throws(StoreError) -> Int {
+        let started = ContinuousClock.now
         let newVersion = baseVersion + mutations.count
         var statements: [PGStatement] = []
         if !mutations.isEmpty {
@@ -84,15 +86,19 @@ extension PlanStore {
                 PGStatement("SELECT pg_notify('\(PlanListener.channel)', $1)", ["\(newVersion) \(plan)"]))
         }
         guard !statements.isEmpty else { return baseVersion }
+        var timing = PipelineTiming()
         try pool.withConnection { connection throws(StoreError) in
             do throws(StoreError) {
-                _ = try connection.transaction([PlanStore.keyLookupsOnly] + statements)
+                _ = try connection.transaction([PlanStore.keyLookupsOnly] + statements, timing: &timing)
             } catch {
                 if case .database(let sqlState, _) = error, sqlState == "CS001" {
                     throw .versionConflict(plan: plan, expected: baseVersion)
                 }
                 throw error
             }
+        }
+        if let sent = timing.sent, let executed = timing.executed, let committed = timing.committed {
+            observe(CommitTiming(encoding: sent - started, executing: executed - sent, syncing: committed - executed))
         }
         return newVersion
     }
@@ -135,4 +141,14 @@ extension PlanStore {
                 PGArrayLiteral.make(codes), PGArrayLiteral.make(messages),
             ])
     }
+}
+
+/// Where one commit's time went on its worker.
+public struct CommitTiming: Sendable {
+    /// Building the statements (the rows, the log, the decisions) and sending them.
+    public let encoding: Duration
+    /// Until the last statement's result came back: the database executing them.
+    public let executing: Duration
+    /// The commit itself: WAL flushed (fsync) and confirmed.
+    public let syncing: Duration
 }

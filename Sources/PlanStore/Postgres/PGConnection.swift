@@ -158,6 +158,16 @@ public final class PGConnection: @unchecked Sendable {
     /// - Returns: one result per statement.
     /// - Throws: the first statement's error, mapped from its SQLSTATE.
     public func transaction(_ statements: [PGStatement]) throws(StoreError) -> [PGResult] {
+        var timing = PipelineTiming()
+        return try transaction(statements, timing: &timing)
+    }
+
+    /// Runs `statements` as one implicit transaction in one round trip, as `transaction(_:)` does,
+    /// and notes in `timing` when they were sent, when the last statement's result came back and
+    /// when the commit (with its fsync) was confirmed.
+    public func transaction(_ statements: [PGStatement], timing: inout PipelineTiming) throws(StoreError)
+        -> [PGResult]
+    {
         for statement in statements { try PGConnection.refuseNUL(in: statement.parameters) }
         try ensureConnected()
         var names: [String] = []
@@ -179,6 +189,7 @@ public final class PGConnection: @unchecked Sendable {
             guard sent == 1 else { throw connectionError() }
         }
         guard PQpipelineSync(handle) == 1 else { throw connectionError() }
+        timing.sent = .now
         var results: [PGResult] = []
         var firstError: StoreError?
         for _ in statements {
@@ -196,7 +207,9 @@ public final class PGConnection: @unchecked Sendable {
                 }
             }
         }
+        timing.executed = .now
         guard let sync = PQgetResult(handle) else { throw connectionError() }
+        timing.committed = .now
         let syncStatus = PQresultStatus(sync)
         PQclear(sync)
         if let firstError { throw firstError }
@@ -292,4 +305,15 @@ func withOptionalCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar
     }
     defer { for pointer in storage { pointer?.deallocate() } }
     return body(storage.map { $0.map { UnsafePointer($0) } })
+}
+
+/// When a pipelined transaction (`PGConnection.transaction(_:timing:)`) reached each step: its
+/// statements sent, the last statement's result read, the commit confirmed (fsync included).
+public struct PipelineTiming: Sendable {
+    public var sent: ContinuousClock.Instant?
+    public var executed: ContinuousClock.Instant?
+    public var committed: ContinuousClock.Instant?
+
+    /// No step reached yet.
+    public init() {}
 }
