@@ -132,18 +132,7 @@ extension WorkerJob {
         case .reloadPlan(let plan):
             return .planReloaded(plan, Result { () throws(StoreError) in try store.loadPlan(plan) })
         case .commit(let request):
-            return .committed(
-                plan: request.plan,
-                Result { () throws(StoreError) in
-                    try store.commit(
-                        plan: request.plan, baseVersion: request.baseVersion, mutations: request.mutations,
-                        decisions: request.decisions, logStart: request.logStart
-                    ) { timing in
-                        metrics.observe(.commitEncode, timing.encoding)
-                        metrics.observe(.commitExecute, timing.executing)
-                        metrics.observe(.commitSync, timing.syncing)
-                    }
-                })
+            return .committed(plan: request.plan, Self.commit(request, on: store, metrics: metrics))
         case .lookUpDecisions(let plan, let keys):
             return .decisionsLoaded(
                 plan: plan,
@@ -200,6 +189,22 @@ extension WorkerJob {
                 Result { () throws(StoreError) in
                     try store.writeCheckpoint(plan: plan, version: version, document: document)
                 })
+        }
+    }
+
+    /// Commits a batch, noting where the transaction's time went.
+    private static func commit(_ request: CommitRequest, on store: PlanStore, metrics: Metrics) -> Result<
+        Int, StoreError
+    > {
+        Result { () throws(StoreError) in
+            try store.commit(
+                plan: request.plan, baseVersion: request.baseVersion, mutations: request.mutations,
+                decisions: request.decisions, logStart: request.logStart
+            ) { timing in
+                metrics.observe(.commitEncode, timing.encoding)
+                metrics.observe(.commitExecute, timing.executing)
+                metrics.observe(.commitSync, timing.syncing)
+            }
         }
     }
 }
