@@ -23,6 +23,8 @@ struct ResourceChartGeometry {
     func span(of entry: TimelineEntry) -> Range<Int>? {
         let from = Double(entry.start.minuteNumber - startMinute) / minutesPerCell - Double(origin)
         let to = Double(entry.end.minuteNumber - startMinute) / minutesPerCell - Double(origin)
+        // Ended before the first visible cell: not a one-cell bar at the left edge.
+        guard to > 0 else { return nil }
         let start = max(Int(from.rounded(.down)), 0)
         let end = min(max(Int(to.rounded(.up)), start + 1), width, horizonCells)
         return start < end ? start..<end : nil
