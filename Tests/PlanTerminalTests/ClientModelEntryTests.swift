@@ -265,6 +265,12 @@ struct ClientModelEntryTests {
             let failed = model.render().text
             #expect(failed.contains(strings.loadFailedShort) && failed.contains(strings.retryHint))
             #expect(!failed.contains(strings.loadingEntries))
+            // The reason in the page's language: the core's English only in English.
+            #expect(
+                failed.contains(
+                    language == .german
+                        ? "Einträge nicht geladen: Eintrag „far“ liegt nicht im abgefragten Zeitraum."
+                        : "Entries not loaded: entry \"far\" does not overlap the query interval."))
             expectGolden(failed, "screen-resources-failed-\(name)")
         }
     }

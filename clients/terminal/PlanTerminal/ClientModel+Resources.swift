@@ -116,7 +116,11 @@ extension ClientModel {
     /// A page arrived: applied when it answers the current watch and is valid as a whole.
     mutating func receivePage(watch: String?, page: TimelinePage) {
         guard let query = resources.planner.receive(watch: watch, page: page) else {
-            if case .failed(let reason) = resources.planner.state { message = strings.loadFailed(reason) }
+            if let error = resources.planner.pageError {
+                message = strings.loadFailed(strings.pageProblem(error))
+            } else if case .failed(let reason) = resources.planner.state {
+                message = strings.loadFailed(reason)
+            }
             return
         }
         resources.apply(query: query, page: page)
