@@ -175,4 +175,65 @@ struct WebAssetCompactorTests {
         }
         #expect(served < 150_000, "the web client's files would weigh \(served) bytes")
     }
+
+    /// A random statement as written (code only) and a comment to put after it, built from parts
+    /// that look like comments or other literals from inside strings, templates and regular
+    /// expressions.
+    static func randomLine(_ random: inout SplitMix) -> (code: String, comment: String) {
+        func pick(_ parts: [String], _ count: Int) -> String {
+            (0..<count).map { _ in parts[random.below(parts.count)] }.joined()
+        }
+        let tricky = ["/", "*", "//", "/*", "*/", "a", " ", "${", "\\\\", "x y"]
+        let code: String
+        switch random.below(7) {
+        case 0: code = "x = '" + pick(tricky + ["\\'", "\""], random.below(6)) + "';"
+        case 1: code = "x = \"" + pick(tricky + ["\\\"", "'"], random.below(6)) + "\";"
+        case 2:
+            code =
+                "x = `" + pick(tricky.filter { $0 != "${" } + ["\\`", "${a / b}", "${'//'}"], random.below(6)) + "`;"
+        case 3: code = "x = /a" + pick(["\\/", "[/]", "[*/]", "a", "\\*", "'", "\""], random.below(5)) + "/g.test(y);"
+        case 4: code = "x = a / b / " + pick(["c", "(d)", "e[1]"], 1) + ";"
+        case 5: code = "if (a) x = /" + pick(["'", "\\/\\/", "b"], 1 + random.below(3)) + "/.exec(y);"
+        default: code = "f(a) / 2 + g(b) / 3;"
+        }
+        return (code, pick(["a", " ", "'", "\"", "`", "/", "*", "/*", "*/", "//"], random.below(8)))
+    }
+
+    @Test("random files of tricky lines: the output is exactly their code, line by line (1,000 seeds)")
+    func randomFiles() {
+        for seed in 0..<1000 {
+            var random = SplitMix(seed: UInt64(seed))
+            var source = ""
+            var expected = ""
+            for _ in 0..<(1 + random.below(12)) {
+                let (code, comment) = Self.randomLine(&random)
+                let indent = String(repeating: " ", count: random.below(5))
+                switch random.below(4) {
+                case 0: source += indent + code + " // " + comment + "\n"
+                case 1: source += indent + "/* " + comment.replacing("*", with: "+") + " */ " + code + "\n"
+                case 2: source += indent + code + "\n\n" + indent + "// " + comment + "\n"
+                default: source += indent + code + "  \n"
+                }
+                expected += code + "\n"
+            }
+            #expect(Self.js(source) == expected, "seed \(seed):\n\(source)")
+        }
+    }
+}
+
+/// A small seeded random number generator (SplitMix64), so a failing case can be run again.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
