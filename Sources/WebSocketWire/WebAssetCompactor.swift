@@ -25,7 +25,10 @@ public enum WebAssetCompactor {
     /// JavaScript without comments, blank lines and the spaces at either end of a line, or nil when
     /// it cannot be classified safely.
     public static func javaScript(_ body: [UInt8]) -> [UInt8]? {
-        guard plainLines(body) else { return nil }
+        // `<!--` and `-->` open comments in classic scripts (not modules): not worth telling apart.
+        guard plainLines(body), !contains(body, Array("<!--".utf8)), !contains(body, Array("-->".utf8)) else {
+            return nil
+        }
         var scanner = JavaScriptCompactor(body)
         return scanner.run()
     }

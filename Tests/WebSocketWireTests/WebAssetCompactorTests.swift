@@ -66,7 +66,8 @@ struct WebAssetCompactorTests {
         arguments: [
             "const t = `line one\nline two`;", "const s = 'a\\\nb';", "const r = /a\nb/;", "x = '\r\n';",
             "if (a) { b() }\n/re/.test(c) / 2;", "i++ / 2 / 3;", "let \\u0061 = 1;", "f(;", "f());", "{ [ }",
-            "/* never closed", "const s = 'never closed;", "x = `${a`;",
+            "/* never closed", "const s = 'never closed;", "x = `${a`;", "x = 1\n--> a /* b\ny(); // */",
+            "x = a <!-- b",
         ])
     func leavesAlone(source: String) {
         #expect(Self.js(source) == nil)
