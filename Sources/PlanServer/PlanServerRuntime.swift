@@ -42,7 +42,9 @@ public final class PlanServerRuntime: Sendable {
         self.flags = flags
         let transportBox = Mutex<WebSocketTransport?>(nil)
         let site = try configuration.webRoot.map { directory throws(TransportError) in
-            try TransportError.wrapping { () throws(SystemError) in try WebRoot.load(directory) }
+            try TransportError.wrapping { () throws(SystemError) in
+                try WebRoot.load(directory, raw: configuration.webRaw)
+            }
         }
         self.site = site
         let transport = WebSocketTransport(
@@ -93,7 +95,8 @@ public final class PlanServerRuntime: Sendable {
         log.info("serving on \(configuration.host):\(transport.port) (ws path /ws, /healthz, /metrics)")
         if let site = self.site, let directory = configuration.webRoot {
             log.info(
-                "web client at http://\(configuration.host):\(transport.port)/ (\(site.files.count) files from \(directory))"
+                "web client at http://\(configuration.host):\(transport.port)/ (\(site.files.count) files, "
+                    + "\(site.byteCount) bytes\(configuration.webRaw ? " as they are" : " compacted") from \(directory))"
             )
         } else {
             log.info("no web client (no clients/web found; --web-root DIR serves one)")

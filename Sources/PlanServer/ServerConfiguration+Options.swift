@@ -12,7 +12,7 @@ extension ServerConfiguration {
         "--max-connections-per-user", "--max-connections-per-address", "--checkpoint-every", "--web-root",
     ]
     /// The flags `plan-server serve` takes.
-    static let serveFlagOptions: Set<String> = ["--quiet"]
+    static let serveFlagOptions: Set<String> = ["--quiet", "--web-raw"]
 
     /// The configuration `plan-server serve` runs with: the defaults, changed by `options`; the
     /// web root is `--web-root`, else the default `WebRoot.defaultDirectory(environment:)` finds.
@@ -55,5 +55,6 @@ extension ServerConfiguration {
         maxConnectionsPerAddress =
             try options.number("--max-connections-per-address", atLeast: 0) ?? maxConnectionsPerAddress
         logging = !options.flag("--quiet")
+        webRaw = options.flag("--web-raw")
     }
 }

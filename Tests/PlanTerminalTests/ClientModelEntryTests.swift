@@ -240,4 +240,38 @@ struct ClientModelEntryTests {
         #expect(model.render().text.contains("▸ Room 1"))
         #expect(collapsed.resourceIDs == ["room-2"])
     }
+
+    @Test("golden screens of the resources view while loading and after a failed load, English and German")
+    func loadStateScreens() throws {
+        for (language, name) in [(PlanLanguage.english, "en"), (.german, "de")] {
+            var model = try resourcesView(language)
+            let (query, _) = try ClientModelResourceTests.watchSent(
+                by: &model, after: model.handle(.key(.character("]"))))
+            let strings = TerminalStrings(language)
+            let loading = model.render().text
+            #expect(loading.contains(strings.loadingEntries))
+            expectGolden(loading, "screen-resources-loading-\(name)")
+            // A page with an entry outside the query is refused whole: Load failed, with Retry.
+            let outside = try TimelineEntry(
+                id: "far", title: "Far", start: LocalDateTime("2027-09-01T00:00"),
+                end: LocalDateTime("2027-09-02T00:00"))
+            _ = model.handle(
+                .server(
+                    .page(
+                        plan: "demo", watch: model.resources.watchID, version: 3, query: query,
+                        page: TimelinePage(
+                            entries: [outside],
+                            assignments: [try TimelineAssignment(id: "x", entryID: "far", resourceID: "room-1")]))))
+            let failed = model.render().text
+            #expect(failed.contains(strings.loadFailedShort) && failed.contains(strings.retryHint))
+            #expect(!failed.contains(strings.loadingEntries))
+            // The reason in the page's language: the core's English only in English.
+            #expect(
+                failed.contains(
+                    language == .german
+                        ? "Einträge nicht geladen: Eintrag „far“ liegt nicht im abgefragten Zeitraum."
+                        : "Entries not loaded: entry \"far\" does not overlap the query interval."))
+            expectGolden(failed, "screen-resources-failed-\(name)")
+        }
+    }
 }

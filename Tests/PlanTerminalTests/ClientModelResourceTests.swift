@@ -45,6 +45,18 @@ struct ClientModelResourceTests {
         expectGolden(model.render().text, "screen-resources-en")
     }
 
+    @Test("an entry that ends before the visible columns is not drawn (it was a one-cell bar at the left edge)")
+    func entryBeforeTheWindow() throws {
+        var (model, _) = try resourcesView()
+        #expect(line(startingWith: "Room 1", in: model.render().text)?.contains("Kickoff") == true)
+        _ = model.handle(.key(.character("]")))  // half a page later: Kickoff (8–9 Sept.) is left of it
+        let room1 = try #require(line(startingWith: "Room 1", in: model.render().text))
+        #expect(!room1.contains("Kickoff") && !room1.contains("█"), "\(room1)")
+        let geometry = ResourceChartGeometry(viewport: model.viewport)
+        let kickoff = try #require(model.resources.entries["kickoff"])
+        #expect(geometry.span(of: kickoff) == nil)
+    }
+
     @Test("move keeps the entry's duration; reassign changes only the resource; both wait for the answer")
     func moveAndReassign() throws {
         var (model, document) = try resourcesView()

@@ -131,13 +131,36 @@ struct ResourceQueryPlannerTests {
             return
         }
         #expect(reason.contains("r9"))
+        #expect(planner.pageError == .unrequestedResource(assignmentID: "b", resourceID: "r9"))
         // No automatic retry; an equal query stays unsent; Retry sends it again.
         #expect(planner.want(asked) == [])
         #expect(planner.retry() == [.unwatch(id: "w-x-1"), .watch(asked, id: "w-x-2")])
         #expect(planner.state == .loading)
+        #expect(planner.pageError == nil)
         planner.refused("badQuery: too long")
         #expect(planner.state == .failed(reason: "badQuery: too long"))
         planner.refused("ignored once failed")
         #expect(planner.state == .failed(reason: "badQuery: too long"))
+    }
+
+    @Test("why a page was refused reads in German too, naming the ids")
+    func pageProblems() {
+        let german = TerminalStrings(.german)
+        let cases: [(TimelinePageError, String)] = [
+            (.duplicateID(kind: .entry, id: "e"), "die Seite enthält den Eintrag „e“ zweimal"),
+            (.entryOutsideQuery(entryID: "e"), "Eintrag „e“ liegt nicht im abgefragten Zeitraum"),
+            (
+                .unknownEntry(assignmentID: "a", entryID: "e"),
+                "Zuordnung „a“ nennt Eintrag „e“, den die Seite nicht enthält"
+            ),
+            (
+                .unrequestedResource(assignmentID: "a", resourceID: "r9"),
+                "Zuordnung „a“ nennt Ressource „r9“, die nicht abgefragt wurde"
+            ),
+        ]
+        for (error, text) in cases {
+            #expect(german.pageProblem(error) == text)
+            #expect(TerminalStrings(.english).pageProblem(error) == error.description)
+        }
     }
 }

@@ -74,6 +74,48 @@ extension TerminalEndToEndTests {
             try tmux.send("b", "q")
         }
     }
+
+    @Test("resources view: an entry's details (Enter, i), and retitling it from there (e); a second client sees it")
+    func entryDetailsAndRetitle() async throws {
+        try await offThePool {
+            let (plan, server, tmux) = try TerminalEndToEndTests.resourcesScene()
+            defer { _ = server.terminate() }
+            let store = TestDatabase.store
+
+            // A opens Kickoff's details: title, interval, length, resources and the action keys.
+            try tmux.send("a", "Enter")
+            let details = try tmux.waitFor("a") { $0.contains("Resources: Room 1") }
+            #expect(details.contains("Title   Kickoff"))
+            #expect(details.contains("Start   2026-09-08 09:00") && details.contains("End     2026-09-09 12:00"))
+            #expect(details.contains("Length  27 h"))
+            #expect(details.contains("e Rename entry"))
+
+            // `e` there opens the rename form; the new title is saved as a proposal.
+            try tmux.send("a", "e")
+            _ = try tmux.waitFor("a") { $0.contains("Rename entry: Kickoff") }
+            for _ in 0..<"Kickoff".count { try tmux.send("a", "BSpace") }
+            try tmux.send("a", "-l", "Kick-off review")
+            try tmux.send("a", "Tab", "Enter")
+            _ = try tmux.waitFor("a") { $0.contains("Saved.") && heading(of: $0).contains("v1") }
+            let stored = try #require(try store.loadPlan(plan)).document.state.timeline
+            let entry = try #require(stored.entry("kickoff"))
+            #expect(entry.title == "Kick-off review")
+            #expect(entry.start == (try LocalDateTime("2026-09-08T09:00")))
+            #expect(entry.end == (try LocalDateTime("2026-09-09T12:00")))
+            #expect(stored.assignments.filter { $0.entryID == "kickoff" }.map(\.resourceID) == ["room-1"])
+
+            // B sees the new title on Room 1; `i` on A shows the confirmed details, Esc closes them.
+            _ = try tmux.waitFor("b") { line(startingWith: "Room 1", in: $0)?.contains("Kick-off review") == true }
+            try tmux.send("a", "i")
+            let confirmed = try tmux.waitFor("a") { $0.contains("Title   Kick-off review") }
+            #expect(confirmed.contains("Resources: Room 1") && confirmed.contains("Length  27 h"))
+            try tmux.send("a", "Escape")
+            let closed = try tmux.waitFor("a") { !$0.contains("Resources: Room 1") }
+            #expect(line(startingWith: "Room 1", in: closed)?.contains("Kick-off review") == true)
+            try tmux.send("a", "q")
+            try tmux.send("b", "q")
+        }
+    }
 }
 
 /// The width of the bar in a resource row's line: from its first "█" to its last (a title written

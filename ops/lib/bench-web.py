@@ -1,7 +1,10 @@
 """ops/bench-web's measurements in headless Chromium (selenium): first render, scrolling frames,
-ack to visible, page weight. Arguments: BASE_URL VIEWER_TOKEN_FILE EDITOR_TOKEN_FILE RUNS SAMPLES."""
+ack to visible, page weight. Arguments: BASE_URL VIEWER_TOKEN_FILE EDITOR_TOKEN_FILE RUNS SAMPLES.
+PARTS (default all four: page_weight first_renders scrolling ack_to_visible) picks some of them; the
+page weight needs only the demo plan, so it may run alone against any server."""
 
 import json
+import os
 import statistics
 import sys
 import threading
@@ -150,9 +153,15 @@ def page_weight(driver):
         const rendered = performance.getEntriesByName('chronosketch:first-render')[0].startTime;
         const entries = [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')];
         return entries.filter((e) => e.startTime < rendered).reduce((sum, e) => sum + e.decodedBodySize, 0);''')
-    # Everything the page fetches after the first render too (the views and forms loaded later).
-    wait(driver, lambda d: d.execute_script(
-        'return performance.getEntriesByType("resource").some((e) => e.name.endsWith("/help.mjs") && e.responseEnd > 0)'))
+    # Everything the page fetches after the first render too (the views and forms plan-view.mjs
+    # preloads): once those modules and every module they import are loaded (importing them again
+    # fetches nothing). Waiting for help.mjs alone missed the imports of the others still in flight.
+    loaded = driver.execute_async_script('''
+        const done = arguments[arguments.length - 1];
+        Promise.all(['task-forms', 'resources', 'history-view', 'help'].map((name) => import(`/js/${name}.mjs`)))
+          .then(() => done(true), (error) => done(String(error)));''')
+    if loaded is not True:
+        raise RuntimeError(f'the preloaded modules did not load: {loaded}')
     total = driver.execute_script('''
         const entries = [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')];
         return [entries.reduce((sum, e) => sum + e.decodedBodySize, 0), entries.length];''')
@@ -161,12 +170,16 @@ def page_weight(driver):
     figures['page_files'] = total[1]
 
 
+parts = {'page_weight': page_weight, 'first_renders': first_renders, 'scrolling': scrolling,
+         'ack_to_visible': ack_to_visible}
+chosen = os.environ.get('PARTS', ' '.join(parts)).split()
+unknown = [name for name in chosen if name not in parts]
+if unknown:
+    sys.exit(f'bench-web.py: unknown PARTS {unknown}; known: {" ".join(parts)}')
 driver = browser()
 try:
-    page_weight(driver)
-    first_renders(driver)
-    scrolling(driver)
-    ack_to_visible(driver)
+    for name in chosen:
+        parts[name](driver)
 finally:
     driver.quit()
 for name, value in figures.items():

@@ -39,6 +39,8 @@ extension ServerCommands {
                   --checkpoint-every 500 (≥ 1: versions between full copies of a plan, for fetch)
                   --web-root DIR                 the web client's files, read at start (default: PLAN_WEB_ROOT,
                                                  else clients/web beside or above the binary; none: / is 404)
+                  --web-raw                      serve its scripts, styles and pages as they are (default: without
+                                                 comments, blank lines and indentation)
 
                 """ + database
         case .migrate:

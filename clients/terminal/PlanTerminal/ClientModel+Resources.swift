@@ -23,6 +23,8 @@ struct ResourceChartGeometry {
     func span(of entry: TimelineEntry) -> Range<Int>? {
         let from = Double(entry.start.minuteNumber - startMinute) / minutesPerCell - Double(origin)
         let to = Double(entry.end.minuteNumber - startMinute) / minutesPerCell - Double(origin)
+        // Ended before the first visible cell: not a one-cell bar at the left edge.
+        guard to > 0 else { return nil }
         let start = max(Int(from.rounded(.down)), 0)
         let end = min(max(Int(to.rounded(.up)), start + 1), width, horizonCells)
         return start < end ? start..<end : nil
@@ -114,7 +116,11 @@ extension ClientModel {
     /// A page arrived: applied when it answers the current watch and is valid as a whole.
     mutating func receivePage(watch: String?, page: TimelinePage) {
         guard let query = resources.planner.receive(watch: watch, page: page) else {
-            if case .failed(let reason) = resources.planner.state { message = strings.loadFailed(reason) }
+            if let error = resources.planner.pageError {
+                message = strings.loadFailed(strings.pageProblem(error))
+            } else if case .failed(let reason) = resources.planner.state {
+                message = strings.loadFailed(reason)
+            }
             return
         }
         resources.apply(query: query, page: page)

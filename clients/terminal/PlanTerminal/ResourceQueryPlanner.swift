@@ -41,6 +41,8 @@ public struct ResourceQueryPlanner: Sendable, Hashable {
     public private(set) var wanted: TimelineQuery?
     /// The load state.
     public private(set) var state = LoadState.idle
+    /// Why the current watch's page was refused, when it was (for a reason in the user's language).
+    public private(set) var pageError: TimelinePageError?
     private var timerToken: Int?
     private var tokens = 0
     private var counter = 0
@@ -96,6 +98,7 @@ public struct ResourceQueryPlanner: Sendable, Hashable {
     private mutating func send(_ query: TimelineQuery) -> [Step] {
         var steps: [Step] = []
         if let old = watchID { steps.append(.unwatch(id: old)) }
+        pageError = nil
         counter += 1
         let id = "w-\(idPrefix)-\(counter)"
         watchID = id
@@ -114,6 +117,7 @@ public struct ResourceQueryPlanner: Sendable, Hashable {
             try page.validate(against: query)
         } catch {
             state = .failed(reason: error.description)
+            pageError = error
             return nil
         }
         state = .idle

@@ -28,6 +28,25 @@ extension TerminalStrings {
         (german ? "Einträge nicht geladen: " : "Entries not loaded: ") + reason
             + (german ? ". R: erneut versuchen." : ". R: retry.")
     }
+    /// Why a page was refused (seed 003's validation), in the user's language.
+    public func pageProblem(_ error: TimelinePageError) -> String {
+        guard german else { return error.description }
+        switch error {
+        case .duplicateID(let kind, let id):
+            let what =
+                switch kind {
+                case .entry: "den Eintrag"
+                case .assignment: "die Zuordnung"
+                case .resource: "die Ressource"
+                }
+            return "die Seite enthält \(what) „\(id)“ zweimal"
+        case .entryOutsideQuery(let entryID): return "Eintrag „\(entryID)“ liegt nicht im abgefragten Zeitraum"
+        case .unknownEntry(let assignmentID, let entryID):
+            return "Zuordnung „\(assignmentID)“ nennt Eintrag „\(entryID)“, den die Seite nicht enthält"
+        case .unrequestedResource(let assignmentID, let resourceID):
+            return "Zuordnung „\(assignmentID)“ nennt Ressource „\(resourceID)“, die nicht abgefragt wurde"
+        }
+    }
     /// A collapsed resource's row.
     public var collapsedResource: String {
         german ? "(zugeklappt, nicht geladen; Leertaste klappt auf)" : "(collapsed, not loaded; Space expands)"

@@ -13,6 +13,9 @@ export const ROW_HEIGHT = 28;
 const COLUMNS = [['name', 240], ['kind', 96], ['dates', 186], ['progress', 92]];
 export const LIST_WIDTH = COLUMNS.reduce((sum, [, width]) => sum + width, 0);
 const BUFFER_ROWS = 4;
+// The arrows are drawn for a block of rows and columns around the visible ones and moved with one
+// transform while the view stays inside it, instead of being made anew in every frame.
+const ARROW_BLOCK_ROWS = 64;
 
 export class TasksView extends ChartStage {
   /** callbacks: select(id), toggle(id), activate(id), reorder(id, targetID, position), link(fromID, toID), rendered(). */
@@ -26,8 +29,9 @@ export class TasksView extends ChartStage {
     this.selectedRect = s('rect', { class: 'selected-row', x: 0, y: -ROW_HEIGHT, height: ROW_HEIGHT });
     this.marks = s('g', {});
     this.arrowLayer = s('g', {});
+    this.linkLayer = s('g', {});
     this.rowGroups = new Map();
-    this.chart.append(this.grid, this.selectedRect, this.marks, this.arrowLayer);
+    this.chart.append(this.grid, this.selectedRect, this.marks, this.arrowLayer, this.linkLayer);
     this.list.addEventListener('pointerdown', (event) => this.listPointerDown(event));
     this.list.addEventListener('dblclick', (event) => this.activateAt(event));
     this.chart.addEventListener('pointerdown', (event) => this.chartPointerDown(event));
@@ -176,8 +180,8 @@ export class TasksView extends ChartStage {
       this.grid.replaceChildren(...gridNodes({ axis: state.axis, columnWidth: state.columnWidth, scrollLeft, width, height: bodyHeight, today: state.today }));
     }
     const selectedIndex = state.indexByID.get(state.selectedID);
-    this.selectedRect.setAttribute('width', width);
-    this.selectedRect.setAttribute('y', selectedIndex === undefined ? -ROW_HEIGHT : selectedIndex * ROW_HEIGHT - scrollTop);
+    setChanged(this.selectedRect, 'width', width);
+    setChanged(this.selectedRect, 'y', selectedIndex === undefined ? -ROW_HEIGHT : selectedIndex * ROW_HEIGHT - scrollTop);
     recycle(this.rowGroups, first, end, () => this.marks.appendChild(s('g', {})), (group, index) => {
       const { task } = state.rows[index];
       group.setAttribute('transform', `translate(0 ${index * ROW_HEIGHT - scrollTop})`);
@@ -192,24 +196,39 @@ export class TasksView extends ChartStage {
         selected: task.id === state.selectedID,
       }));
     });
-    this.arrowLayer.replaceChildren(...this.arrowNodes(first, end, scrollTop, scrollLeft, width));
+    this.renderArrows(first, end, scrollTop, scrollLeft, width);
+    const line = this.drag?.kind === 'link' ? this.drag.line : null;
+    if (this.linkLayer.firstChild !== line) this.linkLayer.replaceChildren(...(line ? [line] : []));
   }
 
-  arrowNodes(first, end, scrollTop, scrollLeft, width) {
+  /**
+   * The arrows touching a block of rows (whole blocks of ARROW_BLOCK_ROWS around [first, end)) and
+   * of the chart's width (the visible part and one more width to the right), drawn relative to the
+   * block's corner; only the layer's transform follows the scroll until the view leaves the block.
+   */
+  renderArrows(first, end, scrollTop, scrollLeft, width) {
     const { state } = this;
-    const nodes = [];
-    const dayPx = state.columnWidth / state.axis.zoom;
-    for (const arrow of state.arrows) {
-      if (arrow.bottom < first || arrow.top >= end) continue;
-      const x1 = (arrow.fromDay - state.axis.start) * dayPx - scrollLeft;
-      const x2 = (arrow.toDay - state.axis.start) * dayPx - scrollLeft;
-      if (Math.max(x1, x2) < -20 || Math.min(x1, x2) > width + 20) continue;
-      const y1 = arrow.fromRow * ROW_HEIGHT - scrollTop + ROW_HEIGHT / 2 - 1;
-      const y2 = arrow.toRow * ROW_HEIGHT - scrollTop + ROW_HEIGHT / 2 - 1;
-      nodes.push(...arrowNodes(x1, y1, x2, y2, arrow.fromMilestone, arrow.toMilestone));
+    const blockWidth = Math.max(width, 400);
+    const top = Math.floor(first / ARROW_BLOCK_ROWS) * ARROW_BLOCK_ROWS;
+    const bottom = Math.ceil(Math.max(end, top + 1) / ARROW_BLOCK_ROWS) * ARROW_BLOCK_ROWS;
+    const left = Math.floor(scrollLeft / blockWidth) * blockWidth;
+    const key = [state.arrows, state.axis, state.columnWidth, top, bottom, left, blockWidth];
+    if (!sameKey(key, this.arrowKey)) {
+      this.arrowKey = key;
+      const nodes = [];
+      const dayPx = state.columnWidth / state.axis.zoom;
+      for (const arrow of state.arrows) {
+        if (arrow.bottom < top || arrow.top >= bottom) continue;
+        const x1 = (arrow.fromDay - state.axis.start) * dayPx - left;
+        const x2 = (arrow.toDay - state.axis.start) * dayPx - left;
+        if (Math.max(x1, x2) < -20 || Math.min(x1, x2) > 2 * blockWidth + 20) continue;
+        const y1 = (arrow.fromRow - top) * ROW_HEIGHT + ROW_HEIGHT / 2 - 1;
+        const y2 = (arrow.toRow - top) * ROW_HEIGHT + ROW_HEIGHT / 2 - 1;
+        nodes.push(...arrowNodes(x1, y1, x2, y2, arrow.fromMilestone, arrow.toMilestone));
+      }
+      this.arrowLayer.replaceChildren(...nodes);
     }
-    if (this.drag?.kind === 'link' && this.drag.line) nodes.push(this.drag.line);
-    return nodes;
+    setChanged(this.arrowLayer, 'transform', `translate(${left - scrollLeft} ${top * ROW_HEIGHT - scrollTop})`);
   }
 
   rowIndexAt(clientY) {
@@ -285,6 +304,12 @@ export class TasksView extends ChartStage {
       if (over !== null) this.callbacks.link(drag.id, this.state.rows[over].task.id);
     } });
   }
+}
+
+/** Sets an attribute only when its value changes (an equal write still invalidates style). */
+function setChanged(node, name, value) {
+  const text = String(value);
+  if (node.getAttribute(name) !== text) node.setAttribute(name, text);
 }
 
 /** Keeps one node per index in [first, end) in `nodes` (dropping the others, making missing ones), then `fill(node, index)`s each. */
