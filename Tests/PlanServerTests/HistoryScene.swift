@@ -26,11 +26,12 @@ final class HistoryScene: @unchecked Sendable {
 
     func close() { editor.close() }
 
-    /// Stops the server (SIGKILL when `crash`, else SIGTERM), starts it again on its port and
-    /// subscribes a new editor connection; the copies seen so far are kept.
-    func restart(crash: Bool) async throws {
+    /// Stops the server (SIGKILL when `crash`, else SIGTERM), runs `whileStopped`, starts it again
+    /// on its port and subscribes a new editor connection; the copies seen so far are kept.
+    func restart(crash: Bool, whileStopped: () throws -> Void = {}) async throws {
         editor.close()
         if crash { server.crash() } else { server.terminate() }
+        try whileStopped()
         server = try ServerProcess.restart(port: server.port, arguments: arguments)
         editor = try await TestClient.connected(to: server, token: fixture.editorToken)
         _ = try await editor.subscribe(plan)

@@ -241,7 +241,7 @@ struct PlanRoundTripTests {
         try store.commit(plan: id, baseVersion: version, mutations: [mutation], logStart: logStart)
     }
 
-    @Test("a commit moves the log start with it; the rows left behind are deleted oldest first, a slice at a time")
+    @Test("a commit moves the log start with it; the rows behind it are deleted oldest first, a slice at a time")
     func logStartMoves() throws {
         let id = try StoreFixtures.newDemoPlan("keep")
         var state = StoreFixtures.demo.state
@@ -267,8 +267,9 @@ struct PlanRoundTripTests {
         #expect(try logged() == Array(1...9))
         #expect(try store.deleteTrimmedLog(of: id, limit: 3) == 3)
         #expect(try logged() == [4, 5, 6, 7, 8, 9])
-        #expect(try store.deleteTrimmedLog(of: id, limit: 3) == 2)
-        #expect(try logged() == [6, 7, 8, 9])
+        #expect(try store.deleteTrimmedLog(of: id, limit: 3) == 1)
+        // The row at the start stays: it holds the start's undo (protocol.md §5.9).
+        #expect(try logged() == [5, 6, 7, 8, 9])
         #expect(try store.deleteTrimmedLog(of: id) == 0)
         // The rows behind the start are gone, yet the start itself is still rebuilt: the trim
         // wrote a checkpoint there first and kept it (the older ones went).

@@ -37,8 +37,10 @@ struct ClientModelHistoryTests {
     ]
 
     /// A client as ann, with the demo plan at v3 and the history page above read.
-    func loaded(height: Int = 14) throws -> ClientModel {
-        var model = ClientModel(settings: ClientModelTests.settings)
+    func loaded(_ language: PlanLanguage = .english, height: Int = 14) throws -> ClientModel {
+        var settings = ClientModelTests.settings
+        settings.language = language
+        var model = ClientModel(settings: settings)
         _ = model.handle(.resize(width: 100, height: height))
         _ = model.handle(.welcome(user: "ann"))
         let actions = model.handle(.copy(Sample.copy()))
@@ -92,6 +94,50 @@ struct ClientModelHistoryTests {
         }
         _ = model.handle(.server(.ack(id: redo, plan: "demo", version: 6)))
         #expect(model.message == "Undid v5 (now v6).")
+    }
+
+    @Test(
+        "the screens after a stale undo, an undo and a redo, in English and German",
+        arguments: [(PlanLanguage.english, "en"), (.german, "de")])
+    func undoOutcomeScreens(language: PlanLanguage, suffix: String) throws {
+        var model = try loaded(language)
+        guard case .propose(.undo(2), let stale)? = model.handle(.key(.character("z"))).first else {
+            Issue.record("no undo of v2")
+            return
+        }
+        _ = model.handle(
+            .server(
+                .confirmed(
+                    plan: "demo", version: 4, mutationID: "m4", user: "bob", changes: PlanChanges(upsert: [Self.spec])))
+        )
+        _ = model.handle(.server(.rejected(id: stale, plan: "demo", code: .staleTask, message: "", version: 4)))
+        #expect(model.message == TerminalStrings(language).notUndone(2, .staleTask, changedBy: ("bob", 4)))
+        expectGolden(model.render().text, "screen-undo-stale-\(suffix)")
+        // Bob puts the spec back; the undo again, confirmed this time.
+        guard case .propose(.undo(2), let undo)? = model.handle(.key(.character("z"))).first else {
+            Issue.record("no second undo of v2")
+            return
+        }
+        _ = model.handle(
+            .server(
+                .confirmed(
+                    plan: "demo", version: 5, mutationID: undo, user: "ann", changes: PlanChanges(upsert: [Self.spec]),
+                    undoes: 2)))
+        _ = model.handle(.server(.ack(id: undo, plan: "demo", version: 5)))
+        #expect(model.message == TerminalStrings(language).undone(2, now: 5))
+        expectGolden(model.render().text, "screen-undo-done-\(suffix)")
+        guard case .propose(.undo(5), let redo)? = model.handle(.key(.character("Z"))).first else {
+            Issue.record("no redo of v5")
+            return
+        }
+        _ = model.handle(
+            .server(
+                .confirmed(
+                    plan: "demo", version: 6, mutationID: redo, user: "ann", changes: PlanChanges(upsert: [Self.spec]),
+                    undoes: 5)))
+        _ = model.handle(.server(.ack(id: redo, plan: "demo", version: 6)))
+        #expect(model.message == TerminalStrings(language).undone(5, now: 6))
+        expectGolden(model.render().text, "screen-redo-done-\(suffix)")
     }
 
     @Test("undo before the history is read says so and asks for it; nothing of one's own: a message")

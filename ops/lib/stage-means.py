@@ -1,11 +1,13 @@
 """Mean server time per `history` page and per `fetch`, and the share of pages within 5 ms, between
 two readings of /metrics (chronosketch_stage_seconds); prints JSON members, nothing when the
-server has no such stages."""
+server has no such stages. With a third argument `commit`: the commit's instead (its transaction
+on the worker), as `commit_server_mean_ms` and `commit_server_within_5ms`."""
 import re
 import sys
 
 PATTERN = re.compile(
-    r'chronosketch_stage_seconds_(sum|count|bucket)\{stage="(history_read|fetch_rebuild)"(?:,le="([^"]+)")?\} (\S+)')
+    r'chronosketch_stage_seconds_(sum|count|bucket)\{stage="(history_read|fetch_rebuild|commit_transaction)"'
+    r'(?:,le="([^"]+)")?\} (\S+)')
 
 
 def read(path):
@@ -19,7 +21,10 @@ def read(path):
 
 before, after = read(sys.argv[1]), read(sys.argv[2])
 members = []
-for stage, name in (("history_read", "history50"), ("fetch_rebuild", "fetch")):
+stages = (("history_read", "history50"), ("fetch_rebuild", "fetch"))
+if sys.argv[3:] == ["commit"]:
+    stages = (("commit_transaction", "commit"),)
+for stage, name in stages:
     count = after.get(("count", stage, None), 0) - before.get(("count", stage, None), 0)
     if count <= 0:
         continue

@@ -30,12 +30,13 @@ extension PlanOwner {
     }
 
     /// Judges an undo of `target`: with the op that reverts it when that is known, else (nil) once
-    /// it has been read from the log (`undoSourceRead`).
+    /// it has been read from the log (`undoSourceRead`). A version below the log's start is
+    /// `historyUnavailable`; so is one at or above it whose row holds no undo (version 0, the
+    /// plan's creation, and versions logged before history was kept).
     func judgeUndo(_ proposal: QueuedProposal, of target: Int) -> JudgedProposal? {
-        guard target > logStart else {
+        guard target >= logStart else {
             return rejection(
-                of: proposal, .historyUnavailable,
-                "version \(target) is not in the log (it holds the versions after \(logStart))")
+                of: proposal, .historyUnavailable, "version \(target) is older than the log (it starts at \(logStart))")
         }
         guard target <= candidateVersion else {
             return rejection(

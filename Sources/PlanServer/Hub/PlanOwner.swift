@@ -51,9 +51,9 @@ final class PlanOwner {
     var candidateVersion: Int
     var phase = Phase.idle
 
-    /// The log holds the versions after this one (as far as this process knows).
+    /// The oldest version that can be rebuilt and undone from the log (as far as this process knows).
     var logStart: Int
-    /// Where the deletion of log rows at or below `logStart` stands.
+    /// Where the deletion of log rows below `logStart` stands.
     var trimmedLogDeletion = TrimmedLogDeletion.idle
 
     /// Decisions of proposals decided by this process since the plan was loaded (bounded).

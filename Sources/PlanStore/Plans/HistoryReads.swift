@@ -20,8 +20,11 @@ public struct HistoryRow: Sendable, Hashable {
 public struct HistoryRead: Sendable, Hashable {
     /// The rows, newest first.
     public let entries: [HistoryRow]
-    /// The log holds the versions after this one.
+    /// The oldest version that can be rebuilt (`fetch`), reported as `logStart`. Older entries
+    /// may be listed: those of a log written before history was kept (no checkpoint reaches them).
     public let logStart: Int
+    /// The log holds the versions after this one (at most `logStart`).
+    public let rowsAfter: Int
     /// The plan's version when it was read.
     public let currentVersion: Int
     /// Whether older rows exist.

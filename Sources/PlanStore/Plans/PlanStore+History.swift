@@ -6,13 +6,21 @@ extension PlanStore {
         "to_char(\(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
     }
 
+    /// SQL (on `plans p`) for the oldest version `fetch` can rebuild: the log's start, or the oldest
+    /// checkpoint when that is later — a log written before history was kept (migration 005) has
+    /// none before the one written when the plan was first loaded after it (none yet: the current
+    /// version, which that load checkpoints).
+    static let readableLogStart =
+        "greatest(p.log_start, coalesce((SELECT min(version) FROM checkpoints WHERE plan_id = p.id), p.version))"
+
     /// A page of the log, newest first: at most `limit` versions below `before`.
     /// - Returns: nil when there is no such plan.
     public func history(of plan: String, before: Int, limit: Int) throws(StoreError) -> HistoryRead? {
         let results = try pool.withConnection { connection throws(StoreError) in
             try connection.readOnlySnapshot([
                 PlanStore.keyLookupsOnly,
-                PGStatement("SELECT version, log_start FROM plans WHERE id = $1", [plan]),
+                PGStatement(
+                    "SELECT version, \(PlanStore.readableLogStart), log_start FROM plans p WHERE id = $1", [plan]),
                 PGStatement(
                     """
                     SELECT \(PlanStore.historyColumns) FROM mutations WHERE plan_id = $1 AND version < $2
@@ -21,10 +29,12 @@ extension PlanStore {
                     """, [plan, String(before), String(limit + 1)]),
             ]).dropFirst()
         }
-        guard let current = results[1].int(0, 0), let logStart = results[1].int(0, 1) else { return nil }
+        guard let current = results[1].int(0, 0), let logStart = results[1].int(0, 1),
+            let rowsAfter = results[1].int(0, 2)
+        else { return nil }
         let entries = PlanStore.historyRows(results[2])
         return HistoryRead(
-            entries: Array(entries.prefix(limit)), logStart: logStart, currentVersion: current,
+            entries: Array(entries.prefix(limit)), logStart: logStart, rowsAfter: rowsAfter, currentVersion: current,
             more: entries.count > limit)
     }
 
@@ -56,7 +66,8 @@ extension PlanStore {
         }
     }
 
-    /// What undoing `version` of `plan` needs from the log: the op that reverts it.
+    /// What undoing `version` of `plan` needs from the log: the op that reverts it (the log keeps
+    /// the row at its start: `deleteTrimmedLog` deletes the rows below it).
     public func undoSource(of plan: String, version: Int) throws(StoreError) -> UndoSource {
         let rows = try pool.withConnection { connection throws(StoreError) in
             try connection.readOnlySnapshot([
@@ -64,7 +75,7 @@ extension PlanStore {
                 PGStatement(
                     """
                     SELECT op->>'type', inverse::text FROM mutations
-                    WHERE plan_id = $1 AND version = $2 AND version > (SELECT log_start FROM plans WHERE id = $1)
+                    WHERE plan_id = $1 AND version = $2 AND version >= (SELECT log_start FROM plans WHERE id = $1)
                     """, [plan, String(version)]),
             ])[1]
         }
@@ -104,7 +115,7 @@ extension PlanStore {
         let results = try pool.withConnection { connection throws(StoreError) in
             try connection.readOnlySnapshot([
                 PlanStore.keyLookupsOnly,
-                PGStatement("SELECT version, log_start FROM plans WHERE id = $1", [plan]),
+                PGStatement("SELECT version, \(PlanStore.readableLogStart) FROM plans p WHERE id = $1", [plan]),
                 PGStatement(
                     """
                     SELECT version, document FROM checkpoints WHERE plan_id = $1 AND version <= $2

@@ -52,11 +52,12 @@ extension PlanStore {
     /// moves at once, so that one slice usually takes all a move left).
     public static let trimmedLogSlice = 2_000
 
-    /// Deletes up to `limit` of the oldest log rows at or below the plan's log start: the rows a
+    /// Deletes up to `limit` of the oldest log rows below the plan's log start (the row at the start
+    /// stays: it holds the start's undo, §10 of the contract): the rows a
     /// commit that moved the start (`commit(…, logStart:)`) left behind, and the checkpoints
     /// before the one at the log start. That checkpoint is written first when it is missing
     /// (rebuilt from an older one and the rows about to go), so every version from the log start
-    /// on can still be rebuilt. Only rows at or below the start that was checkpointed go: a start
+    /// on can still be rebuilt. Only rows below the start that was checkpointed go: a start
     /// moved meanwhile (by another process) is trimmed by the next call.
     /// - Returns: how many rows were deleted (`limit` when more may remain).
     public func deleteTrimmedLog(of plan: String, limit: Int = PlanStore.trimmedLogSlice) throws(StoreError) -> Int {
@@ -69,7 +70,7 @@ extension PlanStore {
                 PGStatement(
                     """
                     DELETE FROM mutations WHERE plan_id = $1 AND version <= least(
-                        $2::bigint, (SELECT min(version) FROM mutations WHERE plan_id = $1) + $3 - 1)
+                        $2::bigint - 1, (SELECT min(version) FROM mutations WHERE plan_id = $1) + $3 - 1)
                     """, [plan, String(start), String(limit)]),
                 PGStatement(
                     """

@@ -72,8 +72,9 @@ extension PlanStore {
                 [
                     PGStatement(
                         """
-                        SELECT title, version, log_start, (SELECT max(version) FROM checkpoints WHERE plan_id = $1)
-                        FROM plans WHERE id = $1
+                        SELECT title, version, \(PlanStore.readableLogStart),
+                            (SELECT max(version) FROM checkpoints WHERE plan_id = $1)
+                        FROM plans p WHERE id = $1
                         """, [id]),
                     PGStatement(
                         """

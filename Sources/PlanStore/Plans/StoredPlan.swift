@@ -8,7 +8,8 @@ public struct StoredPlan: Sendable {
     public let version: Int
     /// Title, tasks and timeline, validated as a whole.
     public let document: PlanDocument
-    /// The log holds the versions after this one (earlier ones were trimmed).
+    /// The oldest version that can be rebuilt (`PlanStore.readableLogStart`): the log holds the
+    /// versions after it, and their undo from it on.
     public var logStart = 0
     /// The newest version with a checkpoint (nil: none, as for plans from before history).
     public var latestCheckpoint: Int?
