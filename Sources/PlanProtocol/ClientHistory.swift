@@ -78,8 +78,8 @@ public struct ClientHistory: Sendable, Hashable {
                 isBaseline: operation.map(ClientHistory.isBaseline) ?? (changes?.baselines != nil))
         }
         if let oldest = page.map(\.version).min(), oldest == (entries.keys.min() ?? oldest) { self.more = more }
-        // Versions at or below the log's start can no longer be read or undone.
-        entries = entries.filter { $0.key > logStart }
+        // Versions below the log's start can no longer be read or undone (the one at it can).
+        entries = entries.filter { $0.key >= logStart }
     }
 
     /// Takes in a `confirmed` (its op stays unknown until a `history` page tells it).

@@ -32,7 +32,7 @@ extension ServerCommands {
         try options.noPositionals(after: 3)
         let since = try options.number("--since", atLeast: 0) ?? 0
         guard let first = try store.history(of: id, before: .max, limit: 1) else { throw CommandError.noPlan(id) }
-        var from = max(since, first.rowsAfter)
+        var from = max(since, first.rowsFrom - 1)
         let page = 1_000
         while from < first.currentVersion {
             let rows = try store.history(of: id, after: from, limit: page)

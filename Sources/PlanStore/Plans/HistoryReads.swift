@@ -23,8 +23,9 @@ public struct HistoryRead: Sendable, Hashable {
     /// The oldest version that can be rebuilt (`fetch`), reported as `logStart`. Older entries
     /// may be listed: those of a log written before history was kept (no checkpoint reaches them).
     public let logStart: Int
-    /// The log holds the versions after this one (at most `logStart`).
-    public let rowsAfter: Int
+    /// The log holds the versions from this one on (at most `logStart`; version 0, the plan's
+    /// creation, has no row): trimming keeps the row at the log's start, for its undo.
+    public let rowsFrom: Int
     /// The plan's version when it was read.
     public let currentVersion: Int
     /// Whether older rows exist.

@@ -24,17 +24,17 @@ extension PlanStore {
                 PGStatement(
                     """
                     SELECT \(PlanStore.historyColumns) FROM mutations WHERE plan_id = $1 AND version < $2
-                        AND version > (SELECT log_start FROM plans WHERE id = $1)
+                        AND version >= (SELECT log_start FROM plans WHERE id = $1)
                     ORDER BY version DESC LIMIT $3
                     """, [plan, String(before), String(limit + 1)]),
             ]).dropFirst()
         }
         guard let current = results[1].int(0, 0), let logStart = results[1].int(0, 1),
-            let rowsAfter = results[1].int(0, 2)
+            let rowsFrom = results[1].int(0, 2)
         else { return nil }
         let entries = PlanStore.historyRows(results[2])
         return HistoryRead(
-            entries: Array(entries.prefix(limit)), logStart: logStart, rowsAfter: rowsAfter, currentVersion: current,
+            entries: Array(entries.prefix(limit)), logStart: logStart, rowsFrom: rowsFrom, currentVersion: current,
             more: entries.count > limit)
     }
 

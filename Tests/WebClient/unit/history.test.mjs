@@ -35,11 +35,13 @@ test('baselines are skipped; pages fill in ops, respect the log start and say wh
   history.receivePage({ entries: [
     { version: 9, at: 'T9', mutation: { user: 'alice' }, op: { type: 'add', task: { id: 'x', title: 'X' } }, changes: {} },
     { version: 8, at: 'T8', mutation: { user: 'bob' }, op: { type: 'link', dependency: {} }, changes: {} },
-    { version: 2, at: 'T2', mutation: { user: 'bob' }, op: null, changes: {} }], logStart: 2, more: false });
+    { version: 2, at: 'T2', mutation: { user: 'bob' }, op: null, changes: {} }], logStart: 3, more: false });
   assert.equal(history.entries.get(9).op.type, 'add');
-  assert.equal(history.entries.has(2), false, 'versions at the log start cannot be read or undone');
+  assert.equal(history.entries.has(2), false, 'versions below the log start cannot be read or undone');
   assert.equal(history.more, false);
   assert.deepEqual(history.versions(), [10, 9, 8]);
+  history.receivePage({ entries: [], logStart: 8, more: false });
+  assert.deepEqual(history.versions(), [10, 9, 8], 'the version at the log start can still be fetched and undone');
   history.receiveConfirmed(confirmed(9, 'alice'));
   assert.equal(history.entries.get(9).detailsRead, true, 'a page’s details are kept');
 });

@@ -42,7 +42,7 @@ export class HistoryView {
     });
     const table = h('table', {}, h('thead', {}, h('tr', {}, ...['version', 'when', 'user', 'change', ''].map((key) => h('th', { text: t[key] ?? '' })))),
       h('tbody', {}, ...rows));
-    const more = history.more && (history.logStart === null || Math.min(...versions) > history.logStart + 1)
+    const more = history.more && (history.logStart === null || Math.min(...versions) > history.logStart)
       ? h('button', { type: 'button', text: t.historyMore, onclick: () => this.callbacks.more() }) : null;
     this.root.replaceChildren(h('h2', { text: t.historyHeading }), versions.length ? table : h('p', { class: 'note', text: t.historyEmpty }), more ?? '');
   }

@@ -32,7 +32,7 @@ export class ClientHistory {
     }
     const known = Math.min(...this.entries.keys());
     if (oldest === Infinity || oldest === known) this.more = !!message.more;
-    if (this.logStart !== null) for (const version of [...this.entries.keys()]) if (version <= this.logStart) this.entries.delete(version);
+    if (this.logStart !== null) for (const version of [...this.entries.keys()]) if (version < this.logStart) this.entries.delete(version);
   }
 
   /** Takes in a `confirmed` (its op stays unknown until a page tells it). */
