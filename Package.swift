@@ -82,6 +82,8 @@ let package = Package(
             dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore", "SystemSupport", "CommandLineOptions"],
             path: "Benchmarks/history-bench"),
         .executableTarget(
+            name: "revoke-bench", dependencies: ["PlanClient", "SystemSupport"], path: "Benchmarks/revoke-bench"),
+        .executableTarget(
             name: "store-bench", dependencies: ["PlanStore", "PlanProtocol", "ChronoSketchCore", "BenchSupport"],
             path: "Benchmarks/store-bench"),
         // The fuzzers (ops/fuzz): seeded frame, handshake and message generators and the runner that

@@ -17,7 +17,7 @@ struct FaultTests {
         "PostgreSQL killed for 2 s under load: unavailable, /healthz 503 then 200, nothing acked lost, each id decided once",
         .timeLimit(.minutes(1)))
     func databaseOutage() async throws {
-        let cluster = try await PrivateCluster.start(port: 5446)
+        let cluster = try await PrivateCluster.start(port: 5450)
         defer { withExtendedLifetime(cluster) {} }  // destroyed at the end, not after its last use
         let (url, store) = (cluster.url, cluster.store)
         try store.createPlan(id: "p", document: Demo.document)

@@ -83,3 +83,65 @@ public final class NetworkNamespacePair: @unchecked Sendable {
         shell("rm -rf /etc/netns/\(server)")
     }
 }
+
+/// One network namespace joined to this process's own (the root namespace) by a veth pair: a
+/// server started in it (`launcher`) is reached by this process's clients at `namespaceAddress`
+/// from `rootAddress`, and the link can be cut and restored. Needs root and `ip` (iproute2).
+public final class RootLinkedNamespace: @unchecked Sendable {
+    /// The namespace's name.
+    public let namespace: String
+    /// The veth ends' names (in the root namespace and in the namespace).
+    public let rootLink: String
+    public let namespaceLink: String
+    /// The addresses of each end.
+    public let rootAddress: String
+    public let namespaceAddress: String
+
+    /// Creates the namespace and the link (names and a /24 chosen from the process id, so that
+    /// parallel runs do not collide).
+    public init() throws {
+        let tag = Int(getpid()) % 100_000
+        let subnet = "10.214.\(Int(getpid()) % 250 + 1)"
+        namespace = "cs-rl-\(tag)"
+        rootLink = "cs-rr\(tag)"
+        namespaceLink = "cs-rn\(tag)"
+        rootAddress = "\(subnet).2"
+        namespaceAddress = "\(subnet).1"
+        remove()
+        let commands = [
+            "ip netns add \(namespace)",
+            "ip link add \(rootLink) type veth peer name \(namespaceLink)",
+            "ip link set \(namespaceLink) netns \(namespace)",
+            "ip addr add \(rootAddress)/24 dev \(rootLink)",
+            "ip -n \(namespace) addr add \(namespaceAddress)/24 dev \(namespaceLink)",
+            "ip -n \(namespace) link set lo up", "ip link set \(rootLink) up",
+            "ip -n \(namespace) link set \(namespaceLink) up",
+        ]
+        for command in commands {
+            let (status, output) = shell(command)
+            guard status == 0 else {
+                remove()
+                throw HarnessError("\(command): \(output)")
+            }
+        }
+    }
+
+    deinit { remove() }
+
+    /// The command prefix that runs a program in the namespace.
+    public var launcher: [String] { ["/usr/sbin/ip", "netns", "exec", namespace] }
+
+    /// Cuts (`false`) or restores the link, at the namespace's end: the root end only loses its
+    /// carrier and keeps its route, so packets to the namespace are dropped on the link while it
+    /// is cut (they never take the root namespace's default route elsewhere).
+    public func setLink(up: Bool) throws {
+        let (status, output) = shell("ip -n \(namespace) link set \(namespaceLink) \(up ? "up" : "down")")
+        guard status == 0 else { throw HarnessError("link: \(output)") }
+    }
+
+    /// Deletes the namespace (the veth pair goes with it).
+    private func remove() {
+        shell("ip netns del \(namespace)")
+        shell("ip link del \(rootLink)")
+    }
+}

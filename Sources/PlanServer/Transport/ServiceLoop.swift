@@ -40,6 +40,9 @@ final class ServiceLoop {
     var listenerResumeAt: UInt64 = 0
     /// Array frames built lately, with the messages they join (see `joined`).
     var recentBatches: [(parts: [OutgoingBuffer], frame: OutgoingBuffer)] = []
+    /// Whether `joined` was called since the last sweep: unused batches are let go then, so that
+    /// a plan's messages (and up to 8 frames of 64 KiB) are not held after its audience is gone.
+    var recentBatchesUsed = false
     /// `--frame-interval-ms` in nanoseconds.
     let frameIntervalNanoseconds: UInt64
     private var nextSweep: UInt64 = 0
@@ -110,6 +113,8 @@ final class ServiceLoop {
             if now >= nextSweep {
                 nextSweep = now + 1_000_000_000
                 sweepDeadlines(now: now)
+                if !recentBatchesUsed { recentBatches = [] }
+                recentBatchesUsed = false
             }
             if queuedBytesDelta != 0 {
                 transport.queuedBytesTotal.wrappingAdd(queuedBytesDelta, ordering: .relaxed)
@@ -342,6 +347,7 @@ final class ServiceLoop {
     /// connections of one plan mostly hold the same broadcasts when their turn comes, so one
     /// join serves thousands of writes.
     func joined(_ parts: [OutgoingBuffer]) -> OutgoingBuffer {
+        recentBatchesUsed = true
         if let hit = recentBatches.first(where: { entry in
             entry.parts.count == parts.count && zip(entry.parts, parts).allSatisfy { $0 === $1 }
         }) {
