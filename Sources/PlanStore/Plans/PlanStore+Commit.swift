@@ -145,7 +145,8 @@ extension PlanStore {
 
 /// Where one commit's time went on its worker.
 public struct CommitTiming: Sendable {
-    /// Building the statements (the rows, the log, the decisions) and sending them.
+    /// Building the statements (the rows, the log, the decisions) and sending them (including the
+    /// wait for a pooled connection and for the socket to take them).
     public let encoding: Duration
     /// Until the last statement's result came back: the database executing them.
     public let executing: Duration

@@ -188,7 +188,9 @@ public final class PGConnection: @unchecked Sendable {
             }
             guard sent == 1 else { throw connectionError() }
         }
-        guard PQpipelineSync(handle) == 1 else { throw connectionError() }
+        // The server flushes the statements' results before it commits at the sync (else they
+        // would wait in its buffer for the commit): the last result read tells when they ran.
+        guard PQsendFlushRequest(handle) == 1, PQpipelineSync(handle) == 1 else { throw connectionError() }
         timing.sent = .now
         var results: [PGResult] = []
         var firstError: StoreError?
