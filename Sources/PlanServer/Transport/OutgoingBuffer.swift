@@ -35,7 +35,11 @@ public final class OutgoingBuffer: @unchecked Sendable {
         let storage = UnsafeMutableRawPointer.allocate(
             byteCount: OutgoingBuffer.headroom + max(length, 1), alignment: 16)
         let target = UnsafeMutableRawBufferPointer(start: storage + OutgoingBuffer.headroom, count: length)
-        _ = target.initializeMemory(as: UInt8.self, from: payload)
+        // One copy of contiguous bytes (arrays, array slices); byte by byte only for other collections.
+        let copied: Void? = payload.withContiguousStorageIfAvailable { bytes in
+            if let base = bytes.baseAddress { target.baseAddress?.copyMemory(from: base, byteCount: bytes.count) }
+        }
+        if copied == nil { _ = target.initializeMemory(as: UInt8.self, from: payload) }
         let payloadStart = (storage + OutgoingBuffer.headroom).assumingMemoryBound(to: UInt8.self)
         let headerSize = header.map { FrameHeader.write(opcode: $0, length: length, before: payloadStart) } ?? 0
         self.storage = storage
