@@ -124,7 +124,3 @@ int cn_errno(void) { return errno; }
 void cn_release_free_memory(void) {
     malloc_trim(0);
 }
-
-void cn_allocate_large_blocks_apart(size_t threshold) {
-    mallopt(M_MMAP_THRESHOLD, (int)threshold);
-}

@@ -28,9 +28,6 @@ public final class PlanServerRuntime: Sendable {
     /// - Throws: `TransportError` when the port cannot be bound.
     public init(configuration: ServerConfiguration) throws(TransportError) {
         self.configuration = configuration
-        // Batch frames are 64 KiB: given pages of their own, what a burst of them held (after a
-        // cut, resuming viewers) goes back to the system when they are freed.
-        cn_allocate_large_blocks_apart(64 * 1024)
         let log = ServerLog(enabled: configuration.logging)
         let store = PlanStore(conninfo: configuration.databaseURL, connections: configuration.databaseConnections)
         self.store = store

@@ -20,12 +20,6 @@ void cn_raise_descriptor_limit(void);
 /// `Glibc` does not import): what a storm of closed connections freed.
 void cn_release_free_memory(void);
 
-/// Blocks of `threshold` bytes or more get pages of their own (glibc's `M_MMAP_THRESHOLD`), which
-/// go back to the system the moment they are freed, instead of coming from the heap, where freed
-/// space between live blocks stays with the process (after a burst of 64 KiB batch frames, tens
-/// of MB that `malloc_trim` cannot return).
-void cn_allocate_large_blocks_apart(size_t threshold);
-
 /// A non-blocking listening IPv4 TCP socket on `host` (a numeric address or a name, resolved once
 /// at start) and `port` (0: any free one); sets `bound_port`. Returns the descriptor or -1.
 int cn_listen_tcp(const char *host, int port, int backlog, int *bound_port);

@@ -1,3 +1,4 @@
+import Glibc
 import PlanProtocol
 import WebSocketWire
 
@@ -8,7 +9,14 @@ public final class OutgoingBuffer: @unchecked Sendable {
     /// Room before the payload for the longest frame header.
     static let headroom = FrameHeader.maxSize
 
+    /// Buffers of this many bytes or more (batch frames are 64 KiB) get pages of their own, which
+    /// go back to the system the moment the buffer is freed; from the heap, the space a burst of
+    /// them left between live blocks stayed with the process (after a cut, tens of MB).
+    static let ownPagesFrom = 64 * 1024
+
     private let storage: UnsafeMutableRawPointer
+    /// The size of `storage`'s own pages (0: it came from the heap).
+    private let mappedBytes: Int
     /// Where the frame (header, then payload) starts in `storage`.
     private let frameStart: Int
     /// The payload length in bytes.
@@ -32,8 +40,18 @@ public final class OutgoingBuffer: @unchecked Sendable {
     /// The payload with the header of a frame of `header`, or none.
     private init(_ payload: some Collection<UInt8>, header: FrameHeader.Opcode?) {
         let length = payload.count
-        let storage = UnsafeMutableRawPointer.allocate(
-            byteCount: OutgoingBuffer.headroom + max(length, 1), alignment: 16)
+        let byteCount = OutgoingBuffer.headroom + max(length, 1)
+        let storage: UnsafeMutableRawPointer
+        if byteCount >= OutgoingBuffer.ownPagesFrom,
+            let pages = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            pages != UnsafeMutableRawPointer(bitPattern: -1)
+        {
+            storage = pages
+            mappedBytes = byteCount
+        } else {
+            storage = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
+            mappedBytes = 0
+        }
         let target = UnsafeMutableRawBufferPointer(start: storage + OutgoingBuffer.headroom, count: length)
         // One copy of contiguous bytes (arrays, array slices); byte by byte only for other collections.
         let copied: Void? = payload.withContiguousStorageIfAvailable { bytes in
@@ -53,7 +71,7 @@ public final class OutgoingBuffer: @unchecked Sendable {
     }
 
     deinit {
-        storage.deallocate()
+        if mappedBytes > 0 { munmap(storage, mappedBytes) } else { storage.deallocate() }
     }
 
     /// The payload bytes.

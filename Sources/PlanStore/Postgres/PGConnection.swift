@@ -158,14 +158,25 @@ public final class PGConnection: @unchecked Sendable {
     /// - Returns: one result per statement.
     /// - Throws: the first statement's error, mapped from its SQLSTATE.
     public func transaction(_ statements: [PGStatement]) throws(StoreError) -> [PGResult] {
-        var timing = PipelineTiming()
-        return try transaction(statements, timing: &timing)
+        var timing: PipelineTiming? = nil
+        return try pipeline(statements, timing: &timing)
     }
 
     /// Runs `statements` as one implicit transaction in one round trip, as `transaction(_:)` does,
     /// and notes in `timing` when they were sent, when the last statement's result came back and
     /// when the commit (with its fsync) was confirmed.
     public func transaction(_ statements: [PGStatement], timing: inout PipelineTiming) throws(StoreError)
+        -> [PGResult]
+    {
+        var noted: PipelineTiming? = timing
+        defer { timing = noted ?? timing }
+        return try pipeline(statements, timing: &noted)
+    }
+
+    /// The pipeline of `transaction`; with `timing`, the server is asked to flush the statements'
+    /// results before it commits at the sync (else they wait in its buffer for the commit), so
+    /// that the last result read tells when they ran.
+    private func pipeline(_ statements: [PGStatement], timing: inout PipelineTiming?) throws(StoreError)
         -> [PGResult]
     {
         for statement in statements { try PGConnection.refuseNUL(in: statement.parameters) }
@@ -188,10 +199,9 @@ public final class PGConnection: @unchecked Sendable {
             }
             guard sent == 1 else { throw connectionError() }
         }
-        // The server flushes the statements' results before it commits at the sync (else they
-        // would wait in its buffer for the commit): the last result read tells when they ran.
-        guard PQsendFlushRequest(handle) == 1, PQpipelineSync(handle) == 1 else { throw connectionError() }
-        timing.sent = .now
+        if timing != nil { guard PQsendFlushRequest(handle) == 1 else { throw connectionError() } }
+        guard PQpipelineSync(handle) == 1 else { throw connectionError() }
+        timing?.sent = .now
         var results: [PGResult] = []
         var firstError: StoreError?
         for _ in statements {
@@ -209,9 +219,9 @@ public final class PGConnection: @unchecked Sendable {
                 }
             }
         }
-        timing.executed = .now
+        timing?.executed = .now
         guard let sync = PQgetResult(handle) else { throw connectionError() }
-        timing.committed = .now
+        timing?.committed = .now
         let syncStatus = PQresultStatus(sync)
         PQclear(sync)
         if let firstError { throw firstError }
