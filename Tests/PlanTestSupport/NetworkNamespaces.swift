@@ -44,13 +44,7 @@ public final class NetworkNamespacePair: @unchecked Sendable {
             "ip -n \(server) link set lo up", "ip -n \(client) link set lo up",
             "ip -n \(server) link set \(serverLink) up", "ip -n \(client) link set \(clientLink) up",
         ]
-        for command in commands {
-            let (status, output) = shell(command)
-            guard status == 0 else {
-                remove()
-                throw HarnessError("\(command): \(output)")
-            }
-        }
+        try runSetup(commands, undo: remove)
     }
 
     deinit { remove() }
@@ -117,13 +111,7 @@ public final class RootLinkedNamespace: @unchecked Sendable {
             "ip -n \(namespace) link set lo up", "ip link set \(rootLink) up",
             "ip -n \(namespace) link set \(namespaceLink) up",
         ]
-        for command in commands {
-            let (status, output) = shell(command)
-            guard status == 0 else {
-                remove()
-                throw HarnessError("\(command): \(output)")
-            }
-        }
+        try runSetup(commands, undo: remove)
     }
 
     deinit { remove() }
@@ -143,5 +131,17 @@ public final class RootLinkedNamespace: @unchecked Sendable {
     private func remove() {
         shell("ip netns del \(namespace)")
         shell("ip link del \(rootLink)")
+    }
+}
+
+/// Runs the setup `commands` in order; at the first that fails, `undo` clears what the others made
+/// and the failure is thrown, naming the command and its output.
+func runSetup(_ commands: [String], undo: () -> Void) throws {
+    for command in commands {
+        let (status, output) = shell(command)
+        guard status == 0 else {
+            undo()
+            throw HarnessError("\(command): \(output)")
+        }
     }
 }
