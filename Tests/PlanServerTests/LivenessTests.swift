@@ -73,10 +73,11 @@ struct StalledReaderTests {
 
     /// Waits until the server holds more than 1 MB it cannot write (its socket to the stalled
     /// peer is full: the figure stops moving): polled from `/metrics`, another process's state,
-    /// every 50 ms for 10 s.
+    /// every 50 ms for up to 60 s (loading the big plan and encoding its snapshot take a while
+    /// when the whole suite shares two cores).
     static func waitUntilStuck(_ server: ServerProcess) async throws {
         var previous = -1
-        for _ in 0..<200 {
+        for _ in 0..<1200 {
             let metrics = try await offThePool {
                 shell("curl -s http://127.0.0.1:\(server.port)/metrics").output
             }
