@@ -91,9 +91,11 @@ struct StalledReaderTests {
         throw HarnessError("the server never held queued bytes for the stalled peer")
     }
 
-    /// A server whose send queue takes the 30 snapshots (the default would close with 1013).
+    /// A server whose send queue takes the 30 snapshots (the default would close with 1013), and
+    /// whose liveness pings do not close the stalled peer for its silence while the suite's load
+    /// slows the setup (past two 20-s intervals once).
     static func server() throws -> ServerProcess {
-        try ServerProcess.start(arguments: ["--max-queue-bytes", "100000000"])
+        try ServerProcess.start(arguments: ["--max-queue-bytes", "100000000", "--ping-interval-seconds", "300"])
     }
 
     @Test("pings from a peer that does not read: the server holds one pong, not one per ping")
