@@ -212,15 +212,7 @@ struct ClientModelEntryTests {
         #expect(model.render().text.contains("⋯ Loading…"))
         let kickoff = try #require(model.selectedEntry?.entry)
         // A page naming an entry outside the query fails whole: nothing of it is applied.
-        let outside = try TimelineEntry(
-            id: "far", title: "Far", start: LocalDateTime("2027-09-01T00:00"), end: LocalDateTime("2027-09-02T00:00"))
-        _ = model.handle(
-            .server(
-                .page(
-                    plan: "demo", watch: model.resources.watchID, version: 3, query: query,
-                    page: TimelinePage(
-                        entries: [outside],
-                        assignments: [try TimelineAssignment(id: "x", entryID: "far", resourceID: "room-1")]))))
+        try Self.receivePageOutside(query, into: &model)
         let failed = model.render().text
         #expect(failed.contains("! Load failed"))
         #expect(failed.contains("R: Retry"))
@@ -252,16 +244,7 @@ struct ClientModelEntryTests {
             #expect(loading.contains(strings.loadingEntries))
             expectGolden(loading, "screen-resources-loading-\(name)")
             // A page with an entry outside the query is refused whole: Load failed, with Retry.
-            let outside = try TimelineEntry(
-                id: "far", title: "Far", start: LocalDateTime("2027-09-01T00:00"),
-                end: LocalDateTime("2027-09-02T00:00"))
-            _ = model.handle(
-                .server(
-                    .page(
-                        plan: "demo", watch: model.resources.watchID, version: 3, query: query,
-                        page: TimelinePage(
-                            entries: [outside],
-                            assignments: [try TimelineAssignment(id: "x", entryID: "far", resourceID: "room-1")]))))
+            try Self.receivePageOutside(query, into: &model)
             let failed = model.render().text
             #expect(failed.contains(strings.loadFailedShort) && failed.contains(strings.retryHint))
             #expect(!failed.contains(strings.loadingEntries))
@@ -273,5 +256,19 @@ struct ClientModelEntryTests {
                         : "Entries not loaded: entry \"far\" does not overlap the query interval."))
             expectGolden(failed, "screen-resources-failed-\(name)")
         }
+    }
+
+    /// A page for `query` naming an entry outside it (far in 2027): seed 003's validation fails
+    /// the page whole.
+    static func receivePageOutside(_ query: TimelineQuery, into model: inout ClientModel) throws {
+        let outside = try TimelineEntry(
+            id: "far", title: "Far", start: LocalDateTime("2027-09-01T00:00"), end: LocalDateTime("2027-09-02T00:00"))
+        _ = model.handle(
+            .server(
+                .page(
+                    plan: "demo", watch: model.resources.watchID, version: 3, query: query,
+                    page: TimelinePage(
+                        entries: [outside],
+                        assignments: [try TimelineAssignment(id: "x", entryID: "far", resourceID: "room-1")]))))
     }
 }

@@ -9,6 +9,16 @@ import Testing
 /// past version opened read-only, and baselines (the form, the shadow).
 @Suite("Interactive client: history, undo, baselines")
 struct ClientModelHistoryTests {
+    /// Ann's own undo `id` of `target` confirmed at `version` and acknowledged.
+    static func confirmOwn(_ model: inout ClientModel, _ id: String, version: Int, undoing target: Int) {
+        _ = model.handle(
+            .server(
+                .confirmed(
+                    plan: "demo", version: version, mutationID: id, user: "ann",
+                    changes: PlanChanges(upsert: [Self.spec]), undoes: target)))
+        _ = model.handle(.server(.ack(id: id, plan: "demo", version: version)))
+    }
+
     static let spec = Sample.collection["spec"]!
     static let build = Sample.collection["build"]!
 
@@ -118,24 +128,14 @@ struct ClientModelHistoryTests {
             Issue.record("no second undo of v2")
             return
         }
-        _ = model.handle(
-            .server(
-                .confirmed(
-                    plan: "demo", version: 5, mutationID: undo, user: "ann", changes: PlanChanges(upsert: [Self.spec]),
-                    undoes: 2)))
-        _ = model.handle(.server(.ack(id: undo, plan: "demo", version: 5)))
+        Self.confirmOwn(&model, undo, version: 5, undoing: 2)
         #expect(model.message == TerminalStrings(language).undone(2, now: 5))
         expectGolden(model.render().text, "screen-undo-done-\(suffix)")
         guard case .propose(.undo(5), let redo)? = model.handle(.key(.character("Z"))).first else {
             Issue.record("no redo of v5")
             return
         }
-        _ = model.handle(
-            .server(
-                .confirmed(
-                    plan: "demo", version: 6, mutationID: redo, user: "ann", changes: PlanChanges(upsert: [Self.spec]),
-                    undoes: 5)))
-        _ = model.handle(.server(.ack(id: redo, plan: "demo", version: 6)))
+        Self.confirmOwn(&model, redo, version: 6, undoing: 5)
         #expect(model.message == TerminalStrings(language).undone(5, now: 6))
         expectGolden(model.render().text, "screen-redo-done-\(suffix)")
     }

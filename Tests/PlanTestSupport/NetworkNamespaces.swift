@@ -66,8 +66,7 @@ public final class NetworkNamespacePair: @unchecked Sendable {
 
     /// Cuts (`false`) or restores the link, from the client side.
     public func setLink(up: Bool) throws {
-        let (status, output) = shell("ip -n \(client) link set \(clientLink) \(up ? "up" : "down")")
-        guard status == 0 else { throw HarnessError("link: \(output)") }
+        try setNamespaceLink(client, clientLink, up: up)
     }
 
     /// Deletes the namespaces (the veth pair goes with them) and the resolver file.
@@ -123,8 +122,7 @@ public final class RootLinkedNamespace: @unchecked Sendable {
     /// carrier and keeps its route, so packets to the namespace are dropped on the link while it
     /// is cut (they never take the root namespace's default route elsewhere).
     public func setLink(up: Bool) throws {
-        let (status, output) = shell("ip -n \(namespace) link set \(namespaceLink) \(up ? "up" : "down")")
-        guard status == 0 else { throw HarnessError("link: \(output)") }
+        try setNamespaceLink(namespace, namespaceLink, up: up)
     }
 
     /// Deletes the namespace (the veth pair goes with it).
@@ -144,4 +142,10 @@ func runSetup(_ commands: [String], undo: () -> Void) throws {
             throw HarnessError("\(command): \(output)")
         }
     }
+}
+
+/// Sets `link` in `namespace` up or down (down: the veth pair's other end loses its carrier).
+func setNamespaceLink(_ namespace: String, _ link: String, up: Bool) throws {
+    let (status, output) = shell("ip -n \(namespace) link set \(link) \(up ? "up" : "down")")
+    guard status == 0 else { throw HarnessError("link: \(output)") }
 }
