@@ -64,7 +64,8 @@ let package = Package(
         .target(
             name: "PlanTerminal",
             dependencies: [
-                "ChronoSketchCore", "PlanProtocol", "PlanClient", "CNcurses", "SystemSupport", "CommandLineOptions",
+                "ChronoSketchCore", "PlanProtocol", "PlanClient", "CNcurses", "CNetwork", "SystemSupport",
+                "CommandLineOptions",
             ],
             path: "clients/terminal/PlanTerminal"),
         // `plan`: the interactive terminal client and its scriptable subcommands.
@@ -82,7 +83,8 @@ let package = Package(
             dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore", "SystemSupport", "CommandLineOptions"],
             path: "Benchmarks/history-bench"),
         .executableTarget(
-            name: "revoke-bench", dependencies: ["PlanClient", "SystemSupport"], path: "Benchmarks/revoke-bench"),
+            name: "revoke-bench", dependencies: ["CommandLineOptions", "PlanClient", "SystemSupport"],
+            path: "Benchmarks/revoke-bench"),
         .executableTarget(
             name: "store-bench", dependencies: ["PlanStore", "PlanProtocol", "ChronoSketchCore", "BenchSupport"],
             path: "Benchmarks/store-bench"),
@@ -102,7 +104,7 @@ let package = Package(
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore", "PlanTestSupport"]),
         // Shared by the tests: the test database, shell helpers, random plan operations.
         .target(
-            name: "PlanTestSupport", dependencies: ["PlanStore", "PlanProtocol", "ChronoSketchCore"],
+            name: "PlanTestSupport", dependencies: ["PlanStore", "PlanProtocol", "ChronoSketchCore", "SystemSupport"],
             path: "Tests/PlanTestSupport"),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "ChronoSketchCore", "PlanTestSupport"]),
         .testTarget(

@@ -1,3 +1,4 @@
+import CommandLineOptions
 // Revocation timing (issue 14 §4, protocol §11): SESSIONS sessions of one user, spread round-robin
 // over the given server processes. Once every session is welcomed it prints `ready N` on stderr
 // and waits until each is closed by the server (at most TIMEOUT s), then prints one JSON object:
@@ -16,20 +17,20 @@ struct Options {
     var sessions = 200
     var timeout = 30.0
 
+    /// Reads the command line with the project's one parser; a bad one ends the program.
     init(_ arguments: [String]) {
-        var index = 1
-        while index + 1 < arguments.count {
-            let value = arguments[index + 1]
-            switch arguments[index] {
-            case "--server": servers = value.split(separator: ",").map(String.init)
-            case "--token": token = value
-            case "--sessions": sessions = Int(value) ?? sessions
-            case "--timeout": timeout = Double(value) ?? timeout
-            default: fatalError("unknown option \(arguments[index])")
-            }
-            index += 2
+        do {
+            let parsed = try ParsedArguments(
+                Array(arguments.dropFirst()), valueOptions: ["--server", "--token", "--sessions", "--timeout"])
+            try parsed.noPositionals(after: 0)
+            servers = (parsed.value("--server") ?? "").split(separator: ",").map(String.init)
+            token = parsed.value("--token") ?? ""
+            sessions = try parsed.number("--sessions", atLeast: 1) ?? sessions
+            timeout = try parsed.number("--timeout", atLeast: 0.1) ?? timeout
+        } catch {
+            fatalError("revoke-bench: \(error)")
         }
-        guard !servers.isEmpty, !token.isEmpty, sessions > 0 else {
+        guard !servers.isEmpty, !token.isEmpty else {
             fatalError("usage: revoke-bench --server URL[,URL…] --token T [--sessions N] [--timeout S]")
         }
     }

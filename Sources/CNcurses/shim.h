@@ -5,7 +5,6 @@
 #define NCURSES_WIDECHAR 1
 #include <locale.h>
 #include <ncursesw/curses.h>
-#include <malloc.h>
 #include <poll.h>
 #include <sys/eventfd.h>
 
@@ -20,8 +19,6 @@ static inline int cn_attr_underline(void) { return (int)A_UNDERLINE; }
 static inline int cn_key_f(int n) { return KEY_F(n); }
 static inline int cn_color_pair(int n) { return (int)COLOR_PAIR(n); }
 
-/// Gives memory malloc holds free back to the system (glibc's malloc_trim, every arena).
-static inline void cn_release_free_memory(void) { malloc_trim(0); }
 
 /// Writes a UTF-8 string at (y, x) with attributes, clipped by ncurses at the right edge.
 static inline void cn_put(int y, int x, const char *utf8, int attributes) {

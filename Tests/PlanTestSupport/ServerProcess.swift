@@ -1,5 +1,6 @@
 import Glibc
 import PlanStore
+import SystemSupport
 
 /// A real `plan-server serve` process on a free port, against the tests' PostgreSQL.
 public final class ServerProcess: @unchecked Sendable {
@@ -19,9 +20,7 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// The directory of the built products (beside the test bundle: `plan-server`, `plan`, …).
     public static let productsDirectory: String = {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let path = String(decoding: buffer[0..<max(0, length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let path = ShippedFiles.executablePath() ?? ""
         return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
     }()
 

@@ -1,4 +1,5 @@
 import CNcurses
+import CNetwork
 import ChronoSketchCore
 import Glibc
 import PlanClient
