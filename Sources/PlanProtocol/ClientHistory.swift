@@ -50,7 +50,7 @@ public struct ClientHistory: Sendable, Hashable {
 
     /// The entries known, by version.
     public private(set) var entries: [Int: Entry] = [:]
-    /// The log's start as the last `history` page said (versions after it are readable).
+    /// The log's start as the last `history` page said (versions from it on are readable).
     public private(set) var logStart: Int?
     /// Whether entries older than the oldest page read exist.
     public private(set) var more = true

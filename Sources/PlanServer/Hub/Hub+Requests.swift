@@ -17,11 +17,11 @@ extension Hub {
     func processPending(_ session: Session) {
         session.blocked = false
         var budget = TurnBudget()
-        let turnStart = actionCount
+        let turnStart = bytesQueued
         while let message = session.pending.first {
             guard session.user != nil else { return }
             if case .closing = session.state { return }
-            guard budget.take(answeredBytes: bytesQueued(since: turnStart)) else {
+            guard budget.take(answeredBytes: bytesQueued - turnStart) else {
                 yieldTurn(session)
                 return
             }

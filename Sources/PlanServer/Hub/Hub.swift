@@ -103,7 +103,10 @@ final class Hub {
         case .externalCommit(nil, _):
             for case .loaded(let owner) in plans.values { emit(owner.notified(.max)) }
         }
-        defer { actions = [] }
+        defer {
+            actions = []
+            bytesQueued = 0
+        }
         return actions
     }
 
@@ -115,25 +118,19 @@ final class Hub {
 
     // MARK: Emitting actions
 
-    /// How many actions the event being handled has decided so far.
-    var actionCount: Int { actions.count }
-
-    /// The bytes queued to connections by the actions decided since the first `first`.
-    func bytesQueued(since first: Int) -> Int {
-        actions[first...].reduce(0) { total, action in
-            switch action {
-            case .send(let buffer, _), .broadcast(let buffer, _): total + buffer.count
-            default: total
-            }
-        }
-    }
+    /// The bytes queued to connections by the actions of the event being handled so far.
+    private(set) var bytesQueued = 0
 
     func emit(_ action: HubAction) {
         actions.append(action)
+        switch action {
+        case .send(let buffer, _), .broadcast(let buffer, _): bytesQueued += buffer.count
+        default: break
+        }
     }
 
     func emit(_ more: [HubAction]?) {
-        if let more { actions.append(contentsOf: more) }
+        for action in more ?? [] { emit(action) }
     }
 
     func send(_ message: ServerMessage, to connection: ConnectionID) {

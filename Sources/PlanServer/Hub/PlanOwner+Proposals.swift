@@ -168,7 +168,10 @@ extension PlanOwner {
         candidate = confirmed
         candidateVersion = version
         inverses.forget(above: version)
-        startCommit(JudgedQueue(proposals.compactMap { judge($0) }, alone: alone))
+        let judged = proposals.map { judge($0) }
+        // An undo waiting for its log read is judged later: `alone` counts only those judged now.
+        let judgedAlone = judged.prefix(alone).count { $0 != nil }
+        startCommit(JudgedQueue(judged.compactMap { $0 }, alone: judgedAlone))
     }
 
     /// Answers a proposal and every re-send of it that arrived meanwhile; `remember`: the decision

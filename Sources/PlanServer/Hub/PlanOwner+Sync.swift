@@ -120,7 +120,7 @@ extension PlanOwner {
         return take()
     }
 
-    /// Deletes the log rows at or below the log start on a worker, unless a deletion is under
+    /// Deletes the log rows below the log start on a worker, unless a deletion is under
     /// way. The plan does not leave memory while a slice is being deleted.
     func deleteTrimmedLog() {
         guard trimmedLogDeletion != .running else { return }

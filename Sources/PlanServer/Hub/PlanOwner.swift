@@ -238,9 +238,6 @@ struct JudgedQueue {
     /// refused a value in a batch, so that only the proposal that holds it fails.
     private(set) var alone = 0
 
-    /// An empty queue.
-    init() {}
-
     /// `proposals`, the first `alone` of them to be committed one per transaction.
     init(_ proposals: [JudgedProposal], alone: Int = 0) {
         self.proposals = proposals
@@ -253,8 +250,6 @@ struct JudgedQueue {
     var waiting: [QueuedProposal] { proposals.map(\.proposal) }
 
     mutating func append(_ judged: JudgedProposal) { proposals.append(judged) }
-
-    mutating func append(contentsOf judged: [JudgedProposal]) { proposals.append(contentsOf: judged) }
 
     /// Takes the next transaction's batch: one proposal while some go alone, else all of them.
     mutating func takeBatch() -> [JudgedProposal] {

@@ -60,8 +60,8 @@ public final class Metrics: Sendable {
         /// A commit on its worker: encoding the rows, then one round trip with the transaction
         /// (its fsync wait included). Its three parts follow.
         case commitTransaction = "commit_transaction"
-        /// Building a commit's statements and sending them (a send waits while the database has not
-        /// read what came before: this is mostly waiting, not encoding).
+        /// Building a commit's statements, waiting for a pooled connection and sending them (mostly
+        /// waiting, not encoding).
         case commitEncode = "commit_encode"
         /// The database executing a commit's statements, until the last result came back.
         case commitExecute = "commit_execute"

@@ -26,14 +26,14 @@ extension PlanStore {
     /// - Parameters:
     ///   - baseVersion: the version the batch was validated against.
     ///   - logStart: when set (with mutations; at most the new version), the log's start moves up
-    ///     to this version in the same transaction: resuming from before it gives a snapshot from then on. The rows up to
+    ///     to this version in the same transaction: resuming from before it gives a snapshot from then on. The rows below
     ///     it stay until `deleteTrimmedLog` removes them, so that the commit stays short.
     ///   - mutations: the confirmed mutations, in version order.
     ///   - decisions: rejections and no-op acknowledgements decided in the same batch.
+    ///   - observe: told where the commit's time went, when it was made.
     /// - Returns: the plan's new version.
     /// - Throws: `.versionConflict` when another writer moved the plan (reload, revalidate, retry);
     ///   `.unavailable` when the database could not commit. Either way nothing was written.
-    ///   - observe: told where the commit's time went, when it was made.
     @discardableResult
     public func commit(
         plan: String, baseVersion: Int, mutations: [CommittedMutation], decisions: [RecordedDecision] = [],
@@ -86,7 +86,7 @@ extension PlanStore {
                 PGStatement("SELECT pg_notify('\(PlanListener.channel)', $1)", ["\(newVersion) \(plan)"]))
         }
         guard !statements.isEmpty else { return baseVersion }
-        var timing = PipelineTiming()
+        var timing: PipelineTiming? = PipelineTiming()
         try pool.withConnection { connection throws(StoreError) in
             do throws(StoreError) {
                 _ = try connection.transaction([PlanStore.keyLookupsOnly] + statements, timing: &timing)
@@ -97,7 +97,7 @@ extension PlanStore {
                 throw error
             }
         }
-        if let sent = timing.sent, let executed = timing.executed, let committed = timing.committed {
+        if let sent = timing?.sent, let executed = timing?.executed, let committed = timing?.committed {
             observe(CommitTiming(encoding: sent - started, executing: executed - sent, syncing: committed - executed))
         }
         return newVersion

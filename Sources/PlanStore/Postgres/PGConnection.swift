@@ -158,25 +158,16 @@ public final class PGConnection: @unchecked Sendable {
     /// - Returns: one result per statement.
     /// - Throws: the first statement's error, mapped from its SQLSTATE.
     public func transaction(_ statements: [PGStatement]) throws(StoreError) -> [PGResult] {
-        var timing: PipelineTiming? = nil
-        return try pipeline(statements, timing: &timing)
+        var untimed: PipelineTiming? = nil
+        return try transaction(statements, timing: &untimed)
     }
 
-    /// Runs `statements` as one implicit transaction in one round trip, as `transaction(_:)` does,
-    /// and notes in `timing` when they were sent, when the last statement's result came back and
-    /// when the commit (with its fsync) was confirmed.
-    public func transaction(_ statements: [PGStatement], timing: inout PipelineTiming) throws(StoreError)
-        -> [PGResult]
-    {
-        var noted: PipelineTiming? = timing
-        defer { timing = noted ?? timing }
-        return try pipeline(statements, timing: &noted)
-    }
-
-    /// The pipeline of `transaction`; with `timing`, the server is asked to flush the statements'
-    /// results before it commits at the sync (else they wait in its buffer for the commit), so
-    /// that the last result read tells when they ran.
-    private func pipeline(_ statements: [PGStatement], timing: inout PipelineTiming?) throws(StoreError)
+    /// Runs `statements` as one implicit transaction in one round trip, as `transaction(_:)` does;
+    /// with a `timing`, notes in it when they were sent, when the last statement's result came
+    /// back and when the commit (with its fsync) was confirmed — for that, the server is asked to
+    /// flush the statements' results before it commits at the sync (else they wait in its buffer
+    /// for the commit).
+    public func transaction(_ statements: [PGStatement], timing: inout PipelineTiming?) throws(StoreError)
         -> [PGResult]
     {
         for statement in statements { try PGConnection.refuseNUL(in: statement.parameters) }
