@@ -250,7 +250,7 @@ public struct ClientModel: Sendable {
             message = strings.noSelection
             return
         }
-        guard action == .info || TaskAction.available(for: task).contains(action) else {
+        guard TaskAction.available(for: task).contains(action) else {
             message = strings.actionUnavailable
             return
         }

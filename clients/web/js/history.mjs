@@ -11,6 +11,8 @@ export class ClientHistory {
     this.entries = new Map();
     this.logStart = null;
     this.more = true;
+    /** undone version → its undos, newest first (`undosOf`); null after any change of `entries`. */
+    this.undoIndex = null;
   }
 
   /** Newest first. */
@@ -20,6 +22,7 @@ export class ClientHistory {
 
   /** Takes in a `history` message. */
   receivePage(message) {
+    this.undoIndex = null;
     this.logStart = message.logStart ?? this.logStart;
     let oldest = Infinity;
     for (const item of message.entries ?? []) {
@@ -37,6 +40,7 @@ export class ClientHistory {
 
   /** Takes in a `confirmed` (its op stays unknown until a page tells it). */
   receiveConfirmed(message) {
+    this.undoIndex = null;
     if (this.entries.get(message.version)?.detailsRead) return;
     this.entries.set(message.version, {
       version: message.version, at: message.at ?? '', user: message.mutation?.user ?? '',
@@ -47,6 +51,7 @@ export class ClientHistory {
 
   reset() {
     this.entries.clear();
+    this.undoIndex = null;
     this.logStart = null;
     this.more = true;
   }
@@ -79,8 +84,21 @@ export class ClientHistory {
 
   /** The newest version that undid `version` and is not undone itself (by a redo), or null. */
   undoing(version) {
-    const undos = [...this.entries.values()].filter((entry) => entry.undoes === version).map((entry) => entry.version);
-    return undos.sort((a, b) => b - a).find((undo) => this.undoing(undo) === null) ?? null;
+    const undos = this.undosOf().get(version) ?? [];
+    return undos.find((undo) => this.undoing(undo) === null) ?? null;
+  }
+
+  /** The undos of each version, newest first: made once per change of the entries (a history
+   * view asks for every row in each render). */
+  undosOf() {
+    if (this.undoIndex) return this.undoIndex;
+    const map = new Map();
+    for (const entry of this.entries.values()) {
+      if (entry.undoes !== null) map.set(entry.undoes, [...(map.get(entry.undoes) ?? []), entry.version]);
+    }
+    for (const undos of map.values()) undos.sort((a, b) => b - a);
+    this.undoIndex = map;
+    return map;
   }
 
   /** The newest entry after `version` that touched any of `ids` (who changed it since), or null. */

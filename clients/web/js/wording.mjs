@@ -9,7 +9,7 @@ export function rejectionReason(language, code, message = '') {
 }
 
 /** The codes that say a value the proposal named changed since (the terminal's RejectionCode.isStale). */
-export const STALE_CODES = new Set(['staleTask', 'staleEntry', 'staleAssignment', 'staleDependency']);
+const STALE_CODES = new Set(['staleTask', 'staleEntry', 'staleAssignment', 'staleDependency']);
 
 /**
  * Why an undo of `version` was rejected (the terminal's notUndone): for a stale value, who changed
