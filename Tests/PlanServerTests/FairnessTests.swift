@@ -36,12 +36,15 @@ struct FairnessTests {
         "thousands of watch and query requests from one viewer: another client's hello, subscribe and propose are answered, the flood in order",
         .timeLimit(.minutes(3)))
     func flood() async throws {
-        let fixture = try PlanFixture.make()
+        // A plan of 3,000 tasks more than the demo's: loading it keeps the flooder's first request
+        // (its subscription) waiting long enough for the flood to pile up behind it.
+        let fixture = try StalledReaderTests.bigPlan()
         let server = try ServerProcess.start()
         let flooder = try await TestClient.connected(to: server, token: fixture.viewerToken)
         defer { flooder.close() }
         let answers = AnswerLog()
         flooder.connection.observeMessages(exclusively: true) { answers.record($0) }
+        flooder.connection.sendRaw(ClientMessage.subscribe(plan: fixture.plan).bytes)
         let query = try TimelineQuery(
             start: Demo.time("2026-09-01T00:00"), end: Demo.time("2026-10-01T00:00"), resourceIDs: ["room-1", "room-2"])
         let count = 6000
@@ -68,8 +71,8 @@ struct FairnessTests {
         let refs = answers.refs.withLock { $0 }
         #expect(refs.count == count)
         #expect(refs == (0..<count).map { "f\($0)" }, "the flood's answers left in request order")
-        // The flood yielded its turn (the viewer's first request waited for its role lookup, so the
-        // others queued up behind it and were handled a bounded number per turn).
+        // The flood yielded its turn (the viewer's first request waited for its role lookup and the
+        // plan's load, so the others queued up behind it and were handled a bounded number per turn).
         let metrics = shell("curl -s http://127.0.0.1:\(server.port)/metrics").output
         let yielded = metrics.split(separator: "\n").first { $0.hasPrefix("chronosketch_yielded_turns_total ") }
         #expect((yielded?.split(separator: " ").last).flatMap { Int($0) } ?? 0 > 0, "\(yielded ?? "no metric")")

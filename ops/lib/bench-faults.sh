@@ -48,6 +48,7 @@ partition_cut() {
     pid=$!
     for _ in $(seq 100); do grep -q "listening on" "$dir/$name.out" 2>/dev/null && break; sleep 0.1; done
     netport=$(sed -n 's/^listening on .*:\([0-9]*\)$/\1/p' "$dir/$name.out")
+    [ -n "$netport" ] || { echo "the server in $srv did not start" >&2; cat "$dir/$name.server.log" >&2; kill "$pid" 2>/dev/null; failed=1; return; }
     local start_kib before_kib after_kib idle_kib unloaded_s=""
     start_kib=$(rss_kib "$pid")
     ip netns exec "$cli" "$bin/plan-load" --server "ws://$subnet.1:$netport/ws" --token "$token" \
