@@ -34,7 +34,7 @@ public final class PlanServerRuntime: Sendable {
         workers = try TransportError.wrapping { () throws(SystemError) in
             try BlockingWorkers(threads: configuration.databaseConnections)
         }
-        let (inbox, stream) = HubInbox.make()
+        let inbox = HubInbox()
         events = inbox
         let metrics = Metrics()
         self.metrics = metrics
@@ -85,7 +85,7 @@ public final class PlanServerRuntime: Sendable {
         let stopped = DispatchSemaphore(value: 0)
         self.stopped = stopped
         executor.shutdownFinished = { stopped.signal() }
-        Task { await executor.run(stream) }
+        Task { await executor.run() }
         inbox.post(.wallClock(WallClock.now()))
         // /healthz tells the truth from the first request on.
         flags.healthy.store(store.isAvailable(), ordering: .relaxed)

@@ -82,31 +82,3 @@ struct GrantRequest: Sendable, Equatable {
     let role: PlanRole?
     let ref: String?
 }
-
-/// Where events are posted for the hub, from any thread; each carries when it was posted, so
-/// that the time it waited for the hub can be measured.
-struct HubInbox: Sendable {
-    /// An event and when it was posted.
-    struct Posted: Sendable {
-        let event: HubEvent
-        let at: ContinuousClock.Instant
-    }
-
-    let continuation: AsyncStream<Posted>.Continuation
-
-    /// A new inbox and the stream the hub's executor reads.
-    static func make() -> (HubInbox, AsyncStream<Posted>) {
-        let (stream, continuation) = AsyncStream.makeStream(of: Posted.self)
-        return (HubInbox(continuation: continuation), stream)
-    }
-
-    /// Posts an event.
-    func post(_ event: HubEvent) {
-        continuation.yield(Posted(event: event, at: .now))
-    }
-
-    /// Ends the stream: the executor stops after the events already posted.
-    func finish() {
-        continuation.finish()
-    }
-}

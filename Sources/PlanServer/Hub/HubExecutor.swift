@@ -3,9 +3,10 @@ import PlanProtocol
 import PlanStore
 import SystemSupport
 
-/// Runs the hub: takes each event from the stream, hands it to `Hub` with the time, and turns
+/// Runs the hub: takes each event from the inbox, hands it to `Hub` with the time, and turns
 /// the actions it returns into transport writes, worker jobs and log lines. A worker job's
-/// result comes back through the same stream, so the hub sees everything in one order.
+/// result comes back through the same inbox (in its lane for results, taken first), so the hub
+/// sees everything in one order.
 ///
 /// Everything here runs on the task that runs `run(_:)`; other threads only post events.
 final class HubExecutor {
@@ -35,9 +36,9 @@ final class HubExecutor {
         coalescingAudience = hub.configuration.coalescingAudience
     }
 
-    /// Processes events until the stream ends.
-    func run(_ stream: AsyncStream<HubInbox.Posted>) async {
-        for await posted in stream {
+    /// Processes events until the inbox is finished.
+    func run() async {
+        while let posted = await events.next() {
             let event = posted.event
             switch event {
             case .transport(.message), .transport(.binaryMessage): transport.messageTaken()
@@ -99,7 +100,7 @@ final class HubExecutor {
             case .fetch: metrics.observe(.fetchRebuild, ContinuousClock.now - started)
             default: break
             }
-            events.post(result)
+            events.post(result, lane: .results)
         }
     }
 

@@ -110,7 +110,11 @@ extension PlanOwner {
 }
 
 /// The ops that revert a plan's recent versions, candidate versions included; the oldest tenth
-/// is forgotten past `limit` (the log keeps them all).
+/// is forgotten past `limit` (the log keeps them all). Versions are kept in an array from the
+/// oldest on: they are remembered in ascending order (judged, or read from the log while
+/// catching up), so remembering and forgetting cost no more than the versions they touch (a
+/// dictionary that was filtered on every trim and rejudge cost a twentieth of the server's CPU
+/// under a stream of commits).
 struct RecentInverses {
     /// How a version can be undone.
     enum Undo {
@@ -121,22 +125,46 @@ struct RecentInverses {
     }
 
     static let limit = 2_000
-    private var undos: [Int: Undo] = [:]
+    /// The version of `undos[0]`.
+    private var first = 0
+    /// How each version from `first` on can be undone; nil: not known.
+    private var undos: [Undo?] = []
+
+    /// How many versions are known.
+    var count: Int { undos.count { $0 != nil } }
 
     /// How `version` can be undone, if known.
-    subscript(version: Int) -> Undo? { undos[version] }
+    subscript(version: Int) -> Undo? {
+        let index = version - first
+        return undos.indices.contains(index) ? undos[index] : nil
+    }
 
-    /// Remembers how `version` can be undone (`inverse` nil: it cannot).
+    /// Remembers how `version` can be undone (`inverse` nil: it cannot). A version older than
+    /// every one kept is forgotten at once; one more than `limit` past the newest starts afresh.
     mutating func remember(_ version: Int, _ inverse: PlanOperation?) {
-        undos[version] = inverse.map(Undo.inverse) ?? .notUndoable
+        let undo = inverse.map(Undo.inverse) ?? .notUndoable
+        if undos.isEmpty || version - (first + undos.count) > RecentInverses.limit {
+            first = version
+            undos = []
+        }
+        let index = version - first
+        guard index >= 0 else { return }
+        if index < undos.count {
+            undos[index] = undo
+            return
+        }
+        undos.append(contentsOf: repeatElement(nil, count: index - undos.count))
+        undos.append(undo)
         if undos.count > RecentInverses.limit {
-            let cut = undos.keys.sorted()[RecentInverses.limit / 10]
-            undos = undos.filter { $0.key >= cut }
+            let drop = RecentInverses.limit / 10
+            undos.removeFirst(drop)
+            first += drop
         }
     }
 
     /// Forgets the versions above `version` (candidate versions judged again).
     mutating func forget(above version: Int) {
-        undos = undos.filter { $0.key <= version }
+        let keep = max(0, version - first + 1)
+        if keep < undos.count { undos.removeLast(undos.count - keep) }
     }
 }

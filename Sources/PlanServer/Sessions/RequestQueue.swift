@@ -1,6 +1,6 @@
 /// A first-in, first-out queue with O(1) `append` and amortized O(1) `removeFirst`: a session's
 /// waiting requests, of which a flooding client may send thousands (an `Array`'s `removeFirst`
-/// would make draining them quadratic).
+/// would make draining them quadratic), and the lanes of the hub's inbox.
 struct RequestQueue<Element> {
     private var storage: [Element] = []
     /// The index in `storage` of the first element still queued.
