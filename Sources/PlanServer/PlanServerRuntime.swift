@@ -85,7 +85,11 @@ public final class PlanServerRuntime: Sendable {
         let stopped = DispatchSemaphore(value: 0)
         self.stopped = stopped
         executor.shutdownFinished = { stopped.signal() }
-        Task { await executor.run() }
+        do {
+            try SystemThread.detached { executor.run() }
+        } catch {
+            throw TransportError(message: error.description)
+        }
         inbox.post(.wallClock(WallClock.now()))
         // /healthz tells the truth from the first request on.
         flags.healthy.store(store.isAvailable(), ordering: .relaxed)

@@ -1,10 +1,12 @@
 import ChronoSketchCore
+import Synchronization
+import SystemSupport
 import Testing
 
 @testable import PlanServer
 
 /// The hub's inbox: worker results first, everything else in the order posted (no socket, no
-/// database, no threads but the test's own).
+/// database).
 @Suite("Hub: the inbox's two lanes")
 struct HubInboxTests {
     /// What an event is, for comparing: its kind and the version or plan it names.
@@ -19,7 +21,7 @@ struct HubInboxTests {
     }
 
     @Test("a worker's result is taken before the arrivals that queued ahead of it; each lane keeps its order")
-    func resultsFirst() async {
+    func resultsFirst() {
         let inbox = HubInbox()
         inbox.post(.externalCommit(plan: "a", version: 1))
         inbox.post(.tick)
@@ -28,48 +30,53 @@ struct HubInboxTests {
         inbox.post(.committed(plan: "a", .success(4)), lane: .results)
         inbox.finish()
         var taken: [String] = []
-        while let posted = await inbox.next() { taken.append(Self.describe(posted)) }
+        while let posted = inbox.next() { taken.append(Self.describe(posted)) }
         #expect(
             taken == ["committed a 2", "committed a 4", "announced a 1", "tick", "announced a 3"])
-        #expect(Self.describe(await inbox.next()) == "end")
+        #expect(Self.describe(inbox.next()) == "end")
     }
 
-    @Test("next() waits for a post; after finish() posts are dropped and a waiting next() ends")
-    func waitsAndEnds() async {
+    @Test("next() blocks until a post; after finish() posts are dropped and a blocked next() ends")
+    func waitsAndEnds() throws {
         let inbox = HubInbox()
-        async let first = inbox.next()
-        // The post may come before or after next() suspends: either way it is taken.
+        let taken = Mutex<[String]>([])
+        let taker = try SystemThread {
+            for _ in 0..<3 {
+                let posted = inbox.next()
+                taken.withLock { $0.append(Self.describe(posted)) }
+            }
+        }
+        // The taker may block before or after each post: either way it takes it.
         inbox.post(.committed(plan: "p", .success(7)), lane: .results)
-        #expect(Self.describe(await first) == "committed p 7")
-        async let second = inbox.next()
-        inbox.finish()
-        #expect(Self.describe(await second) == "end")
         inbox.post(.tick)
-        #expect(Self.describe(await inbox.next()) == "end")
+        inbox.finish()
+        inbox.post(.committed(plan: "p", .success(8)), lane: .results)
+        taker.join()
+        #expect(taken.withLock { $0 } == ["committed p 7", "tick", "end"])
+        #expect(Self.describe(inbox.next()) == "end", "finished and empty: every later call ends at once")
     }
 
     @Test("events posted from many threads are each taken once")
-    func manyThreads() async {
+    func manyThreads() throws {
         let inbox = HubInbox()
         let posters = 4
         let each = 500
-        let count = await withTaskGroup(of: Void.self) { group in
-            for poster in 0..<posters {
-                group.addTask {
-                    for index in 0..<each {
-                        inbox.post(
-                            .externalCommit(plan: "p", version: poster * each + index),
-                            lane: index.isMultiple(of: 2) ? .results : .arrivals)
-                    }
+        let threads = try (0..<posters).map { poster in
+            try SystemThread {
+                for index in 0..<each {
+                    inbox.post(
+                        .externalCommit(plan: "p", version: poster * each + index),
+                        lane: index.isMultiple(of: 2) ? .results : .arrivals)
                 }
             }
-            var seen = Set<Int>()
-            for _ in 0..<(posters * each) {
-                if case .externalCommit(_, let version)? = await inbox.next()?.event { seen.insert(version) }
-            }
-            await group.waitForAll()
-            return seen.count
         }
-        #expect(count == posters * each)
+        var seen = Set<Int>()
+        for _ in 0..<(posters * each) {
+            if case .externalCommit(_, let version)? = inbox.next()?.event { seen.insert(version) }
+        }
+        for thread in threads { thread.join() }
+        #expect(seen.count == posters * each)
+        inbox.finish()
+        #expect(Self.describe(inbox.next()) == "end", "nothing left over")
     }
 }

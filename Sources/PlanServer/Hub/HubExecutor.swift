@@ -8,7 +8,7 @@ import SystemSupport
 /// result comes back through the same inbox (in its lane for results, taken first), so the hub
 /// sees everything in one order.
 ///
-/// Everything here runs on the task that runs `run(_:)`; other threads only post events.
+/// Everything here runs on the thread that runs `run()`; other threads only post events.
 final class HubExecutor {
     let hub: Hub
     let store: PlanStore
@@ -36,9 +36,9 @@ final class HubExecutor {
         coalescingAudience = hub.configuration.coalescingAudience
     }
 
-    /// Processes events until the inbox is finished.
-    func run() async {
-        while let posted = await events.next() {
+    /// Processes events until the inbox is finished (blocking: it runs on a thread of its own).
+    func run() {
+        while let posted = events.next() {
             let event = posted.event
             switch event {
             case .transport(.message), .transport(.binaryMessage): transport.messageTaken()
