@@ -95,7 +95,7 @@ public final class PlanServerRuntime: Sendable {
         flags.healthy.store(store.isAvailable(), ordering: .relaxed)
         try transport.start()
         try TransportError.wrapping { () throws(SystemError) in try listener.start() }
-        startBackgroundChecks()
+        try startBackgroundChecks()
         log.info("serving on \(configuration.host):\(transport.port) (ws path /ws, /healthz, /metrics)")
         if let site = self.site, let directory = configuration.webRoot {
             log.info(
@@ -110,25 +110,31 @@ public final class PlanServerRuntime: Sendable {
     /// The port actually listened on.
     public var port: Int { transport.port }
 
-    /// Once a second: the hub's tick, and a database health check for `/healthz` (on a worker:
-    /// it may block).
-    private func startBackgroundChecks() {
+    /// Once a second (on a thread of its own): the hub's tick, and a database health check for
+    /// `/healthz` (on a worker: it may block).
+    private func startBackgroundChecks() throws(TransportError) {
         let events = self.events
         let store = self.store
         let flags = self.flags
         let workers = self.workers
-        Task {
-            var seconds = 0
-            while flags.ticking.load(ordering: .relaxed) {
-                workers.submit { flags.healthy.store(store.isAvailable(), ordering: .relaxed) }
-                events.post(.wallClock(WallClock.now()))
-                events.post(.tick)
-                seconds += 1
-                // The allocator keeps what a storm of connections freed (after a cut, a thousand
-                // viewers that reconnect and resume): hand it back to the system now and then.
-                if seconds % RuntimeFlags.trimInterval == 0 { workers.submit { cn_release_free_memory() } }
-                try? await Task.sleep(for: .seconds(1))
-            }
+        var seconds = 0
+        let check = { () -> Bool in
+            guard flags.ticking.load(ordering: .relaxed) else { return false }
+            workers.submit { flags.healthy.store(store.isAvailable(), ordering: .relaxed) }
+            events.post(.wallClock(WallClock.now()))
+            events.post(.tick)
+            seconds += 1
+            // The allocator keeps what a storm of connections freed (after a cut, a thousand
+            // viewers that reconnect and resume): hand it back to the system now and then.
+            if seconds % RuntimeFlags.trimInterval == 0 { workers.submit { cn_release_free_memory() } }
+            return true
+        }
+        // The first check at once, the others a second apart.
+        _ = check()
+        do {
+            try SystemThread.repeating(every: .seconds(1), check)
+        } catch {
+            throw TransportError(message: error.description)
         }
     }
 

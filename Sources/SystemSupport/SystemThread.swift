@@ -30,6 +30,24 @@ public struct SystemThread: Sendable {
     public func join() {
         pthread_join(handle, nil)
     }
+
+    /// Starts a detached thread that runs `body` every `interval` (first after one interval)
+    /// for as long as it returns true. A periodic chore on a thread of its own: a sleeping task
+    /// of Swift's concurrency wakes Dispatch's timer and pool machinery every time instead.
+    /// - Throws: `SystemError` when `pthread_create` fails.
+    public static func repeating(every interval: Duration, _ body: sending @escaping () -> Bool) throws(SystemError) {
+        try detached {
+            repeat { sleep(for: interval) } while body()
+        }
+    }
+
+    /// Blocks the calling thread for `duration` (resuming after a signal until it has passed).
+    public static func sleep(for duration: Duration) {
+        let nanoseconds = duration.inNanoseconds
+        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+    }
 }
 
 /// A thread that is joined at most once, by whoever asks first: the owner of a service thread

@@ -168,17 +168,19 @@ public final class WebSocketTransport: Sendable {
                 throw TransportError(message: "cannot start a service thread: \(error)")
             }
         }
-        if configuration.frameInterval > .zero { startTicker() }
+        if configuration.frameInterval > .zero { try startTicker() }
     }
 
-    /// Wakes the service threads while broadcasts wait to be coalesced.
-    private func startTicker() {
-        let half = configuration.frameInterval / 2
-        Task { [weak self] in
-            while let self, !self.stopping.load(ordering: .relaxed) {
-                try? await Task.sleep(for: half)
+    /// Wakes the service threads while broadcasts wait to be coalesced (on a thread of its own).
+    private func startTicker() throws(TransportError) {
+        do {
+            try SystemThread.repeating(every: configuration.frameInterval / 2) { [weak self] in
+                guard let self, !self.stopping.load(ordering: .relaxed) else { return false }
                 for shard in self.shards where shard.coalescingCount.load(ordering: .relaxed) > 0 { shard.wake() }
+                return true
             }
+        } catch {
+            throw TransportError(message: error.description)
         }
     }
 
@@ -224,8 +226,7 @@ public final class WebSocketTransport: Sendable {
         let deadline = ContinuousClock.now + .seconds(flushSeconds)
         // The service threads report when no connection is left; wait for that or the deadline.
         while ContinuousClock.now < deadline, openConnectionCount.load(ordering: .acquiring) > 0 {
-            var request = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-            nanosleep(&request, nil)
+            SystemThread.sleep(for: .milliseconds(10))
         }
         stopping.store(true, ordering: .releasing)
         for shard in shards {
