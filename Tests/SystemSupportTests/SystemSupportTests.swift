@@ -37,6 +37,24 @@ struct SystemSupportTests {
         #expect(try Files.readAll(fileDescriptor: read, name: "pipe") == Array("done".utf8))
     }
 
+    @Test("a repeating thread runs its chore until it returns false, each run at least an interval after the last")
+    func repeating() throws {
+        let (read, write) = try Files.pipe()
+        defer { close(read) }
+        let interval = Duration.milliseconds(5)
+        let started = ContinuousClock.now
+        var runs: [ContinuousClock.Instant] = []
+        try SystemThread.repeating(every: interval) {
+            runs.append(.now)
+            guard runs.count == 3 else { return true }
+            let spacedOut = zip([started] + runs, runs).allSatisfy { $1 - $0 >= interval }
+            Files.writeAll(Array("\(runs.count) \(spacedOut)".utf8), to: write)
+            close(write)
+            return false
+        }
+        #expect(try Files.readAll(fileDescriptor: read, name: "pipe") == Array("3 true".utf8))
+    }
+
     @Test("a file written whole is read back whole; a missing one is an error naming it")
     func files() throws {
         let path = "/tmp/system-support-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
