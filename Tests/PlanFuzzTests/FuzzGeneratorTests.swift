@@ -61,6 +61,19 @@ struct FuzzGeneratorTests {
         #expect(withNUL.contains { Expectation(bytes: $0.bytes).mentionsNUL })
     }
 
+    @Test("a NUL is found in any form and place: raw, escaped at the start, the end, after a near miss")
+    func nulFound() {
+        func mentions(_ text: String) -> Bool { Expectation(bytes: Array(text.utf8)).mentionsNUL }
+        #expect(mentions(#"\u0000"#))
+        #expect(mentions(#"{"a":"x\u0000"}"#))
+        #expect(mentions(#"\u000\u0000"#))
+        #expect(mentions("a\u{0}b"))
+        #expect(!mentions(#"\u000"#))
+        #expect(!mentions(#"{"a":"\u0001\u000"}"#))
+        #expect(!mentions(#"{"a":"\\u00a0"}"#))
+        #expect(!mentions(""))
+    }
+
     @Test("every type and op of the contract is generated")
     func coverage() {
         var random = FuzzRandom(seed: 1)

@@ -126,10 +126,23 @@ struct SessionAnswers {
 }
 
 extension Array where Element == UInt8 {
-    /// Whether `needle` occurs in the bytes.
+    /// Whether `needle` occurs in the bytes. Every fuzzed message is asked, megabyte frames
+    /// included: each occurrence of the first byte (`memchr`) is compared whole (`memcmp`), where
+    /// comparing a slice at every offset took four fifths of the fuzz tests' time.
     func containsSequence(_ needle: [UInt8]) -> Bool {
         guard !needle.isEmpty, count >= needle.count else { return false }
-        return (0...(count - needle.count)).contains { start in self[start..<start + needle.count].elementsEqual(needle)
+        return withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { pattern in
+                guard let base = haystack.baseAddress, let first = pattern.first, let wanted = pattern.baseAddress
+                else { return false }
+                let lastStart = haystack.count - pattern.count
+                var start = 0
+                while start <= lastStart, let found = memchr(base + start, Int32(first), lastStart - start + 1) {
+                    if memcmp(found, wanted, pattern.count) == 0 { return true }
+                    start = base.distance(to: UnsafeRawPointer(found)) + 1
+                }
+                return false
+            }
         }
     }
 }
