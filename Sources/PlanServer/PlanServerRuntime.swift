@@ -80,8 +80,8 @@ public final class PlanServerRuntime: Sendable {
             }
         }
         let executor = HubExecutor(
-            hub: Hub(configuration: configuration, metrics: metrics, now: .now), store: store, transport: transport,
-            workers: workers, log: log, events: inbox)
+            hub: Hub(configuration: configuration, now: .now), store: store, transport: transport, workers: workers,
+            metrics: metrics, log: log, events: inbox)
         let stopped = DispatchSemaphore(value: 0)
         self.stopped = stopped
         executor.shutdownFinished = { stopped.signal() }

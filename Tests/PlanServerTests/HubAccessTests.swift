@@ -17,7 +17,7 @@ struct HubAccessTests {
         var configuration = ServerConfiguration(databaseURL: "")
         configuration.maxConnectionsPerUser = perUser
         configuration.maxConnectionsPerAddress = perAddress
-        return Hub(configuration: configuration, metrics: Metrics(), now: OwnerFixture.start)
+        return Hub(configuration: configuration, now: OwnerFixture.start)
     }
 
     func run(_ hub: Hub, _ event: HubEvent) -> [String] {

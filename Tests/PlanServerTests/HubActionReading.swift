@@ -19,7 +19,7 @@ enum ActionLines {
         case .close(let connection, let code, _): return "close \(connection.rawValue) \(code.rawValue)"
         case .run(let job): return job.line
         case .continueLater(let connection): return "continue \(connection.rawValue)"
-        case .log: return nil
+        case .log, .measure: return nil
         case .finishShutdown: return "finish shutdown"
         }
     }
@@ -94,7 +94,7 @@ enum OwnerFixture {
         configuration.logKeep = logKeep
         let stored = StoredPlan(
             id: "p", version: version, document: document(), logStart: logStart, latestCheckpoint: version)
-        return PlanOwner(stored: stored, configuration: configuration, metrics: Metrics(), now: start)
+        return PlanOwner(stored: stored, configuration: configuration, now: start)
     }
 
     /// Tasks "a" and "b" (titled as their ids unless given), and one timeline resource, "room".

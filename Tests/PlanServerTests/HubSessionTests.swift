@@ -16,7 +16,7 @@ struct HubSessionTests {
     func hub(helloTimeout: Duration = .seconds(10)) -> Hub {
         var configuration = ServerConfiguration(databaseURL: "")
         configuration.helloTimeout = helloTimeout
-        return Hub(configuration: configuration, metrics: Metrics(), now: OwnerFixture.start)
+        return Hub(configuration: configuration, now: OwnerFixture.start)
     }
 
     func run(_ hub: Hub, _ event: HubEvent, after: Duration = .zero) -> [String] {

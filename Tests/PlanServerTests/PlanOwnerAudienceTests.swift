@@ -107,7 +107,7 @@ struct PlanOwnerAudienceTests {
         #expect(lines(owner.subscribe(F.member(2), since: nil, ref: nil)) == [])
         #expect(lines(owner.subscribe(F.member(3), since: nil, ref: nil)) == [])
         #expect(!owner.isIdle)
-        owner.disconnected(ConnectionID(2), watches: [])
+        _ = owner.disconnected(ConnectionID(2), watches: [])
         let (actions, joined) = owner.snapshotEncoded(
             version: 5, OutgoingBuffer(Array(#"{"type":"resumed","plan":"p","version":5}"#.utf8)))
         #expect(joined == [ConnectionID(1), ConnectionID(3)])
@@ -139,7 +139,7 @@ struct PlanOwnerAudienceTests {
         #expect(lines(owner.subscribe(F.member(2), since: nil, ref: nil)) == ["snapshot 5 → 2", "presence 2 → 2"])
         #expect(ActionLines.lines(owner.tick(now: F.start)) == ["presence 2 → *"])
         #expect(ActionLines.lines(owner.tick(now: F.start)) == [])
-        owner.unsubscribe(ConnectionID(2))
+        _ = owner.unsubscribe(ConnectionID(2))
         #expect(ActionLines.lines(owner.tick(now: F.start)) == ["presence 1 → *"])
     }
 }

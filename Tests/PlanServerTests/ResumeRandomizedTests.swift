@@ -82,7 +82,7 @@ struct ResumeRandomizedTests {
                 guard let member = heard.keys.sorted().randomElement(using: &random) else { continue }
                 heard[member] = nil
                 reads.removeAll { $0.member == member }
-                owner.disconnected(ConnectionID(member), watches: [])
+                _ = owner.disconnected(ConnectionID(member), watches: [])
             }
         }
         for (member, record) in heard where !reads.contains(where: { $0.member == member }) {

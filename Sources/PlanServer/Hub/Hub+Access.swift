@@ -110,7 +110,7 @@ extension Hub {
         let subscribed = session.subscriptions.remove(plan) != nil
         guard subscribed || !watchIDs.isEmpty else { return }
         for watch in watchIDs { session.watches[watch] = nil }
-        owner.unsubscribe(session.connection)
+        emit(owner.unsubscribe(session.connection))
         owner.removeWatches(watchIDs, of: session.connection)
         send(
             .planError(

@@ -11,7 +11,7 @@ extension Hub {
             let sessionID = "\(configuration.instanceName)-\(nextSessionNumber)"
             sessions[connection] = Session(
                 connection: connection, sessionID: sessionID, address: address, limits: configuration.limits, now: now)
-            metrics.connections.wrappingAdd(1, ordering: .relaxed)
+            emit(.measure(.connections(delta: 1)))
             awaitingHello.append((connection, now))
             log("connection \(connection) opened from \(address) session \(sessionID)")
             let fromAddress = connectionsByAddress[address, default: 0] + 1
@@ -34,11 +34,11 @@ extension Hub {
             send(.error(code: .badMessage, message: "binary frames are not supported; send JSON text"), to: connection)
         case .closed(let connection, let code, let reason):
             guard let session = sessions.removeValue(forKey: connection) else { return }
-            metrics.connections.wrappingAdd(-1, ordering: .relaxed)
+            emit(.measure(.connections(delta: -1)))
             forget(session)
             for plan in session.plansInvolved {
                 let watches = session.watches.filter { $0.value.plan == plan }.map(\.key)
-                owner(plan)?.disconnected(connection, watches: watches)
+                emit(owner(plan)?.disconnected(connection, watches: watches))
             }
             let how = code.map { " with \($0.rawValue) (\(reason ?? ""))" } ?? ""
             log("connection \(connection) closed\(how) (user \(session.user ?? "-"), session \(session.sessionID))")

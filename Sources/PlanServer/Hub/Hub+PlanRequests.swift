@@ -80,7 +80,7 @@ extension Hub {
             )
             return
         }
-        owner(plan)?.unsubscribe(session.connection)
+        emit(owner(plan)?.unsubscribe(session.connection))
     }
 
     /// `query` (watch nil) or `watch`: one page now; a watch also registers for fresh pages, up

@@ -37,7 +37,7 @@ extension Hub {
     private func yieldTurn(_ session: Session) {
         guard !session.awaitingTurn else { return }
         session.awaitingTurn = true
-        metrics.yieldedTurns.wrappingAdd(1, ordering: .relaxed)
+        emit(.measure(.yieldedTurn))
         emit(.continueLater(session.connection))
     }
 
@@ -64,7 +64,7 @@ extension Hub {
             }
         case .invalid(let error):
             if case .rejected(let id, _, let code, _, _) = error {
-                metrics.countProposal(outcome: "rejected", code: code.rawValue)
+                emit(.measure(.proposal(outcome: "rejected", code: code)))
                 log("rejected \(id) from \(session.user ?? "-"): \(error.message)")
             }
             if let answer = error.answer(version: nil) { send(answer, to: session.connection) }
@@ -172,10 +172,10 @@ extension Hub {
         guard case .loading(let waiting)? = plans.removeValue(forKey: planID) else { return }
         switch result {
         case .success(let stored?):
-            let owner = PlanOwner(stored: stored, configuration: configuration, metrics: metrics, now: now)
+            let owner = PlanOwner(stored: stored, configuration: configuration, now: now)
             owner.wallClock = wallClock
             plans[planID] = .loaded(owner)
-            metrics.loadedPlans.wrappingAdd(1, ordering: .relaxed)
+            emit(.measure(.loadedPlans(delta: 1)))
             log("plan \(planID) loaded at version \(stored.version) (\(stored.document.state.tasks.count) tasks)")
             // Rows a trim left behind when the process that moved the log start stopped first.
             if stored.logStart > 0 { emit(owner.startDeletingTrimmedLog()) }
@@ -199,7 +199,7 @@ extension Hub {
     private func answerUnknownPlan(_ planID: String, request: Request, session: Session) {
         let text = "no plan \"\(planID)\" is visible to you"
         if let (id, ref) = request.proposal {
-            metrics.countProposal(outcome: "rejected", code: RejectionCode.unknownPlan.rawValue)
+            emit(.measure(.proposal(outcome: "rejected", code: .unknownPlan)))
             send(
                 .rejected(id: id, plan: planID, code: .unknownPlan, message: text, version: nil, ref: ref),
                 to: session.connection)
@@ -214,7 +214,7 @@ extension Hub {
         guard let request = session.pending.first else { return }
         if let (id, ref) = request.proposal, let plan = request.plan {
             session.pending.removeFirst()
-            metrics.countProposal(outcome: "rejected", code: RejectionCode.unavailable.rawValue)
+            emit(.measure(.proposal(outcome: "rejected", code: .unavailable)))
             send(
                 .rejected(
                     id: id, plan: plan, code: .unavailable,

@@ -27,7 +27,6 @@ final class Hub {
     }
 
     let configuration: ServerConfiguration
-    let metrics: Metrics
     let serverName: String
 
     var sessions: [ConnectionID: Session] = [:]
@@ -55,9 +54,8 @@ final class Hub {
     private var actions: [HubAction] = []
 
     /// A hub that starts at `now` (the time of its creation, given like every event's).
-    init(configuration: ServerConfiguration, metrics: Metrics, now: ContinuousClock.Instant) {
+    init(configuration: ServerConfiguration, now: ContinuousClock.Instant) {
         self.configuration = configuration
-        self.metrics = metrics
         self.now = now
         wallClock = WallClock(anchor: now, unixSeconds: 0)
         serverName = "plan-server/1 (\(configuration.instanceName))"
@@ -156,7 +154,7 @@ final class Hub {
             guard case .loaded(let owner) = slot, owner.isIdle, now - owner.lastUsed > configuration.idlePlanLifetime
             else { continue }
             plans[id] = nil
-            metrics.loadedPlans.wrappingAdd(-1, ordering: .relaxed)
+            emit(.measure(.loadedPlans(delta: -1)))
             log("plan \(id) left memory (idle)")
         }
         finishShutdownIfDone()

@@ -18,6 +18,8 @@ enum HubAction {
     case continueLater(ConnectionID)
     /// Write a line to the server log.
     case log(LogLevel, String)
+    /// Change a figure `/metrics` reports.
+    case measure(Measurement)
     /// Every commit is finished: close every connection with 1001, then report the shutdown done.
     case finishShutdown
 
@@ -26,6 +28,24 @@ enum HubAction {
         case info
         case warning
     }
+}
+
+/// A change of one of the figures `/metrics` reports, as the hub decides it.
+enum Measurement: Hashable {
+    /// Open WebSocket connections, by `delta`.
+    case connections(delta: Int)
+    /// Subscriptions, by `delta`.
+    case subscriptions(delta: Int)
+    /// Plans in memory, by `delta`.
+    case loadedPlans(delta: Int)
+    /// A proposal decided: `confirmed`, `noop` or `rejected` (with its code).
+    case proposal(outcome: String, code: RejectionCode? = nil)
+    /// A session gave up its turn with requests still waiting.
+    case yieldedTurn
+    /// A group commit took this long, from its start until its result was handled.
+    case commitLatency(Duration)
+    /// Log rows below a moved log start were deleted.
+    case trimmedLogRows(Int)
 }
 
 /// Work that blocks (database round trips) or takes long (encoding a big snapshot), run on a

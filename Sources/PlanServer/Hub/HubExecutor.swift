@@ -23,14 +23,14 @@ final class HubExecutor {
     var shutdownFinished: (@Sendable () -> Void)?
 
     init(
-        hub: Hub, store: PlanStore, transport: WebSocketTransport, workers: BlockingWorkers, log: ServerLog,
-        events: HubInbox
+        hub: Hub, store: PlanStore, transport: WebSocketTransport, workers: BlockingWorkers, metrics: Metrics,
+        log: ServerLog, events: HubInbox
     ) {
         self.hub = hub
         self.store = store
         self.transport = transport
         self.workers = workers
-        metrics = hub.metrics
+        self.metrics = metrics
         self.log = log
         self.events = events
         coalescingAudience = hub.configuration.coalescingAudience
@@ -76,6 +76,8 @@ final class HubExecutor {
                 log.info(text)
             case .log(.warning, let text):
                 log.warning(text)
+            case .measure(let measurement):
+                metrics.record(measurement)
             case .finishShutdown:
                 finishShutdown()
             }

@@ -134,7 +134,7 @@ extension PlanOwner {
 
     private func addSubscriber(_ member: PresenceRoster.Member) {
         if subscribers.insert(member.connection).inserted {
-            metrics.subscriptions.wrappingAdd(1, ordering: .relaxed)
+            emit(.measure(.subscriptions(delta: 1)))
         }
         presence.insert(member)
         // The newcomer hears who is here at once; the others with the next coalesced update.
@@ -152,12 +152,13 @@ extension PlanOwner {
     }
 
     /// A subscriber leaves the audience.
-    func unsubscribe(_ connection: ConnectionID) {
-        guard subscribers.remove(connection) != nil else { return }
+    func unsubscribe(_ connection: ConnectionID) -> [HubAction] {
+        guard subscribers.remove(connection) != nil else { return [] }
         presence.remove(connection)
         presenceDirty = true
         presenceCurrent = nil
-        metrics.subscriptions.wrappingAdd(-1, ordering: .relaxed)
+        emit(.measure(.subscriptions(delta: -1)))
+        return take()
     }
 
     /// Watches of one connection end.
@@ -167,12 +168,13 @@ extension PlanOwner {
 
     /// A connection closed: its subscription, its watches (`watchIDs`) and any snapshot it
     /// waited for go.
-    func disconnected(_ connection: ConnectionID, watches watchIDs: [String]) {
-        unsubscribe(connection)
+    func disconnected(_ connection: ConnectionID, watches watchIDs: [String]) -> [HubAction] {
+        let left = unsubscribe(connection)
         removeWatches(watchIDs, of: connection)
         for (version, waiting) in snapshotEncodings where waiting.contains(where: { $0.connection == connection }) {
             snapshotEncodings[version] = waiting.filter { $0.connection != connection }
         }
+        return left
     }
 
     // MARK: Pages

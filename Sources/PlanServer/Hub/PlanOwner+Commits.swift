@@ -16,7 +16,7 @@ extension PlanOwner {
         let batch = inFlight.batch
         switch result {
         case .success:
-            metrics.commitLatency.observe((now - inFlight.started).inSeconds)
+            emit(.measure(.commitLatency(now - inFlight.started)))
             if let moved = inFlight.logStart {
                 logStart = max(logStart, moved)
                 deleteTrimmedLog()

@@ -134,7 +134,7 @@ extension PlanOwner {
         switch result {
         case .success(let deleted):
             trimmedLogDeletion = .idle
-            metrics.trimmedLogRows.wrappingAdd(deleted, ordering: .relaxed)
+            emit(.measure(.trimmedLogRows(deleted)))
             // A whole slice: more rows may wait (a log trimmed for the first time, say).
             if deleted == PlanStore.trimmedLogSlice { deleteTrimmedLog() }
         case .failure(let error):

@@ -41,7 +41,6 @@ final class PlanOwner {
 
     let id: String
     let configuration: ServerConfiguration
-    let metrics: Metrics
     var title: String
     /// The data as committed, at `version`.
     var confirmed: PlanState
@@ -100,10 +99,9 @@ final class PlanOwner {
 
     static let recentConfirmedLimit = 10_000
 
-    init(stored: StoredPlan, configuration: ServerConfiguration, metrics: Metrics, now: ContinuousClock.Instant) {
+    init(stored: StoredPlan, configuration: ServerConfiguration, now: ContinuousClock.Instant) {
         id = stored.id
         self.configuration = configuration
-        self.metrics = metrics
         title = stored.document.title
         confirmed = stored.document.state
         candidate = stored.document.state
