@@ -124,3 +124,7 @@ int cn_errno(void) { return errno; }
 void cn_release_free_memory(void) {
     malloc_trim(0);
 }
+
+void cn_use_one_heap_arena(void) {
+    mallopt(M_ARENA_MAX, 1);
+}

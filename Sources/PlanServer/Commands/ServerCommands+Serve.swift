@@ -1,3 +1,4 @@
+import CNetwork
 import Dispatch
 import Glibc
 import SystemSupport
@@ -8,6 +9,8 @@ extension ServerCommands {
         signal(SIGTERM, SIG_IGN)
         signal(SIGINT, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
+        // Before any thread starts: one heap for every thread (see cn_use_one_heap_arena).
+        cn_use_one_heap_arena()
         let runtime = try PlanServerRuntime(configuration: configuration)
         // Tests and scripts read the chosen port from this line.
         ProcessIO.print("listening on \(configuration.host):\(runtime.port)")
