@@ -88,13 +88,18 @@ extension LoadRun {
         var nextProgress = proposeStart + 1_000_000_000
         while true {
             let now = ProcessIO.monotonicNanoseconds()
-            if now >= end { break }
             if configuration.inFlight == 0, !editors.isEmpty {
-                while proposeStart + UInt64(Double(number) / configuration.rate * 1e9) <= now {
+                // Every proposal due by now goes out, those due before the end also after a late
+                // wake-up: a run of D seconds at R a second proposes R × D times however this task
+                // was scheduled (on a starved machine it woke past the end and proposed 4 of 150).
+                while case let due = proposeStart + UInt64(Double(number) / configuration.rate * 1e9), due <= now,
+                    due < end
+                {
                     editors[number % editors.count].proposeNext()
                     number += 1
                 }
             }
+            if now >= end { break }
             if now >= nextMove, !watchers.isEmpty {
                 for watcher in watchers { watcher.move() }
                 nextMove = now + UInt64(configuration.watchInterval * 1e9)
