@@ -69,13 +69,16 @@ public final class PlanServerRuntime: Sendable {
         listener = try TransportError.wrapping { () throws(SystemError) in
             try PlanListener(conninfo: configuration.databaseURL) { event in
                 switch event {
-                case .committed(let plan, let version): inbox.post(.externalCommit(plan: plan, version: version))
+                // In the results lane: an announcement posted before a worker's result is handled
+                // before it (a role lookup that read `editor` must not overtake its revocation).
+                case .committed(let plan, let version):
+                    inbox.post(.externalCommit(plan: plan, version: version), lane: .results)
                 case .roleChanged(let plan, let user, let role):
-                    inbox.post(.accessChanged(.role(plan: plan, user: user, role)))
-                case .tokensRevoked(let user): inbox.post(.accessChanged(.tokensRevoked(user: user)))
+                    inbox.post(.accessChanged(.role(plan: plan, user: user, role)), lane: .results)
+                case .tokensRevoked(let user): inbox.post(.accessChanged(.tokensRevoked(user: user)), lane: .results)
                 case .resynchronize:
-                    inbox.post(.externalCommit(plan: nil, version: 0))
-                    inbox.post(.accessChanged(.resynchronize))
+                    inbox.post(.externalCommit(plan: nil, version: 0), lane: .results)
+                    inbox.post(.accessChanged(.resynchronize), lane: .results)
                 }
             }
         }
@@ -93,9 +96,16 @@ public final class PlanServerRuntime: Sendable {
         inbox.post(.wallClock(WallClock.now()))
         // /healthz tells the truth from the first request on.
         flags.healthy.store(store.isAvailable(), ordering: .relaxed)
-        try transport.start()
-        try TransportError.wrapping { () throws(SystemError) in try listener.start() }
-        try startBackgroundChecks()
+        do {
+            try transport.start()
+            try TransportError.wrapping { () throws(SystemError) in try listener.start() }
+            try startBackgroundChecks()
+        } catch {
+            // The executor's thread and the workers end instead of waiting forever.
+            inbox.finish()
+            workers.stop()
+            throw error
+        }
         log.info("serving on \(configuration.host):\(transport.port) (ws path /ws, /healthz, /metrics)")
         if let site = self.site, let directory = configuration.webRoot {
             log.info(

@@ -13,19 +13,19 @@ struct HubMeasurementTests {
     let start = OwnerFixture.start
     let connection = ConnectionID(1)
 
-    static func measurements(_ actions: [HubAction]) -> Set<Measurement> {
-        Set(
-            actions.compactMap {
-                guard case .measure(let measurement) = $0 else { return nil }
-                return measurement
-            })
+    /// The measurements among `actions`, in order (a gauge counted twice shows twice).
+    static func measurements(_ actions: [HubAction]) -> [Measurement] {
+        actions.compactMap {
+            guard case .measure(let measurement) = $0 else { return nil }
+            return measurement
+        }
     }
 
-    func measured(_ hub: Hub, _ event: HubEvent) -> Set<Measurement> {
+    func measured(_ hub: Hub, _ event: HubEvent) -> [Measurement] {
         Self.measurements(hub.handle(event, now: start))
     }
 
-    func say(_ hub: Hub, _ json: String) -> Set<Measurement> {
+    func say(_ hub: Hub, _ json: String) -> [Measurement] {
         measured(hub, .transport(.message(connection, Array(json.utf8))))
     }
 
@@ -45,7 +45,7 @@ struct HubMeasurementTests {
         #expect(say(hub, #"{"type":"subscribe","plan":"p"}"#) == [.subscriptions(delta: 1)])
         #expect(
             measured(hub, .transport(.closed(connection, code: nil, reason: nil)))
-                == [.subscriptions(delta: -1), .connections(delta: -1)])
+                == [.connections(delta: -1), .subscriptions(delta: -1)])
     }
 
     @Test("each decision is counted by outcome once its batch commits, with the commit's time from its start")

@@ -52,18 +52,31 @@ struct RecentInversesTests {
         #expect(Self.name(inverses, 40) == "v40")
     }
 
-    @Test("past the limit the oldest tenth is forgotten; a jump of more than the limit starts afresh")
+    @Test("past the limit the oldest are forgotten down to nine tenths of it; a longer jump starts afresh")
     func bounded() {
         var inverses = RecentInverses()
         let limit = RecentInverses.limit
         for version in 1...(limit + 1) { inverses.remember(version, Self.op(version)) }
-        #expect(inverses.count == limit + 1 - limit / 10)
-        #expect(Self.name(inverses, limit / 10) == nil)
-        #expect(Self.name(inverses, limit / 10 + 1) == "v\(limit / 10 + 1)")
+        #expect(inverses.count == limit - limit / 10)
+        #expect(Self.name(inverses, limit / 10 + 1) == nil)
+        #expect(Self.name(inverses, limit / 10 + 2) == "v\(limit / 10 + 2)")
         #expect(Self.name(inverses, limit + 1) == "v\(limit + 1)")
+        // A gap of nearly the limit is filled with unknowns, and the array is trimmed at once.
+        inverses.remember(2 * limit, Self.op(2 * limit))
+        #expect(Self.name(inverses, 2 * limit) == "v\(2 * limit)")
+        #expect(Self.name(inverses, limit + 1) == nil)
         inverses.remember(3 * limit + 5, Self.op(0))
         #expect(inverses.count == 1)
         #expect(Self.name(inverses, limit + 1) == nil)
         #expect(Self.name(inverses, 3 * limit + 5) == "v0")
+    }
+
+    @Test("a commit another process beat: its candidate versions' inverses are forgotten while the log is read")
+    func conflictForgetsCandidates() {
+        let owner = OwnerFixture.owner()
+        _ = owner.propose(OwnerFixture.origin("p1"), OwnerFixture.rename("a", from: "a", to: "A"))
+        #expect(owner.inverses[6] != nil, "the candidate version's inverse, for undoing it at once")
+        #expect(owner.committed(.failure(.versionConflict(plan: "p", expected: 5))) == ["read log since 5"])
+        #expect(owner.inverses[6] == nil, "version 6 is what the log says, not the candidate")
     }
 }

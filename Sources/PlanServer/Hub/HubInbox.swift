@@ -10,19 +10,21 @@ import Synchronization
 /// went through Dispatch's thread pool (a queue poke, a manager thread), a tenth of the server's
 /// CPU in a storm of connections.
 ///
-/// Two lanes. The results of the hub's own worker jobs (a commit, a plan loaded, a log read) are
-/// taken before anything else that waits: a commit's result that queued behind a backlog of
-/// proposals held up the plan's next commit by the time the hub took to judge them all (a fifth
-/// of one plan's commit cycle under load), and every other result is likewise something the hub
-/// started and someone waits for. Everything else (the transport's events, the listener's
-/// announcements, ticks) is taken in the order it was posted. Each lane keeps its own order; the
-/// two lanes come from different threads, so no order between them was ever promised. A result
-/// is caused by an event the hub already handled, so the results lane is bounded by the work
-/// the hub started and cannot starve the other.
+/// Two lanes. What the database reports — the results of the hub's own worker jobs (a commit, a
+/// plan loaded, a log read) and the listener's announcements (other processes' commits, changes
+/// of access) — is taken before anything else that waits: a commit's result that queued behind
+/// a backlog of proposals held up the plan's next commit by the time the hub took to judge them
+/// all (a fifth of one plan's commit cycle under load). Announcements share the lane with the
+/// results so that their order stays as posted: a role lookup that read `editor` is handled
+/// after a revocation announced before it, as the hub's access checks assume. Everything else
+/// (the transport's events, ticks) is taken in the order it was posted. The lanes come from
+/// different threads, so no order between a message and a result was ever promised. Results
+/// are caused by events the hub handled and announcements are rare, so the results lane cannot
+/// starve the other.
 final class HubInbox: Sendable {
     /// Which lane an event waits in.
     enum Lane: Sendable {
-        /// The result of a worker job the hub started: taken first.
+        /// The result of a worker job the hub started, or the listener's announcement: taken first.
         case results
         /// Everything else, in the order posted.
         case arrivals

@@ -109,8 +109,8 @@ extension PlanOwner {
     }
 }
 
-/// The ops that revert a plan's recent versions, candidate versions included; the oldest tenth
-/// is forgotten past `limit` (the log keeps them all). Versions are kept in an array from the
+/// The ops that revert a plan's recent versions, candidate versions included; past `limit`
+/// the oldest are forgotten down to nine tenths of it (the log keeps them all). Versions are kept in an array from the
 /// oldest on: they are remembered in ascending order (judged, or read from the log while
 /// catching up), so remembering and forgetting cost no more than the versions they touch (a
 /// dictionary that was filtered on every trim and rejudge cost a twentieth of the server's CPU
@@ -156,7 +156,7 @@ struct RecentInverses {
         undos.append(contentsOf: repeatElement(nil, count: index - undos.count))
         undos.append(undo)
         if undos.count > RecentInverses.limit {
-            let drop = RecentInverses.limit / 10
+            let drop = undos.count - RecentInverses.limit + RecentInverses.limit / 10
             undos.removeFirst(drop)
             first += drop
         }

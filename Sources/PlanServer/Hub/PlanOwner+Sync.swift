@@ -25,6 +25,8 @@ extension PlanOwner {
     /// Reads the log since the confirmed version and follows it. `held` (proposals judged but
     /// not committed), and new ones, wait and are judged again against the caught-up data.
     func catchUp(holding held: [QueuedProposal] = []) {
+        // Candidate versions were never committed: the log's versions take their numbers.
+        inverses.forget(above: version)
         phase = .catchingUp(held: held)
         emit(.run(.readLog(plan: id, since: version, limit: nil, .catchUp)))
     }
@@ -81,6 +83,8 @@ extension PlanOwner {
 
     /// Loads the plan again from the database; every subscriber gets a fresh snapshot.
     func reload(held: [QueuedProposal], committed: [JudgedProposal]) {
+        // What the reload brings is not known here: undos from above read the log.
+        inverses.forget(above: version)
         phase = .reloading(held: held, committed: committed)
         emit(.run(.reloadPlan(id)))
     }
