@@ -66,22 +66,7 @@ public final class PlanServerRuntime: Sendable {
             })
         transportBox.withLock { $0 = transport }
         self.transport = transport
-        listener = try TransportError.wrapping { () throws(SystemError) in
-            try PlanListener(conninfo: configuration.databaseURL) { event in
-                switch event {
-                // In the results lane: an announcement posted before a worker's result is handled
-                // before it (a role lookup that read `editor` must not overtake its revocation).
-                case .committed(let plan, let version):
-                    inbox.post(.externalCommit(plan: plan, version: version), lane: .results)
-                case .roleChanged(let plan, let user, let role):
-                    inbox.post(.accessChanged(.role(plan: plan, user: user, role)), lane: .results)
-                case .tokensRevoked(let user): inbox.post(.accessChanged(.tokensRevoked(user: user)), lane: .results)
-                case .resynchronize:
-                    inbox.post(.externalCommit(plan: nil, version: 0), lane: .results)
-                    inbox.post(.accessChanged(.resynchronize), lane: .results)
-                }
-            }
-        }
+        listener = try PlanServerRuntime.listener(configuration, posting: inbox)
         let executor = HubExecutor(
             hub: Hub(configuration: configuration, now: .now), store: store, transport: transport, workers: workers,
             metrics: metrics, log: log, events: inbox)
@@ -114,6 +99,28 @@ public final class PlanServerRuntime: Sendable {
             )
         } else {
             log.info("no web client (no clients/web found; --web-root DIR serves one)")
+        }
+    }
+
+    /// The listener for other processes' commits and changes of access. Its announcements go in
+    /// the inbox's results lane: one posted before a worker's result is handled before it (a role
+    /// lookup that read `editor` must not overtake its revocation).
+    private static func listener(_ configuration: ServerConfiguration, posting inbox: HubInbox)
+        throws(TransportError) -> PlanListener
+    {
+        try TransportError.wrapping { () throws(SystemError) in
+            try PlanListener(conninfo: configuration.databaseURL) { event in
+                switch event {
+                case .committed(let plan, let version):
+                    inbox.post(.externalCommit(plan: plan, version: version), lane: .results)
+                case .roleChanged(let plan, let user, let role):
+                    inbox.post(.accessChanged(.role(plan: plan, user: user, role)), lane: .results)
+                case .tokensRevoked(let user): inbox.post(.accessChanged(.tokensRevoked(user: user)), lane: .results)
+                case .resynchronize:
+                    inbox.post(.externalCommit(plan: nil, version: 0), lane: .results)
+                    inbox.post(.accessChanged(.resynchronize), lane: .results)
+                }
+            }
         }
     }
 
