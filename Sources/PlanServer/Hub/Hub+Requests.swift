@@ -64,7 +64,7 @@ extension Hub {
             }
         case .invalid(let error):
             if case .rejected(let id, _, let code, _, _) = error {
-                emit(.measure(.proposal(outcome: "rejected", code: code)))
+                emit(.measure(.decided(.rejected(code))))
                 log("rejected \(id) from \(session.user ?? "-"): \(error.message)")
             }
             if let answer = error.answer(version: nil) { send(answer, to: session.connection) }
@@ -199,7 +199,7 @@ extension Hub {
     private func answerUnknownPlan(_ planID: String, request: Request, session: Session) {
         let text = "no plan \"\(planID)\" is visible to you"
         if let (id, ref) = request.proposal {
-            emit(.measure(.proposal(outcome: "rejected", code: .unknownPlan)))
+            emit(.measure(.decided(.rejected(.unknownPlan))))
             send(
                 .rejected(id: id, plan: planID, code: .unknownPlan, message: text, version: nil, ref: ref),
                 to: session.connection)
@@ -214,7 +214,7 @@ extension Hub {
         guard let request = session.pending.first else { return }
         if let (id, ref) = request.proposal, let plan = request.plan {
             session.pending.removeFirst()
-            emit(.measure(.proposal(outcome: "rejected", code: .unavailable)))
+            emit(.measure(.decided(.rejected(.unavailable))))
             send(
                 .rejected(
                     id: id, plan: plan, code: .unavailable,

@@ -30,6 +30,13 @@ enum HubAction {
     }
 }
 
+/// How a proposal was decided, as `/metrics` counts it.
+enum ProposalOutcome: Hashable {
+    case confirmed
+    case noop
+    case rejected(RejectionCode)
+}
+
 /// A change of one of the figures `/metrics` reports, as the hub decides it.
 enum Measurement: Hashable {
     /// Open WebSocket connections, by `delta`.
@@ -38,8 +45,8 @@ enum Measurement: Hashable {
     case subscriptions(delta: Int)
     /// Plans in memory, by `delta`.
     case loadedPlans(delta: Int)
-    /// A proposal decided: `confirmed`, `noop` or `rejected` (with its code).
-    case proposal(outcome: String, code: RejectionCode? = nil)
+    /// A proposal decided.
+    case decided(ProposalOutcome)
     /// A session gave up its turn with requests still waiting.
     case yieldedTurn
     /// A group commit took this long, from its start until its result was handled.

@@ -20,7 +20,7 @@ extension PlanOwner {
 
     /// A rejection that is not a decision (nothing stored): rate limits, a server shutting down.
     func refuse(_ origin: ProposalOrigin, _ code: RejectionCode, _ message: String) -> [HubAction] {
-        emit(.measure(.proposal(outcome: "rejected", code: code)))
+        emit(.measure(.decided(.rejected(code))))
         log("rejected \(origin.proposalID) on \(id) from \(origin.user): \(code.rawValue): \(message)")
         send(
             .rejected(
@@ -180,9 +180,9 @@ extension PlanOwner {
         let duplicates = undecided.removeValue(forKey: origin.key) ?? []
         if remember { recentDecisions.remember(decision, for: origin.key) }
         switch decision {
-        case .acknowledged(_, let noop): emit(.measure(.proposal(outcome: noop ? "noop" : "confirmed")))
+        case .acknowledged(_, let noop): emit(.measure(.decided(noop ? .noop : .confirmed)))
         case .rejected(_, let code, let message):
-            emit(.measure(.proposal(outcome: "rejected", code: code)))
+            emit(.measure(.decided(.rejected(code))))
             log("rejected \(origin.proposalID) on \(id) from \(origin.user): \(code.rawValue): \(message)")
         }
         answer(decision, to: origin)

@@ -84,20 +84,22 @@ public final class Metrics: Sendable {
     /// Creates zeroed metrics.
     public init() {}
 
-    /// Counts one settled proposal: `outcome` is confirmed, noop or rejected; `code` the rejection code.
     /// Applies a change the hub decided.
     func record(_ measurement: Measurement) {
         switch measurement {
         case .connections(let delta): connections.wrappingAdd(delta, ordering: .relaxed)
         case .subscriptions(let delta): subscriptions.wrappingAdd(delta, ordering: .relaxed)
         case .loadedPlans(let delta): loadedPlans.wrappingAdd(delta, ordering: .relaxed)
-        case .proposal(let outcome, let code): countProposal(outcome: outcome, code: code?.rawValue)
+        case .decided(.confirmed): countProposal(outcome: "confirmed")
+        case .decided(.noop): countProposal(outcome: "noop")
+        case .decided(.rejected(let code)): countProposal(outcome: "rejected", code: code.rawValue)
         case .yieldedTurn: yieldedTurns.wrappingAdd(1, ordering: .relaxed)
         case .commitLatency(let duration): commitLatency.observe(duration.inSeconds)
         case .trimmedLogRows(let count): trimmedLogRows.wrappingAdd(count, ordering: .relaxed)
         }
     }
 
+    /// Counts one settled proposal: `outcome` is confirmed, noop or rejected; `code` the rejection code.
     func countProposal(outcome: String, code: String? = nil) {
         let key = code.map { "outcome=\"\(outcome)\",code=\"\($0)\"" } ?? "outcome=\"\(outcome)\""
         proposals.withLock { $0[key, default: 0] += 1 }
