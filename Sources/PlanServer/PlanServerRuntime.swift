@@ -73,6 +73,7 @@ public final class PlanServerRuntime: Sendable {
         let stopped = DispatchSemaphore(value: 0)
         self.stopped = stopped
         executor.shutdownFinished = { stopped.signal() }
+        // (Not through `TransportError.wrapping`: a closure it runs cannot send `executor` to a thread.)
         do {
             try SystemThread.detached { executor.run() }
         } catch {
@@ -148,6 +149,7 @@ public final class PlanServerRuntime: Sendable {
         }
         // The first check at once, the others a second apart.
         _ = check()
+        // (Not through `TransportError.wrapping`: a closure it runs cannot send `check` to a thread.)
         do {
             try SystemThread.repeating(every: .seconds(1), check)
         } catch {

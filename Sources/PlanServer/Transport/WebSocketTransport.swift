@@ -173,14 +173,12 @@ public final class WebSocketTransport: Sendable {
 
     /// Wakes the service threads while broadcasts wait to be coalesced (on a thread of its own).
     private func startTicker() throws(TransportError) {
-        do {
+        try TransportError.wrapping { () throws(SystemError) in
             try SystemThread.repeating(every: configuration.frameInterval / 2) { [weak self] in
                 guard let self, !self.stopping.load(ordering: .relaxed) else { return false }
                 for shard in self.shards where shard.coalescingCount.load(ordering: .relaxed) > 0 { shard.wake() }
                 return true
             }
-        } catch {
-            throw TransportError(message: error.description)
         }
     }
 

@@ -83,6 +83,8 @@ extension LoadRun {
         if configuration.inFlight > 0 {
             for editor in editors { for _ in 0..<configuration.inFlight { editor.proposeNext() } }
         }
+        /// When the `n`th proposal of a run at a rate is due.
+        func due(_ n: Int) -> UInt64 { proposeStart + UInt64(Double(n) / configuration.rate * 1e9) }
         var number = 0
         var nextMove = proposeStart
         var nextProgress = proposeStart + 1_000_000_000
@@ -92,9 +94,7 @@ extension LoadRun {
                 // Every proposal due by now goes out, those due before the end also after a late
                 // wake-up: a run of D seconds at R a second proposes R × D times however this task
                 // was scheduled (on a starved machine it woke past the end and proposed 4 of 150).
-                while case let due = proposeStart + UInt64(Double(number) / configuration.rate * 1e9), due <= now,
-                    due < end
-                {
+                while due(number) <= now, due(number) < end {
                     editors[number % editors.count].proposeNext()
                     number += 1
                 }
@@ -114,7 +114,7 @@ extension LoadRun {
             }
             let nextDue =
                 configuration.inFlight == 0 && !editors.isEmpty
-                ? proposeStart + UInt64(Double(number) / configuration.rate * 1e9) : now + 50_000_000
+                ? due(number) : now + 50_000_000
             let wake = min(nextDue, watchers.isEmpty ? nextDue : nextMove, end, nextProgress)
             if wake > now { try await Task.sleep(for: .nanoseconds(Int(min(wake - now, 50_000_000)))) }
         }
