@@ -12,6 +12,15 @@ enum ActionLines {
         actions.compactMap(line)
     }
 
+    /// The measurements among `actions` (`HubAction.measure`), in order: a gauge counted twice
+    /// shows twice.
+    static func measurements(_ actions: [HubAction]) -> [Measurement] {
+        actions.compactMap {
+            guard case .measure(let measurement) = $0 else { return nil }
+            return measurement
+        }
+    }
+
     static func line(_ action: HubAction) -> String? {
         switch action {
         case .send(let buffer, let connection): return message(buffer).map { "\($0) → \(connection.rawValue)" }

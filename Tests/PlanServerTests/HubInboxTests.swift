@@ -6,8 +6,8 @@ import Testing
 @testable import PlanServer
 
 /// The hub's inbox: worker results first, everything else in the order posted (no socket, no
-/// database).
-@Suite("Hub: the inbox's two lanes")
+/// database). A lost wake-up would block a test: the time limit makes it fail instead.
+@Suite("Hub: the inbox's two lanes", .timeLimit(.minutes(1)))
 struct HubInboxTests {
     /// What an event is, for comparing: its kind and the version or plan it names.
     static func describe(_ posted: HubInbox.Posted?) -> String {
@@ -36,7 +36,7 @@ struct HubInboxTests {
         #expect(Self.describe(inbox.next()) == "end")
     }
 
-    @Test("next() blocks until a post; after finish() posts are dropped and a blocked next() ends")
+    @Test("a taking thread gets each post, waiting or not; after finish() posts are dropped and next() ends")
     func waitsAndEnds() throws {
         let inbox = HubInbox()
         let taken = Mutex<[String]>([])

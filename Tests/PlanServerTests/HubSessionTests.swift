@@ -110,6 +110,29 @@ struct HubSessionTests {
         _ = run(hub, .tick, after: hub.configuration.idlePlanLifetime + .seconds(1))
         #expect(hub.owner("p") == nil)
     }
+
+    @Test("the figures /metrics reports are actions: a connection, a plan loaded, a subscription, all undone on close")
+    func measurements() {
+        let subject = hub()
+        func measured(_ event: HubEvent) -> [Measurement] {
+            ActionLines.measurements(subject.handle(event, now: start))
+        }
+        func said(_ json: String) -> [Measurement] { measured(.transport(.message(connection, Array(json.utf8)))) }
+        #expect(measured(.transport(.opened(connection, address: "10.0.0.2"))) == [.connections(delta: 1)])
+        #expect(said(#"{"type":"hello","token":"t","client":"test"}"#) == [])
+        #expect(measured(.authenticated(connection, .success("ed"))) == [])
+        #expect(said(#"{"type":"subscribe","plan":"p"}"#) == [])
+        #expect(measured(.roleLoaded(connection, plan: "p", .success(.editor))) == [])
+        #expect(
+            measured(.planLoaded("p", .success(F.owner().storedCopy)))
+                == [.loadedPlans(delta: 1), .subscriptions(delta: 1)])
+        #expect(said(#"{"type":"unsubscribe","plan":"p"}"#) == [.subscriptions(delta: -1)])
+        // The role is known now: the plan is in memory, the subscription is counted at once.
+        #expect(said(#"{"type":"subscribe","plan":"p"}"#) == [.subscriptions(delta: 1)])
+        #expect(
+            measured(.transport(.closed(connection, code: nil, reason: nil)))
+                == [.connections(delta: -1), .subscriptions(delta: -1)])
+    }
 }
 
 extension PlanOwner {

@@ -194,4 +194,15 @@ struct PlanOwnerOrderingTests {
         #expect(owner.committed(.success(5)) == ["rejected v1 forbidden 5 → 1", "commit 5+0 decisions b1"])
         #expect(owner.committed(.success(5)) == ["rejected b1 badMessage 5 → 1"])
     }
+
+    @Test("each decision is counted by outcome once its batch commits, with the commit's time from its start")
+    func decisionsMeasured() {
+        let owner = F.owner()
+        _ = owner.propose(F.origin("p1"), F.rename("a", from: "a", to: "A"))
+        _ = owner.propose(F.origin("p2", connection: 2), F.rename("b", from: "x", to: "B"))
+        let committed = ActionLines.measurements(owner.committed(.success(6), now: F.start + .milliseconds(12)))
+        #expect(committed == [.commitLatency(.milliseconds(12)), .decided(.confirmed)])
+        let decided = ActionLines.measurements(owner.committed(.success(6), now: F.start + .milliseconds(20)))
+        #expect(decided == [.commitLatency(.milliseconds(8)), .decided(.rejected(.staleTask))])
+    }
 }

@@ -37,7 +37,9 @@ struct SystemSupportTests {
         #expect(try Files.readAll(fileDescriptor: read, name: "pipe") == Array("done".utf8))
     }
 
-    @Test("a repeating thread runs its chore until it returns false, each run at least an interval after the last")
+    @Test(
+        "a repeating thread runs its chore until it returns false, each run at least an interval after the last",
+        .timeLimit(.minutes(1)))
     func repeating() throws {
         let (read, write) = try Files.pipe()
         defer { close(read) }
