@@ -13,8 +13,8 @@ import Synchronization
 /// Two lanes. What the database reports — the results of the hub's own worker jobs (a commit, a
 /// plan loaded, a log read) and the listener's announcements (other processes' commits, changes
 /// of access) — is taken before anything else that waits: a commit's result that queued behind
-/// a backlog of proposals held up the plan's next commit by the time the hub took to judge them
-/// all (a fifth of one plan's commit cycle under load). Announcements share the lane with the
+/// a backlog of proposals held up the plan's next commit until the hub had judged them all
+/// (events waited 3 ms on average under `ops/bench commits`). Announcements share the lane with the
 /// results so that their order stays as posted: a role lookup that read `editor` is handled
 /// after a revocation announced before it, as the hub's access checks assume. Everything else
 /// (the transport's events, ticks) is taken in the order it was posted. The lanes come from

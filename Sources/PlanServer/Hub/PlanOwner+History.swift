@@ -109,12 +109,12 @@ extension PlanOwner {
     }
 }
 
-/// The ops that revert a plan's recent versions, candidate versions included; past `limit`
-/// the oldest are forgotten down to nine tenths of it (the log keeps them all). Versions are kept in an array from the
-/// oldest on: they are remembered in ascending order (judged, or read from the log while
-/// catching up), so remembering and forgetting cost no more than the versions they touch (a
-/// dictionary that was filtered on every trim and rejudge cost a twentieth of the server's CPU
-/// under a stream of commits).
+/// The ops that revert a plan's recent versions, candidate versions included; past `limit` the
+/// oldest are forgotten down to nine tenths of it (the log keeps them all). Versions are kept in
+/// an array from the oldest on: they are remembered in ascending order (judged, or read from the
+/// log while catching up), so remembering and forgetting cost no more than the versions they
+/// touch (a dictionary that was filtered on every trim and rejudge cost a twentieth of the
+/// server's CPU under a stream of commits).
 struct RecentInverses {
     /// How a version can be undone.
     enum Undo {
