@@ -115,6 +115,28 @@ struct PlanOwnerAudienceTests {
         #expect(owner.subscribers == [ConnectionID(1), ConnectionID(3)])
     }
 
+    @Test("two bookings committed together: their confirmed in order, then one page per watch at the newer version")
+    func batchRefreshesWatchOnce() throws {
+        let owner = F.owner()
+        _ = owner.subscribe(F.member(9), since: nil, ref: nil)
+        _ = owner.page(F.roomQuery, watch: "w", ref: nil, for: ConnectionID(4), now: F.start)
+        func booking(_ id: String, hour: Int) throws -> QueuedProposal.Verdict {
+            let entry = try TimelineEntry(
+                id: id, title: id, start: LocalDateTime("2026-09-01T0\(hour):00"),
+                end: LocalDateTime("2026-09-01T0\(hour + 1):00"))
+            let assignment = try TimelineAssignment(id: "as-\(id)", entryID: id, resourceID: "room")
+            return .judge(.timelineAdd(entry: entry, assignments: [assignment]))
+        }
+        #expect(owner.propose(F.origin("t1"), try booking("e1", hour: 1)) == ["commit 5+1"])
+        #expect(owner.propose(F.origin("t2"), try booking("e2", hour: 3)) == [])
+        #expect(owner.propose(F.origin("t3"), try booking("e3", hour: 5)) == [])
+        _ = owner.committed(.success(6))
+        #expect(
+            owner.committed(.success(8)) == [
+                "confirmed 7 t2 → *", "confirmed 8 t3 → *", "page w 8 → 4", "ack t2 7 → 1", "ack t3 8 → 1",
+            ])
+    }
+
     @Test("after a reload every subscriber gets the snapshot and every watch a fresh page")
     func reloadRefreshesWatchers() {
         let owner = F.owner()

@@ -27,7 +27,7 @@ struct PlanOwnerOrderingTests {
         #expect(owner.propose(F.origin("p1"), F.rename("a", from: "a", to: "A")) == ["commit 5+1"])
         // Judged against the candidate, in which "a" is already "A": stale at version 6.
         #expect(owner.propose(F.origin("p2", connection: 2), F.rename("a", from: "a", to: "X")) == [])
-        #expect(owner.committed(.success(6)) == ["confirmed 6 p1 → *", "ack p1 6 → 1", "commit 6+0 decisions p2"])
+        #expect(owner.committed(.success(6)) == ["commit 6+0 decisions p2", "confirmed 6 p1 → *", "ack p1 6 → 1"])
         #expect(owner.committed(.success(6)) == ["rejected p2 staleTask 6 → 2"])
     }
 
@@ -126,9 +126,9 @@ struct PlanOwnerOrderingTests {
         #expect(owner.propose(F.origin("p0"), F.rename("a", from: "a", to: "A")) == ["commit 5+1"])
         #expect(owner.propose(F.origin("p1"), F.rename("b", from: "b", to: "B")) == [])
         #expect(owner.propose(F.origin("p2"), F.rename("a", from: "A", to: "bad")) == [])
-        #expect(owner.committed(.success(6)) == ["ack p0 6 → 1", "commit 6+2"])
+        #expect(owner.committed(.success(6)) == ["commit 6+2", "ack p0 6 → 1"])
         #expect(owner.committed(.failure(.invalid("value out of range"))) == ["commit 6+1"])
-        #expect(owner.committed(.success(7)) == ["ack p1 7 → 1", "commit 7+1"])
+        #expect(owner.committed(.success(7)) == ["commit 7+1", "ack p1 7 → 1"])
         #expect(owner.committed(.failure(.invalid("value out of range"))) == ["commit 7+0 decisions p2"])
         #expect(owner.committed(.success(7)) == ["rejected p2 badMessage 7 → 1"])
     }
@@ -139,15 +139,15 @@ struct PlanOwnerOrderingTests {
         #expect(owner.propose(F.origin("p0"), F.rename("a", from: "a", to: "A")) == ["commit 5+1"])
         #expect(owner.propose(F.origin("p1"), F.rename("b", from: "b", to: "B")) == [])
         #expect(owner.propose(F.origin("p2"), F.rename("a", from: "A", to: "bad")) == [])
-        #expect(owner.committed(.success(6)) == ["ack p0 6 → 1", "commit 6+2"])
+        #expect(owner.committed(.success(6)) == ["commit 6+2", "ack p0 6 → 1"])
         #expect(owner.committed(.failure(.invalid("value out of range"))) == ["commit 6+1"])
         #expect(owner.propose(F.origin("p3"), F.rename("b", from: "B", to: "B2")) == [])
         #expect(owner.propose(F.origin("p4"), F.rename("a", from: "A", to: "A2")) == [])
         #expect(owner.hasUncommittedWork)
-        #expect(owner.committed(.success(7)) == ["ack p1 7 → 1", "commit 7+1"])
+        #expect(owner.committed(.success(7)) == ["commit 7+1", "ack p1 7 → 1"])
         #expect(owner.committed(.failure(.invalid("value out of range"))) == ["commit 7+0 decisions p2"])
         // p4 was stale against the candidate that held p2; judged again without it, it applies.
-        #expect(owner.committed(.success(7)) == ["rejected p2 badMessage 7 → 1", "commit 7+2"])
+        #expect(owner.committed(.success(7)) == ["commit 7+2", "rejected p2 badMessage 7 → 1"])
         #expect(owner.committed(.success(9)) == ["ack p3 8 → 1", "ack p4 9 → 1"])
         #expect(!owner.hasUncommittedWork)
     }
@@ -159,7 +159,7 @@ struct PlanOwnerOrderingTests {
         #expect(owner.propose(F.origin("p2"), F.rename("b", from: "b", to: "B")) == [])
         #expect(owner.committed(.failure(.unavailable("down"))) == ["rejected p1 unavailable 5 → 1", "commit 5+1"])
         #expect(owner.propose(F.origin("p1"), F.rename("a", from: "a", to: "A")) == [])
-        #expect(owner.committed(.success(6)) == ["ack p2 6 → 1", "commit 6+1"])
+        #expect(owner.committed(.success(6)) == ["commit 6+1", "ack p2 6 → 1"])
         #expect(owner.committed(.success(7)) == ["ack p1 7 → 1"])
     }
 
@@ -191,7 +191,7 @@ struct PlanOwnerOrderingTests {
         let ahead = owner.propose(
             F.origin("b1"), role: .editor, baseVersion: 99, verdict: F.rename("a", from: "a", to: "A"), now: F.start)
         #expect(ActionLines.lines(ahead) == [])
-        #expect(owner.committed(.success(5)) == ["rejected v1 forbidden 5 → 1", "commit 5+0 decisions b1"])
+        #expect(owner.committed(.success(5)) == ["commit 5+0 decisions b1", "rejected v1 forbidden 5 → 1"])
         #expect(owner.committed(.success(5)) == ["rejected b1 badMessage 5 → 1"])
     }
 

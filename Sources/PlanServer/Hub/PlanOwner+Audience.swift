@@ -208,11 +208,15 @@ extension PlanOwner {
                 ref: ref), to: connection)
     }
 
-    /// Fresh pages for the watches a confirmed timeline change affects; only the watches on the
-    /// resources it touched are looked at (`TimelineWatchIndex`).
-    func refreshWatches(_ change: TimelineChange) {
-        for (key, query) in watches.affected(by: change) {
-            sendPage(query, watch: key.watch, ref: nil, to: key.connection)
+    /// One fresh page, at the current version, for each watch that confirmed timeline changes
+    /// affect (a batch's changes refresh a watch once); only the watches on the resources they
+    /// touched are looked at (`TimelineWatchIndex`).
+    func refreshWatches(_ changes: [TimelineChange]) {
+        var refreshed = Set<WatchKey>()
+        for change in changes {
+            for (key, query) in watches.affected(by: change) where refreshed.insert(key).inserted {
+                sendPage(query, watch: key.watch, ref: nil, to: key.connection)
+            }
         }
     }
 

@@ -67,36 +67,43 @@ extension PlanOwner {
         rejudge(again + next.waiting, alone: again.count + next.alone)
     }
 
-    /// After COMMIT: apply to the confirmed data, broadcast each `confirmed` (encoded once) in
-    /// version order, refresh affected watches, then answer the proposers: no answer leaves
+    /// After COMMIT: apply to the confirmed data, start the next transaction (it runs on a
+    /// worker while this one is published), broadcast each `confirmed` (encoded once) in version
+    /// order, refresh the affected watches once, then answer the proposers: no answer leaves
     /// before the version it was judged against is confirmed to everyone.
     private func publish(_ batch: [JudgedProposal], announced: Int?, next: JudgedQueue) {
-        for judged in batch {
-            guard let mutation = judged.mutation else { continue }
-            let change: PlanChange
+        let base = version
+        var applied: [(mutation: CommittedMutation, change: PlanChange)] = []
+        for mutation in batch.compactMap(\.mutation) {
             do {
-                change = try confirmed.apply(
-                    mutation.operation, context: JudgingContext(version: version, logStart: logStart, at: mutation.at))
+                let context = JudgingContext(version: base + applied.count, logStart: logStart, at: mutation.at)
+                applied.append((mutation, try confirmed.apply(mutation.operation, context: context)))
             } catch {
+                version = base + applied.count
                 warn("plan \(id): committed op no longer applies (\(error)); reloading")
                 // Committed all the same: answered once the reload's snapshot went out.
                 reload(held: next.waiting, committed: batch)
                 return
             }
-            version += 1
-            fanOutConfirmed(
-                MutationStamp(id: mutation.proposalID, user: mutation.user, at: mutation.at, undoes: mutation.undoes),
-                changesJSON: mutation.changesJSON, change: change)
-            checkpointIfDue()
         }
+        version = base + applied.count
         snapshotCache = nil
-        answerCommitted(batch)
-        if let announced, announced > version {
-            // Another process committed meanwhile (announcements of our own commits are not newer).
-            catchUp(holding: next.waiting)
-        } else {
-            startCommit(next)
+        // Another process committed meanwhile (announcements of our own commits are not newer).
+        let otherCommitted = (announced ?? 0) > version
+        if !otherCommitted { startCommit(next) }
+        var timelineChanges: [TimelineChange] = []
+        for (offset, entry) in applied.enumerated() {
+            let mutation = entry.mutation
+            fanOutConfirmed(
+                version: base + 1 + offset,
+                MutationStamp(id: mutation.proposalID, user: mutation.user, at: mutation.at, undoes: mutation.undoes),
+                changesJSON: mutation.changesJSON)
+            if case .timeline(let change) = entry.change { timelineChanges.append(change) }
         }
+        refreshWatches(timelineChanges)
+        checkpointIfDue()
+        answerCommitted(batch)
+        if otherCommitted { catchUp(holding: next.waiting) }
     }
 
     /// Answers every proposal of a committed batch with its decision.
@@ -104,13 +111,12 @@ extension PlanOwner {
         for judged in batch { answerAll(judged.decision, origin: judged.origin, remember: true) }
     }
 
-    /// Encodes the `confirmed` of `version` once, queues it to every subscriber, keeps it for
-    /// resuming, and refreshes the watches a timeline change touches.
-    func fanOutConfirmed(_ stamp: MutationStamp, changesJSON: String, change: PlanChange) {
+    /// Encodes the `confirmed` of `version` once, queues it to every subscriber and keeps it for
+    /// resuming.
+    func fanOutConfirmed(version: Int, _ stamp: MutationStamp, changesJSON: String) {
         let buffer = confirmedBuffer(version: version, stamp, changesJSON: changesJSON)
         broadcast(buffer, to: subscriberList)
         appendConfirmed(buffer)
-        if case .timeline(let timelineChange) = change { refreshWatches(timelineChange) }
     }
 
     /// A `confirmed` message, encoded once with the `changes` as logged.

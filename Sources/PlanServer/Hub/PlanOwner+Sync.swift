@@ -71,8 +71,10 @@ extension PlanOwner {
                 inverses.remember(entry.version, nil)
             }
             fanOutConfirmed(
+                version: version,
                 MutationStamp(id: entry.proposalID, user: entry.user, at: entry.at, undoes: entry.undoes),
-                changesJSON: entry.changesJSON, change: change)
+                changesJSON: entry.changesJSON)
+            if case .timeline(let change) = change { refreshWatches([change]) }
             checkpointIfDue()
             recentDecisions.remember(
                 .acknowledged(version: entry.version, noop: false),
