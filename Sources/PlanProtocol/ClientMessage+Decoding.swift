@@ -150,9 +150,12 @@ private struct RequestReader {
             let plan = try id("plan")
             let user = try id("user")
             guard object.members["role"] != nil else { throw object.failure("role", "is missing (null revokes)") }
-            let role = try object.optionalString("role")
-            if let role, !ClientMessage.roleNames.contains(role) {
-                throw object.failure("role", "must be \"viewer\", \"editor\", \"owner\" or null, not \(quoted(role))")
+            var role: PlanRole?
+            if let name = try object.optionalString("role") {
+                guard let named = PlanRole(rawValue: name) else {
+                    throw object.failure("role", "must be \"viewer\", \"editor\", \"owner\" or null, not \(quoted(name))")
+                }
+                role = named
             }
             return .grant(plan: plan, user: user, role: role, ref: try ref())
         case "history":

@@ -36,7 +36,7 @@ extension ClientMessage: JSONEncodable {
             writer.member("plan", plan)
             writer.member("user", user)
             writer.key("role")
-            if let role { writer.string(role) } else { writer.null() }
+            if let role { writer.string(role.rawValue) } else { writer.null() }
         case .history(let plan, let before, let limit, _):
             writer.member("plan", plan)
             for (key, value) in [("before", before), ("limit", limit)] {

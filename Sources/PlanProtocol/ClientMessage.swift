@@ -22,7 +22,7 @@ public enum ClientMessage: Sendable, Hashable {
     case plans(ref: String? = nil)
     /// `{"type":"grant","plan":…,"user":…,"role":"editor"}`: an owner sets `user`'s role on `plan`;
     /// `role` nil (`null` on the wire) revokes it. Roles are `viewer`, `editor` and `owner`.
-    case grant(plan: String, user: String, role: String?, ref: String? = nil)
+    case grant(plan: String, user: String, role: PlanRole?, ref: String? = nil)
     /// `{"type":"history","plan":…,"before":40,"limit":50}`: a page of the log, newest first;
     /// `before` nil: up to the current version; `limit` nil: 50.
     case history(plan: String, before: Int?, limit: Int?, ref: String? = nil)
@@ -75,7 +75,4 @@ public enum ClientMessage: Sendable, Hashable {
 
     /// The most entries one `history` page may ask for.
     public static let maxHistoryLimit = 500
-
-    /// The role names `grant` accepts (besides `null`).
-    public static let roleNames: Set<String> = ["viewer", "editor", "owner"]
 }

@@ -10,7 +10,7 @@ struct AccessMessageTests {
         #expect(try ClientMessage.decode(#"{"type":"plans","ref":"l"}"#) == .plans(ref: "l"))
         #expect(
             try ClientMessage.decode(#"{"type":"grant","plan":"demo","user":"bob","role":"editor","ref":"g"}"#)
-                == .grant(plan: "demo", user: "bob", role: "editor", ref: "g"))
+                == .grant(plan: "demo", user: "bob", role: .editor, ref: "g"))
         #expect(
             try ClientMessage.decode(#"{"type":"grant","plan":"demo","user":"bob","role":null}"#)
                 == .grant(plan: "demo", user: "bob", role: nil))

@@ -71,7 +71,7 @@ struct GrantEndToEndTests {
         _ = try await viewer.expect("page") { if case .page(_, "w1", _, _, _, _) = $0 { true } else { false } }
         #expect(try await viewer.propose(Self.rename, plan: plan, id: "as-viewer").rejectionCode == .forbidden)
 
-        owner.connection.sendRaw(ClientMessage.grant(plan: plan, user: bob, role: "editor", ref: "g1").bytes)
+        owner.connection.sendRaw(ClientMessage.grant(plan: plan, user: bob, role: .editor, ref: "g1").bytes)
         #expect(try await owner.expect("granted") == .granted(plan: plan, user: bob, role: "editor", ref: "g1"))
         _ = try await carol.expect("presence") {
             if case .presence(_, _, let sessions) = $0 { sessions.first?.user == bob } else { false }
@@ -113,10 +113,10 @@ struct GrantEndToEndTests {
             (viewer, .grant(plan: fixture.plan, user: olga, role: nil, ref: "r1"), .forbidden),
             (stranger, .grant(plan: fixture.plan, user: olga, role: nil, ref: "r2"), .unknownPlan),
             (
-                owner, .grant(plan: fixture.plan, user: TestDatabase.unique("ghost"), role: "viewer", ref: "r3"),
+                owner, .grant(plan: fixture.plan, user: TestDatabase.unique("ghost"), role: .viewer, ref: "r3"),
                 .unknownUser
             ),
-            (owner, .grant(plan: fixture.plan, user: olga, role: "editor", ref: "r4"), .forbidden),
+            (owner, .grant(plan: fixture.plan, user: olga, role: .editor, ref: "r4"), .forbidden),
         ]
         for (client, message, code) in cases {
             client.connection.sendRaw(message.bytes)

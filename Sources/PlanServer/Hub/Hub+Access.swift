@@ -14,8 +14,7 @@ extension Hub {
         switch message {
         case .plans(let ref):
             emit(.run(.listPlans(session.connection, user: user, ref: ref)))
-        case .grant(let plan, let grantee, let roleName, let ref):
-            let role = roleName.flatMap(PlanRole.init(rawValue:))
+        case .grant(let plan, let grantee, let role, let ref):
             let request = GrantRequest(plan: plan, user: grantee, role: role, ref: ref)
             emit(.run(.grant(session.connection, granter: user, request)))
         default:
