@@ -153,7 +153,8 @@ private struct RequestReader {
             var role: PlanRole?
             if let name = try object.optionalString("role") {
                 guard let named = PlanRole(rawValue: name) else {
-                    throw object.failure("role", "must be \"viewer\", \"editor\", \"owner\" or null, not \(quoted(name))")
+                    throw object.failure(
+                        "role", "must be \"viewer\", \"editor\", \"owner\" or null, not \(quoted(name))")
                 }
                 role = named
             }
