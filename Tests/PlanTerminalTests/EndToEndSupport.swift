@@ -59,13 +59,19 @@ final class Tmux: @unchecked Sendable {
         (try? runProgram(["tmux", "-L", socket, "capture-pane", "-p", "-t", session]).output) ?? ""
     }
 
-    /// Polls the screen until `predicate` holds, for at most `seconds`.
+    /// Polls the screen until `predicate` holds on a settled screen (the same 50 ms later: a
+    /// capture can catch the client halfway through drawing a frame), for at most `seconds`.
     func waitFor(_ session: String, within seconds: Double = 10, _ predicate: (String) -> Bool) throws -> String {
         var screen = ""
         let deadline = Double(time(nil)) + seconds
         while Double(time(nil)) <= deadline {
             screen = capture(session)
-            if predicate(screen) { return screen }
+            if predicate(screen) {
+                usleep(50_000)
+                let again = capture(session)
+                if again == screen { return screen }
+                continue
+            }
             usleep(100_000)
         }
         throw HarnessError("timed out waiting on \(session); the screen was:\n\(screen)")

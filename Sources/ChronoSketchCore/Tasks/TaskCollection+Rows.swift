@@ -55,10 +55,15 @@ extension TaskCollection {
         return positions
     }
 
-    /// Visits tasks in depth-first tree order without recursion.
-    func forEachDepthFirst(collapsed: Set<String>, _ visit: (_ position: Int, _ depth: Int) -> Void) {
+    /// Visits the visible descendants of `parentID` (nil: every task) in depth-first tree order,
+    /// without recursion: children in input order, the children of `parentID` at `depth`;
+    /// descendants of `collapsed` summaries are skipped.
+    public func forEachDepthFirst(
+        below parentID: String? = nil, depth: Int = 0, collapsed: Set<String>,
+        _ visit: (_ position: Int, _ depth: Int) -> Void
+    ) {
         // A stack of (sibling positions, next index, depth) frames.
-        var stack: [(siblings: [Int], next: Int, depth: Int)] = [(childPositions[nil] ?? [], 0, 0)]
+        var stack: [(siblings: [Int], next: Int, depth: Int)] = [(childPositions[parentID] ?? [], 0, depth)]
         while !stack.isEmpty {
             let top = stack.count - 1
             guard stack[top].next < stack[top].siblings.count else {

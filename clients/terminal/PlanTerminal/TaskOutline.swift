@@ -29,7 +29,7 @@ public struct TaskOutline: Sendable {
         depths = []
         positions.reserveCapacity(collection.count)
         depths.reserveCapacity(collection.count)
-        TaskOutline.visit(children: nil, depth: 0, in: collection, collapsed: collapsed) { position, depth in
+        collection.forEachDepthFirst(collapsed: collapsed) { position, depth in
             positions.append(Int32(position))
             depths.append(Int32(depth))
         }
@@ -102,7 +102,7 @@ public struct TaskOutline: Sendable {
             var addedPositions: [Int32] = []
             var addedDepths: [Int32] = []
             let parent = collection.tasks[position(at: index)].id
-            TaskOutline.visit(children: parent, depth: Int(depth) + 1, in: collection, collapsed: collapsed) {
+            collection.forEachDepthFirst(below: parent, depth: Int(depth) + 1, collapsed: collapsed) {
                 addedPositions.append(Int32($0))
                 addedDepths.append(Int32($1))
             }
@@ -110,28 +110,5 @@ public struct TaskOutline: Sendable {
             depths.insert(contentsOf: addedDepths, at: index + 1)
         }
         for row in (index + 1)..<positions.count { indexByPosition[Int(positions[row])] = Int32(row) }
-    }
-
-    /// Visits the visible descendants of `parentID` (nil: every root) in depth-first order,
-    /// without recursion, the children of `parentID` at `depth`.
-    private static func visit(
-        children parentID: String?, depth: Int, in collection: TaskCollection, collapsed: Set<String>,
-        _ body: (_ position: Int, _ depth: Int) -> Void
-    ) {
-        var stack: [(siblings: [Int], next: Int)] = [(collection.childPositions(of: parentID), 0)]
-        while let top = stack.last {
-            guard top.next < top.siblings.count else {
-                stack.removeLast()
-                continue
-            }
-            let position = top.siblings[top.next]
-            stack[stack.count - 1].next += 1
-            body(position, depth + stack.count - 1)
-            let id = collection.tasks[position].id
-            if collapsed.isEmpty || !collapsed.contains(id) {
-                let children = collection.childPositions(of: id)
-                if !children.isEmpty { stack.append((children, 0)) }
-            }
-        }
     }
 }
