@@ -98,9 +98,10 @@ enum OwnerFixture {
     }
 
     /// A plan at `version` holding tasks "a" and "b".
-    static func owner(version: Int = 5, logKeep: Int = 0, logStart: Int = 0) -> PlanOwner {
+    static func owner(version: Int = 5, logKeep: Int = 0, logStart: Int = 0, checkpointEvery: Int = 500) -> PlanOwner {
         var configuration = ServerConfiguration(databaseURL: "")
         configuration.logKeep = logKeep
+        configuration.checkpointEvery = checkpointEvery
         let stored = StoredPlan(
             id: "p", version: version, document: document(), logStart: logStart, latestCheckpoint: version)
         return PlanOwner(stored: stored, configuration: configuration, now: start)

@@ -93,6 +93,53 @@ struct PlanOwnerOrderingTests {
         #expect(after == ["snapshot 6 → *", "ack p1 6 → 1", "commit 6+1"])
     }
 
+    @Test("a batch whose second op no longer applies: the first is confirmed, then the reload; both answered after it")
+    func reloadInTheMiddleOfABatch() throws {
+        let owner = F.owner()
+        _ = owner.subscribe(F.member(9), since: nil, ref: nil)
+        #expect(owner.propose(F.origin("p0"), F.rename("a", from: "a", to: "A")) == ["commit 5+1"])
+        _ = owner.propose(F.origin("p1"), F.rename("a", from: "A", to: "A1"))
+        _ = owner.propose(F.origin("p2"), F.rename("b", from: "b", to: "B"))
+        #expect(owner.committed(.success(6)).first == "commit 6+2")
+        // The confirmed "b" drifted from what p2 was judged against.
+        _ = try owner.confirmed.apply(.replace(previous: F.task("b"), proposed: F.task("b", "Q")))
+        #expect(owner.committed(.success(8)) == ["confirmed 7 p1 → *", "reload p"])
+        #expect(owner.version == 7)
+        let stored = StoredPlan(id: "p", version: 8, document: F.document(a: "A1", b: "B"))
+        let after = ActionLines.lines(owner.reloaded(.success(stored), now: F.start))
+        #expect(after == ["snapshot 8 → *", "ack p1 7 → 1", "ack p2 8 → 1"])
+    }
+
+    @Test("another process committed during a commit: the batch is published, the next one waits for the catch-up")
+    func notificationHoldsTheNextBatch() {
+        let owner = F.owner()
+        _ = owner.subscribe(F.member(9), since: nil, ref: nil)
+        #expect(owner.propose(F.origin("p0"), F.rename("a", from: "a", to: "A")) == ["commit 5+1"])
+        #expect(owner.propose(F.origin("p1"), F.rename("b", from: "b", to: "B")) == [])
+        #expect(ActionLines.lines(owner.notified(7)) == [])
+        #expect(owner.committed(.success(6)) == ["confirmed 6 p0 → *", "ack p0 6 → 1", "read log since 6"])
+        let log = [F.logged(7, "x", rename: "a", from: "A", to: "Z")]
+        let after = ActionLines.lines(owner.caughtUp(.success(.mutations(log, currentVersion: 7)), now: F.start))
+        #expect(after == ["confirmed 7 x → *", "commit 7+1"])
+    }
+
+    @Test(
+        "a batch that passes the checkpoint interval: one checkpoint, of the batch's last version, after its confirmed")
+    func checkpointOncePerBatch() {
+        let owner = F.owner(checkpointEvery: 2)
+        _ = owner.subscribe(F.member(9), since: nil, ref: nil)
+        #expect(owner.propose(F.origin("p0"), F.rename("a", from: "a", to: "A")) == ["commit 5+1"])
+        _ = owner.propose(F.origin("p1"), F.rename("a", from: "A", to: "A1"))
+        _ = owner.propose(F.origin("p2"), F.rename("b", from: "b", to: "B"))
+        _ = owner.propose(F.origin("p3"), F.rename("b", from: "B", to: "B3"))
+        #expect(owner.committed(.success(6)) == ["commit 6+3", "confirmed 6 p0 → *", "ack p0 6 → 1"])
+        #expect(
+            owner.committed(.success(9)) == [
+                "confirmed 7 p1 → *", "confirmed 8 p2 → *", "confirmed 9 p3 → *", "checkpoint 9", "ack p1 7 → 1",
+                "ack p2 8 → 1", "ack p3 9 → 1",
+            ])
+    }
+
     @Test("a catch-up that cannot follow the log reloads; a failed reload still judges the held proposals")
     func catchUpFallsBackToReload() {
         let owner = F.owner()

@@ -79,18 +79,29 @@ extension PlanOwner {
                 let context = JudgingContext(version: base + applied.count, logStart: logStart, at: mutation.at)
                 applied.append((mutation, try confirmed.apply(mutation.operation, context: context)))
             } catch {
-                version = base + applied.count
                 warn("plan \(id): committed op no longer applies (\(error)); reloading")
-                // Committed all the same: answered once the reload's snapshot went out.
+                // What did apply goes out (should the reload fail, nobody misses a version); the
+                // batch, committed all the same, is answered once the reload's snapshot went out.
+                fanOut(applied, after: base)
                 reload(held: next.waiting, committed: batch)
                 return
             }
         }
         version = base + applied.count
-        snapshotCache = nil
         // Another process committed meanwhile (announcements of our own commits are not newer).
         let otherCommitted = (announced ?? 0) > version
         if !otherCommitted { startCommit(next) }
+        fanOut(applied, after: base)
+        checkpointIfDue()
+        answerCommitted(batch)
+        if otherCommitted { catchUp(holding: next.waiting) }
+    }
+
+    /// Confirms applied mutations, the first of them at `base + 1`: each `confirmed` to every
+    /// subscriber in version order, then one fresh page for each watch they affect.
+    private func fanOut(_ applied: [(mutation: CommittedMutation, change: PlanChange)], after base: Int) {
+        version = base + applied.count
+        snapshotCache = nil
         var timelineChanges: [TimelineChange] = []
         for (offset, entry) in applied.enumerated() {
             let mutation = entry.mutation
@@ -101,9 +112,6 @@ extension PlanOwner {
             if case .timeline(let change) = entry.change { timelineChanges.append(change) }
         }
         refreshWatches(timelineChanges)
-        checkpointIfDue()
-        answerCommitted(batch)
-        if otherCommitted { catchUp(holding: next.waiting) }
     }
 
     /// Answers every proposal of a committed batch with its decision.

@@ -56,6 +56,9 @@ extension PlanOwner {
     /// Applies logged mutations after `version`, in order, and fans them out; false when one does
     /// not follow (a gap, an op that does not read or apply).
     private func follow(_ logged: [LoggedMutation]) -> Bool {
+        var timelineChanges: [TimelineChange] = []
+        // The watches they affect get one fresh page, once what could be followed is.
+        defer { refreshWatches(timelineChanges) }
         for entry in logged where entry.version > version {
             guard entry.version == version + 1,
                 let operation = try? PlanOperation(json: try JSONValue(parsing: entry.opJSON)),
@@ -74,7 +77,7 @@ extension PlanOwner {
                 version: version,
                 MutationStamp(id: entry.proposalID, user: entry.user, at: entry.at, undoes: entry.undoes),
                 changesJSON: entry.changesJSON)
-            if case .timeline(let change) = change { refreshWatches([change]) }
+            if case .timeline(let change) = change { timelineChanges.append(change) }
             checkpointIfDue()
             recentDecisions.remember(
                 .acknowledged(version: entry.version, noop: false),
