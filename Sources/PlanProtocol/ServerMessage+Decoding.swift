@@ -88,9 +88,14 @@ extension ServerMessage {
                 query: try TimelineQuery(json: try object.required("query"), path: object.path("query")),
                 page: try TimelinePage(json: json, path: path), ref: ref)
         case "granted":
-            return .granted(
-                plan: try object.string("plan"), user: try object.string("user"),
-                role: try object.optionalString("role"), ref: ref)
+            var role: PlanRole?
+            if let name = try object.optionalString("role") {
+                guard let named = PlanRole(rawValue: name) else {
+                    throw object.failure("role", "unknown role \(quoted(name))")
+                }
+                role = named
+            }
+            return .granted(plan: try object.string("plan"), user: try object.string("user"), role: role, ref: ref)
         default:
             guard let listing = try decodeListing(type, object, ref: ref) else {
                 throw object.failure("type", "unknown message type \(quoted(type))")

@@ -56,7 +56,7 @@ extension ServerMessage: JSONEncodable {
             writer.member("plan", plan)
             writer.member("user", user)
             writer.key("role")
-            if let role { writer.string(role) } else { writer.null() }
+            if let role { writer.string(role.rawValue) } else { writer.null() }
         case .planError(let code, let message, let plan):
             writer.member("code", code.rawValue)
             writer.member("message", message)

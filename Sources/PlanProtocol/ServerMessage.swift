@@ -42,7 +42,7 @@ public enum ServerMessage: Sendable, Hashable {
     case plans([PlanListing], ref: String? = nil)
     /// `{"type":"granted","plan":…,"user":…,"role":"editor"}` (`role` null: revoked): the answer
     /// to an owner's `grant`.
-    case granted(plan: String, user: String, role: String?, ref: String? = nil)
+    case granted(plan: String, user: String, role: PlanRole?, ref: String? = nil)
     /// `{"type":"error","code":"forbidden","message":…,"plan":…}`: an `error` the server sends of
     /// its own accord about a plan, with no `ref`: the user lost the role on `plan`, and every
     /// subscription and watch of it on this connection ended.

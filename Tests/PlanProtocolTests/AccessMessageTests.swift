@@ -46,8 +46,13 @@ struct AccessMessageTests {
         #expect(
             String(decoding: ended.bytes, as: UTF8.self)
                 == #"{"type":"error","code":"forbidden","message":"gone","plan":"demo"}"#)
-        for message in [plans, granted, ended, .error(code: .unknownUser, message: "no", ref: "r")] {
+        let editor = ServerMessage.granted(plan: "demo", user: "bob", role: .editor, ref: nil)
+        for message in [plans, granted, editor, ended, .error(code: .unknownUser, message: "no", ref: "r")] {
             #expect(try ServerMessage.decode(message.bytes) == message)
+        }
+        // A role the contract does not name is refused, not passed on as text.
+        #expect(throws: (any Error).self) {
+            try ServerMessage.decode(Array(#"{"type":"granted","plan":"demo","user":"bob","role":"admin"}"#.utf8))
         }
     }
 }

@@ -72,7 +72,7 @@ struct GrantEndToEndTests {
         #expect(try await viewer.propose(Self.rename, plan: plan, id: "as-viewer").rejectionCode == .forbidden)
 
         owner.connection.sendRaw(ClientMessage.grant(plan: plan, user: bob, role: .editor, ref: "g1").bytes)
-        #expect(try await owner.expect("granted") == .granted(plan: plan, user: bob, role: "editor", ref: "g1"))
+        #expect(try await owner.expect("granted") == .granted(plan: plan, user: bob, role: .editor, ref: "g1"))
         _ = try await carol.expect("presence") {
             if case .presence(_, _, let sessions) = $0 { sessions.first?.user == bob } else { false }
         }

@@ -49,7 +49,7 @@ enum ActionLines {
         case .plans(let entries, let ref):
             return "plans \(entries.map { "\($0.plan):\($0.role)" }.joined(separator: ",")) ref \(ref ?? "-")"
         case .granted(let plan, let user, let role, let ref):
-            return "granted \(plan) \(user) \(role ?? "null") ref \(ref ?? "-")"
+            return "granted \(plan) \(user) \(role?.rawValue ?? "null") ref \(ref ?? "-")"
         case .planError(let code, _, let plan): return "error \(code.rawValue) plan \(plan)"
         case .history(_, let entries, let logStart, let more, _):
             return

@@ -43,7 +43,7 @@ extension Hub {
         let answer: ServerMessage
         switch result {
         case .success(.granted):
-            answer = .granted(plan: plan, user: request.user, role: request.role?.rawValue, ref: request.ref)
+            answer = .granted(plan: plan, user: request.user, role: request.role, ref: request.ref)
             let role = request.role?.rawValue ?? "none"
             log("\(session.user ?? "-") set the role of \(request.user) on \(plan) to \(role)")
         case .success(.unknownPlan):
