@@ -78,8 +78,13 @@ public struct ClientHistory: Sendable, Hashable {
                 isBaseline: operation.map(ClientHistory.isBaseline) ?? (changes?.baselines != nil))
         }
         if let oldest = page.map(\.version).min(), oldest == (entries.keys.min() ?? oldest) { self.more = more }
-        // Versions below the log's start can no longer be read or undone (the one at it can).
-        entries = entries.filter { $0.key >= logStart }
+    }
+
+    /// Whether `version` can still be opened (`fetch`) and undone: versions below the log's start
+    /// cannot (a log trimmed since, or written before the server kept history); their entries stay
+    /// listed, as the audit trail the server still sends.
+    public func isKept(_ version: Int) -> Bool {
+        logStart.map { version >= $0 } ?? true
     }
 
     /// Takes in a `confirmed` (its op stays unknown until a `history` page tells it).
@@ -117,7 +122,8 @@ public struct ClientHistory: Sendable, Hashable {
     private func stacks(of user: String) -> (undo: [Int], redo: [Int]) {
         var undo: [Int] = []
         var redo: [Int] = []
-        for entry in entries.values.sorted(by: { $0.version < $1.version }) where entry.user == user {
+        for entry in entries.values.sorted(by: { $0.version < $1.version })
+        where entry.user == user && isKept(entry.version) {
             if entry.isBaseline { continue }
             if let target = entry.undoes, let index = undo.lastIndex(of: target) {
                 undo.remove(at: index)

@@ -57,7 +57,7 @@ struct ClientHistoryTests {
         #expect(log.redoTarget(user: "bob") == nil)
     }
 
-    @Test("baseline ops are skipped; versions below the log start are forgotten, the one at it kept")
+    @Test("baseline ops are skipped; versions below the log start stay listed but are not kept, the one at it is")
     func baselinesAndLogStart() {
         var log = Self.log([Self.entry(1, "ann"), Self.entry(2, "ann")])
         log.receiveConfirmed(
@@ -66,9 +66,16 @@ struct ClientHistoryTests {
         #expect(log.undoTarget(user: "ann") == 2)
         #expect(log.versionsWithoutDetails == [3])
         log.receive(page: [Self.entry(2, "ann")], logStart: 2, more: false)
-        #expect(log.versionsNewestFirst == [3, 2], "version 1 is below the start; 2, at it, can still be undone")
+        #expect(log.versionsNewestFirst == [3, 2, 1], "version 1, below the start, is still listed")
+        #expect(!log.isKept(1) && log.isKept(2) && log.isKept(3))
         #expect(log.undoTarget(user: "ann") == 2)
         #expect(log.logStart == 2)
+        // An upgraded log lists versions below its start: they are never undo targets.
+        var upgraded = Self.log([Self.entry(4, "bob"), Self.entry(3, "bob")], logStart: 4)
+        #expect(upgraded.undoTarget(user: "bob") == 4)
+        upgraded.receive(page: [Self.entry(5, "bob", undoes: 4)], logStart: 4, more: false)
+        #expect(upgraded.undoTarget(user: "bob") == nil, "v3 is below the start: nothing else to undo")
+        #expect(upgraded.redoTarget(user: "bob") == 5)
     }
 
     @Test("a confirmed is kept until a page tells its op, and never replaces what a page told")

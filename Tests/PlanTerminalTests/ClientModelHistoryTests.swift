@@ -181,6 +181,28 @@ struct ClientModelHistoryTests {
         #expect(model.rows.map(\.task.title).contains("Spec"))
     }
 
+    @Test("versions below the log's start are listed, marked and dimmed; Enter and z on them explain, nothing is sent")
+    func versionsBelowLogStart() throws {
+        var model = try loaded()
+        // An upgraded log: its start is v2; v1 is still listed (the audit trail).
+        _ = model.handle(.server(.history(plan: "demo", entries: Self.page, logStart: 2, more: false, ref: nil)))
+        for _ in 0..<3 { _ = model.handle(.key(.tab)) }
+        #expect(model.mode == .history)
+        #expect(model.history.versions == [3, 2, 1])
+        let screen = model.render().text
+        let line = screen.split(separator: "\n").first { $0.hasPrefix("v1 ") }
+        #expect(line?.contains("(no longer kept)") == true)
+        #expect(screen.split(separator: "\n").first { $0.hasPrefix("v2 ") }?.contains("(no longer kept)") == false)
+        _ = model.handle(.key(.end))
+        #expect(model.handle(.key(.enter)).isEmpty)
+        #expect(
+            model.message
+                == "v1 is before the start of the history (v2): it can no longer be opened or undone.")
+        #expect(model.handle(.key(.character("z"))).isEmpty)
+        // Ann's undo key skips it: her newest kept change is v2.
+        #expect(model.history.log.undoTarget(user: "ann") == 2)
+    }
+
     @Test("b sets a baseline at a version; B draws one as a shadow under the live bars")
     func baselines() throws {
         var model = try loaded(height: 16)

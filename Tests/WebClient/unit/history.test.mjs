@@ -27,7 +27,7 @@ test('undo targets the newest own version; redo the undo of it; a new change cle
   assert.equal(history.undoTarget('alice'), 7);
 });
 
-test('baselines are skipped; pages fill in ops, respect the log start and say whether more exist', () => {
+test('baselines are skipped; pages fill in ops, list versions below the log start as not kept, say whether more exist', () => {
   const history = new ClientHistory();
   history.receiveConfirmed(confirmed(9, 'alice'));
   history.receiveConfirmed(confirmed(10, 'alice', null, { baselines: [] }));
@@ -37,11 +37,15 @@ test('baselines are skipped; pages fill in ops, respect the log start and say wh
     { version: 8, at: 'T8', mutation: { user: 'bob' }, op: { type: 'link', dependency: {} }, changes: {} },
     { version: 2, at: 'T2', mutation: { user: 'bob' }, op: null, changes: {} }], logStart: 3, more: false });
   assert.equal(history.entries.get(9).op.type, 'add');
-  assert.equal(history.entries.has(2), false, 'versions below the log start cannot be read or undone');
+  assert.equal(history.entries.has(2), true, 'a version below the log start is still listed (the audit trail)');
+  assert.equal(history.isKept(2), false, 'but it cannot be shown or undone');
   assert.equal(history.more, false);
-  assert.deepEqual(history.versions(), [10, 9, 8]);
+  assert.deepEqual(history.versions(), [10, 9, 8, 2]);
   history.receivePage({ entries: [], logStart: 8, more: false });
-  assert.deepEqual(history.versions(), [10, 9, 8], 'the version at the log start can still be fetched and undone');
+  assert.equal(history.isKept(8), true, 'the version at the log start can still be fetched and undone');
+  assert.equal(history.isKept(7), false);
+  history.receiveConfirmed(confirmed(11, 'bob', 7));
+  assert.equal(history.undoTarget('bob'), 11, 'an undo of a version below the start is a change like any other');
   history.receiveConfirmed(confirmed(9, 'alice'));
   assert.equal(history.entries.get(9).detailsRead, true, 'a page’s details are kept');
 });

@@ -106,12 +106,13 @@ extension ClientModel {
         case .pageDown: moveHistorySelection(visibleRowCount)
         case .home: moveHistorySelection(-history.selectedIndex)
         case .end: moveHistorySelection(history.versions.count)
-        case .enter:
+        case .enter, .character("z"):
             guard let entry = history.selectedEntry else { return [] }
-            return openPast(entry.version)
-        case .character("z"):
-            guard let entry = history.selectedEntry else { return [] }
-            return undo(entry.version)
+            guard history.log.isKept(entry.version) else {
+                message = strings.versionNotKept(entry.version, logStart: history.log.logStart ?? 0)
+                return []
+            }
+            return key == .enter ? openPast(entry.version) : undo(entry.version)
         default:
             return nil
         }

@@ -25,13 +25,15 @@ extension ClientModel {
         for (offset, index) in shown.enumerated() {
             guard let entry = history.log.entries[versions[index]] else { continue }
             let undoneBy = history.log.undoing(entry.version)
+            let kept = history.log.isKept(entry.version)
             let mark = undoneBy.map { " " + strings.undoneBy($0) } ?? ""
             let line = [
                 ("v\(entry.version)" + mark).padded(to: 8), strings.time(entry.at).padded(to: timeWidth),
-                entry.user.truncated(to: userWidth).padded(to: userWidth), wording.describe(entry),
+                entry.user.truncated(to: userWidth).padded(to: userWidth),
+                wording.describe(entry) + (kept ? "" : " " + strings.notKept),
             ].joined(separator: " ")
             let style: CellStyle =
-                index == history.selectedIndex ? .reverse : (undoneBy != nil ? .dim : .normal)
+                index == history.selectedIndex ? .reverse : (undoneBy != nil || !kept ? .dim : .normal)
             canvas.write(line.truncated(to: width).padded(to: width), x: 0, y: y + 1 + offset, style: style)
         }
         if shown.upperBound == versions.count, shown.count < visible {

@@ -80,6 +80,14 @@ extension TerminalStrings {
         if more { return de ? "… ältere Versionen: ↓ lädt weitere" : "… older versions: ↓ loads more" }
         return de ? "Anfang des Verlaufs (v\(logStart ?? 0))" : "Start of the history (v\(logStart ?? 0))"
     }
+    /// Marks a listed version below the log's start.
+    public var notKept: String { de ? "(nicht mehr lesbar)" : "(no longer kept)" }
+    /// Enter or z on a version below the log's start.
+    public func versionNotKept(_ version: Int, logStart: Int) -> String {
+        de
+            ? "v\(version) liegt vor dem Anfang des Verlaufs (v\(logStart)): sie lässt sich nicht mehr öffnen oder rückgängig machen."
+            : "v\(version) is before the start of the history (v\(logStart)): it can no longer be opened or undone."
+    }
     /// The history view's footer hint.
     public var historyFooterHint: String {
         de

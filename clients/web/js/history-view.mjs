@@ -30,19 +30,20 @@ export class HistoryView {
     const rows = versions.map((version) => {
       const entry = history.entries.get(version);
       const when = entry.at ? localTime(language, entry.at) : '';
-      const own = entry.user === state.user && !entry.isBaseline;
+      const kept = history.isKept(version);
+      const own = entry.user === state.user && !entry.isBaseline && kept;
       const undoneBy = history.undoing(version);
       const mark = undoneBy === null ? null : h('span', { class: 'undone-by', title: t.history.undoneBy(undoneBy), text: `↶ v${undoneBy}` });
       return h('tr', { 'aria-selected': String(version === this.selected), dataset: { version: String(version) },
-        class: undoneBy === null ? null : 'undone', onclick: () => this.select(version) },
+        class: undoneBy !== null ? 'undone' : kept ? null : 'not-kept', onclick: () => this.select(version) },
       h('td', { text: `v${version} ` }, mark), h('td', { text: when }), h('td', { text: entry.user }),
-      h('td', { text: describeEntry(language, entry, state.title) }),
-      h('td', {}, h('button', { type: 'button', text: t.viewAt, onclick: () => this.callbacks.show(version) }),
+      h('td', { text: describeEntry(language, entry, state.title) + (kept ? '' : ` ${t.notKept}`) }),
+      h('td', {}, kept ? h('button', { type: 'button', text: t.viewAt, onclick: () => this.callbacks.show(version) }) : null,
         own ? h('button', { type: 'button', text: t.undoThis, onclick: () => this.callbacks.undo(version) }) : null));
     });
     const table = h('table', {}, h('thead', {}, h('tr', {}, ...['version', 'when', 'user', 'change', ''].map((key) => h('th', { text: t[key] ?? '' })))),
       h('tbody', {}, ...rows));
-    const more = history.more && (history.logStart === null || Math.min(...versions) > history.logStart)
+    const more = history.more
       ? h('button', { type: 'button', text: t.historyMore, onclick: () => this.callbacks.more() }) : null;
     this.root.replaceChildren(h('h2', { text: t.historyHeading }), versions.length ? table : h('p', { class: 'note', text: t.historyEmpty }), more ?? '');
   }
@@ -58,8 +59,8 @@ export class HistoryView {
     const index = versions.indexOf(this.selected);
     if (event.key === 'ArrowDown' || event.key === 'j') this.select(versions[Math.min(index + 1, versions.length - 1)] ?? null);
     else if (event.key === 'ArrowUp' || event.key === 'k') this.select(versions[Math.max(index - 1, 0)] ?? null);
-    else if (event.key === 'Enter' && this.selected !== null) this.callbacks.show(this.selected);
-    else if (event.key === 'z' && this.selected !== null) this.callbacks.undo(this.selected);
+    else if (event.key === 'Enter' && this.selected !== null && this.state.history.isKept(this.selected)) this.callbacks.show(this.selected);
+    else if (event.key === 'z' && this.selected !== null && this.state.history.isKept(this.selected)) this.callbacks.undo(this.selected);
     else return false;
     return true;
   }

@@ -35,7 +35,13 @@ export class ClientHistory {
     }
     const known = Math.min(...this.entries.keys());
     if (oldest === Infinity || oldest === known) this.more = !!message.more;
-    if (this.logStart !== null) for (const version of [...this.entries.keys()]) if (version < this.logStart) this.entries.delete(version);
+  }
+
+  /** Whether `version` can still be shown (fetch) and undone: versions below the log's start
+   * cannot (a log trimmed since, or written before the server kept history); their entries stay
+   * listed, as the audit trail the server still sends. */
+  isKept(version) {
+    return this.logStart === null || version >= this.logStart;
   }
 
   /** Takes in a `confirmed` (its op stays unknown until a page tells it). */
@@ -61,7 +67,7 @@ export class ClientHistory {
     let redo = [];
     for (const version of [...this.entries.keys()].sort((a, b) => a - b)) {
       const entry = this.entries.get(version);
-      if (entry.user !== user || entry.isBaseline) continue;
+      if (entry.user !== user || entry.isBaseline || !this.isKept(version)) continue;
       const target = entry.undoes;
       if (target !== null && undo.lastIndexOf(target) >= 0) {
         undo.splice(undo.lastIndexOf(target), 1);

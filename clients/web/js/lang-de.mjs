@@ -22,7 +22,7 @@ export default {
   emptyPlan: 'Dieser Plan hat noch keine Aufgaben. Mit „a“ eine Aufgabe hinzufügen.',
   noResources: 'Dieser Plan hat keine Ressourcen.', resourceColumn: 'Ressource', loadingEntries: 'Lädt …',
   loadFailed: 'Laden fehlgeschlagen', retry: 'Erneut versuchen', baselineNone: 'keine Basislinie',
-  baselineLabel: 'Basislinie', historyHeading: 'Verlauf', historyMore: 'Ältere Versionen',
+  baselineLabel: 'Basislinie', historyHeading: 'Verlauf', notKept: '(nicht mehr lesbar)', historyMore: 'Ältere Versionen',
   historyEmpty: 'Noch keine Versionen.', undoThis: 'Rückgängig machen',
   nothingToUndo: 'Keine eigene Änderung zum Rückgängigmachen.', nothingToRedo: 'Nichts zum Wiederherstellen.',
   title: 'Titel', start: 'Beginn', end: 'Ende', days: 'Tage', date: 'Datum', progressPercent: 'Fortschritt (%)',

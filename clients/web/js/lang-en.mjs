@@ -21,7 +21,7 @@ export default {
   emptyPlan: 'This plan has no tasks yet. Press “a” to add a task.',
   noResources: 'This plan has no resources.', resourceColumn: 'Resource', loadingEntries: 'Loading…',
   loadFailed: 'Load failed', retry: 'Retry', baselineNone: 'no baseline', baselineLabel: 'Baseline',
-  historyHeading: 'History', historyMore: 'Older versions', historyEmpty: 'No versions yet.',
+  historyHeading: 'History', notKept: '(no longer kept)', historyMore: 'Older versions', historyEmpty: 'No versions yet.',
   undoThis: 'Undo this', nothingToUndo: 'Nothing of yours to undo.', nothingToRedo: 'Nothing to redo.',
   title: 'Title', start: 'Start', end: 'End', days: 'Days', date: 'Date', progressPercent: 'Progress (%)',
   group: 'Group', topLevel: '(top level)', position: 'Position', before: 'before', after: 'after',
