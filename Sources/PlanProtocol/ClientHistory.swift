@@ -54,6 +54,9 @@ public struct ClientHistory: Sendable, Hashable {
     public private(set) var logStart: Int?
     /// Whether entries older than the oldest page read exist.
     public private(set) var more = true
+    /// Whether the pages list versions below `logStart`: a log written before the server kept
+    /// history, whose version at `logStart` has no undo either (a trimmed log lists none below it).
+    public private(set) var listsBelowStart = false
 
     /// No entries.
     public init() {}
@@ -66,7 +69,9 @@ public struct ClientHistory: Sendable, Hashable {
 
     /// Takes in a `history` page.
     public mutating func receive(page: [HistoryEntry], logStart: Int, more: Bool) {
+        if logStart != self.logStart { listsBelowStart = false }
         self.logStart = logStart
+        if page.contains(where: { $0.version < logStart }) { listsBelowStart = true }
         for item in page {
             let operation = item.opJSON.flatMap { text in
                 (try? JSONValue(parsing: Array(text.utf8))).flatMap { try? PlanOperation(json: $0) }
@@ -80,11 +85,18 @@ public struct ClientHistory: Sendable, Hashable {
         if let oldest = page.map(\.version).min(), oldest == (entries.keys.min() ?? oldest) { self.more = more }
     }
 
-    /// Whether `version` can still be opened (`fetch`) and undone: versions below the log's start
-    /// cannot (a log trimmed since, or written before the server kept history); their entries stay
-    /// listed, as the audit trail the server still sends.
+    /// Whether `version` can still be opened (`fetch`): versions below the log's start cannot (a
+    /// log trimmed since, or written before the server kept history); their entries stay listed,
+    /// as the audit trail the server still sends.
     public func isKept(_ version: Int) -> Bool {
         logStart.map { version >= $0 } ?? true
+    }
+
+    /// Whether `version` can be undone: kept, and not the start of a log written before the
+    /// server kept history (protocol.md §4.7).
+    public func isUndoable(_ version: Int) -> Bool {
+        guard let logStart else { return true }
+        return version > logStart || (version == logStart && !listsBelowStart)
     }
 
     /// Takes in a `confirmed` (its op stays unknown until a `history` page tells it).
@@ -102,11 +114,12 @@ public struct ClientHistory: Sendable, Hashable {
         self = ClientHistory()
     }
 
-    /// The version `user`'s undo key undoes: the top of the undo stack; nil when there is none.
-    public func undoTarget(user: String) -> Int? { stacks(of: user).undo.last }
+    /// The version `user`'s undo key undoes: the top of the undo stack; nil when there is none,
+    /// or when it can no longer be undone (`isUndoable`).
+    public func undoTarget(user: String) -> Int? { stacks(of: user).undo.last.flatMap { isUndoable($0) ? $0 : nil } }
 
     /// The version `user`'s redo key undoes (an undo of theirs): the top of the redo stack.
-    public func redoTarget(user: String) -> Int? { stacks(of: user).redo.last }
+    public func redoTarget(user: String) -> Int? { stacks(of: user).redo.last.flatMap { isUndoable($0) ? $0 : nil } }
 
     /// The newest version that undid `version` and is not undone itself (by a redo), if any.
     public func undoing(_ version: Int) -> Int? {
@@ -122,8 +135,9 @@ public struct ClientHistory: Sendable, Hashable {
     private func stacks(of user: String) -> (undo: [Int], redo: [Int]) {
         var undo: [Int] = []
         var redo: [Int] = []
-        for entry in entries.values.sorted(by: { $0.version < $1.version })
-        where entry.user == user && isKept(entry.version) {
+        // Over every entry held, those below the log's start included: an undo above it may pair
+        // with a change below it.
+        for entry in entries.values.sorted(by: { $0.version < $1.version }) where entry.user == user {
             if entry.isBaseline { continue }
             if let target = entry.undoes, let index = undo.lastIndex(of: target) {
                 undo.remove(at: index)

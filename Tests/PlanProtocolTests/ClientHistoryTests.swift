@@ -70,12 +70,26 @@ struct ClientHistoryTests {
         #expect(!log.isKept(1) && log.isKept(2) && log.isKept(3))
         #expect(log.undoTarget(user: "ann") == 2)
         #expect(log.logStart == 2)
-        // An upgraded log lists versions below its start: they are never undo targets.
-        var upgraded = Self.log([Self.entry(4, "bob"), Self.entry(3, "bob")], logStart: 4)
-        #expect(upgraded.undoTarget(user: "bob") == 4)
-        upgraded.receive(page: [Self.entry(5, "bob", undoes: 4)], logStart: 4, more: false)
-        #expect(upgraded.undoTarget(user: "bob") == nil, "v3 is below the start: nothing else to undo")
-        #expect(upgraded.redoTarget(user: "bob") == 5)
+        // A trimmed log lists nothing below its start: the version at it can be undone.
+        var trimmed = Self.log([Self.entry(5, "bob"), Self.entry(4, "bob")], logStart: 4)
+        trimmed.receive(page: [Self.entry(6, "bob", undoes: 5)], logStart: 4, more: false)
+        #expect(trimmed.undoTarget(user: "bob") == 4 && !trimmed.listsBelowStart)
+        // A log written before the server kept history lists versions below its start: neither
+        // they nor the version at the start can be undone.
+        var upgraded = Self.log([Self.entry(5, "bob"), Self.entry(4, "bob"), Self.entry(3, "bob")], logStart: 4)
+        #expect(upgraded.listsBelowStart && upgraded.undoTarget(user: "bob") == 5)
+        upgraded.receive(page: [Self.entry(6, "bob", undoes: 5)], logStart: 4, more: false)
+        #expect(upgraded.undoTarget(user: "bob") == nil, "v4 starts an upgraded log, v3 is below it")
+        #expect(upgraded.redoTarget(user: "bob") == 6)
+    }
+
+    @Test("an undo above the log's start pairs with the change below it that it undid: a redo is undoable")
+    func pairingAcrossTheStart() {
+        // Heard as confirmed before the log was trimmed to start at v5: v3, its undo v7, the redo v8.
+        var log = Self.log([Self.entry(8, "ann", undoes: 7), Self.entry(7, "ann", undoes: 3), Self.entry(3, "ann")])
+        log.receive(page: [], logStart: 5, more: false)
+        #expect(log.undoTarget(user: "ann") == 8)
+        #expect(log.redoTarget(user: "ann") == nil)
     }
 
     @Test("a confirmed is kept until a page tells its op, and never replaces what a page told")

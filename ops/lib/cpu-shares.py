@@ -2,7 +2,7 @@
 """Where the machine's cores went over a window, by who used them: waits DELAY seconds, samples
 /proc for SECONDS seconds and prints one line, e.g.
 `cores over 10 s: pgbench's backends 0.59, pgbench 0.18, plan-load 0.38, our backends 0.31,
-plan-server 0.27, PostgreSQL's own 0.02, other 0.05, idle 0.14 (of 2)`.
+plan-server 0.27, PostgreSQL's own 0.02, other 0.05, idle 0.14, waiting for I/O 0.01 (of 2)`.
 PostgreSQL backends count as pgbench's when they serve the database PGBENCH_DB (default pgb)."""
 import os
 import sys
@@ -41,17 +41,17 @@ def sample():
             continue
         used[pid] = (who(cmdline), int(fields[11]) + int(fields[12]))
     with open("/proc/stat") as stat:
-        idle = int(stat.readline().split()[4])
-    return used, idle
+        fields = stat.readline().split()
+    return used, (int(fields[4]), int(fields[5]))
 
 
 def main():
     delay, seconds = float(sys.argv[1]), float(sys.argv[2])
     time.sleep(delay)
-    before, idle_before = sample()
+    before, (idle_before, iowait_before) = sample()
     started = time.time()
     time.sleep(seconds)
-    after, idle_after = sample()
+    after, (idle_after, iowait_after) = sample()
     elapsed = time.time() - started
     shares = {}
     for pid, (name, ticks) in after.items():
@@ -60,7 +60,9 @@ def main():
     order = ["pgbench's backends", "pgbench", "plan-load", "our backends", "plan-server", "PostgreSQL's own", "other"]
     parts = [f"{name} {shares[name]:.2f}" for name in order if name in shares]
     idle = (idle_after - idle_before) / TICKS / elapsed
-    print(f"cores over {elapsed:.0f} s: {', '.join(parts)}, idle {idle:.2f} (of {os.cpu_count()})")
+    iowait = (iowait_after - iowait_before) / TICKS / elapsed
+    cores = len(os.sched_getaffinity(0))
+    print(f"cores over {elapsed:.0f} s: {', '.join(parts)}, idle {idle:.2f}, waiting for I/O {iowait:.2f} (of {cores})")
 
 
 if __name__ == "__main__":

@@ -96,3 +96,21 @@ test('a stale undo says who changed it since; other rejections say their reason 
   assert.equal(notUndone('de', 37, { type: 'rejected', code: 'historyUnavailable' }, history),
     'v37 nicht rückgängig gemacht: Diese Version ist nicht mehr im Verlauf.');
 });
+
+test('an upgraded log (versions listed below its start): its start has no undo; an undo above a trimmed start pairs with the change below it', () => {
+  const page = (logStart, versions) => ({ logStart, more: false, entries: versions.map(([version, user, undoes]) => (
+    { version, at: `T${version}`, mutation: { user, ...(undoes ? { undoes } : {}) }, op: null, changes: {} })) });
+  const upgraded = new ClientHistory();
+  upgraded.receivePage(page(4, [[5, 'bob'], [4, 'bob'], [3, 'bob']]));
+  assert.equal(upgraded.listsBelowStart, true);
+  assert.equal(upgraded.undoTarget('bob'), 5);
+  upgraded.receivePage(page(4, [[6, 'bob', 5]]));
+  assert.equal(upgraded.undoTarget('bob'), null, 'v4 starts a log written before history was kept; v3 is below it');
+  assert.equal(upgraded.isUndoable(4), false);
+  assert.equal(upgraded.isKept(4), true, 'but it can be shown');
+  const trimmed = new ClientHistory();
+  for (const [version, undoes] of [[3, null], [7, 3], [8, 7]]) trimmed.receiveConfirmed(confirmed(version, 'ann', undoes));
+  trimmed.receivePage(page(5, []));
+  assert.equal(trimmed.undoTarget('ann'), 8, 'the redo v8 of the undo v7 of v3 is on the undo stack');
+  assert.equal(trimmed.isUndoable(5), true, 'a trimmed log’s start can be undone');
+});

@@ -38,7 +38,7 @@ extension ClientModel {
         }
         if shown.upperBound == versions.count, shown.count < visible {
             canvas.write(
-                strings.historyEnd(logStart: history.log.logStart, more: history.log.more), x: 1,
+                strings.historyEnd(logStart: history.log.logStart, more: history.log.more, oldest: versions.last), x: 1,
                 y: y + 1 + shown.count, style: .dim)
         }
     }

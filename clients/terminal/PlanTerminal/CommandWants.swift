@@ -81,9 +81,14 @@ struct CommandWants {
         for version in log.versionsNewestFirst {
             guard let entry = log.entries[version] else { continue }
             let undone = log.undoing(version).map { "  " + strings.undoneBy($0) } ?? ""
-            text += "v\(version)  \(strings.time(entry.at))  \(entry.user)  \(wording.describe(entry))\(undone)\n"
+            let kept = log.isKept(version) ? "" : "  " + strings.notKept
+            text +=
+                "v\(version)  \(strings.time(entry.at))  \(entry.user)  \(wording.describe(entry))\(undone)\(kept)\n"
         }
-        if history.more == false { text += strings.historyEnd(logStart: history.logStart, more: false) + "\n" }
+        if history.more == false {
+            let oldest = log.versionsNewestFirst.last
+            text += strings.historyEnd(logStart: history.logStart, more: false, oldest: oldest) + "\n"
+        }
         return text
     }
 }

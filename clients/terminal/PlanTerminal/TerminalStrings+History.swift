@@ -76,8 +76,14 @@ extension TerminalStrings {
         de ? ("Version", "Zeit (UTC)", "Wer", "Änderung") : ("Version", "Time (UTC)", "Who", "Change")
     }
     /// Below the last entry.
-    public func historyEnd(logStart: Int?, more: Bool) -> String {
+    /// `oldest`: the oldest version listed (below `logStart` for a log kept only in part).
+    public func historyEnd(logStart: Int?, more: Bool, oldest: Int? = nil) -> String {
         if more { return de ? "… ältere Versionen: ↓ lädt weitere" : "… older versions: ↓ loads more" }
+        if let logStart, let oldest, oldest < logStart {
+            return de
+                ? "Anfang des Verlaufs; die Versionen vor v\(logStart) sind nicht mehr lesbar"
+                : "Start of the history; the versions before v\(logStart) are no longer kept"
+        }
         return de ? "Anfang des Verlaufs (v\(logStart ?? 0))" : "Start of the history (v\(logStart ?? 0))"
     }
     /// Marks a listed version below the log's start.

@@ -11,6 +11,9 @@ export class ClientHistory {
     this.entries = new Map();
     this.logStart = null;
     this.more = true;
+    /** Whether the pages list versions below `logStart`: a log written before the server kept
+     * history, whose version at `logStart` has no undo either (a trimmed log lists none below it). */
+    this.listsBelowStart = false;
     /** undone version → its undos, newest first (`undosOf`); null after any change of `entries`. */
     this.undoIndex = null;
   }
@@ -23,7 +26,9 @@ export class ClientHistory {
   /** Takes in a `history` message. */
   receivePage(message) {
     this.undoIndex = null;
+    if ((message.logStart ?? this.logStart) !== this.logStart) this.listsBelowStart = false;
     this.logStart = message.logStart ?? this.logStart;
+    if (this.logStart !== null && (message.entries ?? []).some((item) => item.version < this.logStart)) this.listsBelowStart = true;
     let oldest = Infinity;
     for (const item of message.entries ?? []) {
       oldest = Math.min(oldest, item.version);
@@ -37,11 +42,17 @@ export class ClientHistory {
     if (oldest === Infinity || oldest === known) this.more = !!message.more;
   }
 
-  /** Whether `version` can still be shown (fetch) and undone: versions below the log's start
-   * cannot (a log trimmed since, or written before the server kept history); their entries stay
-   * listed, as the audit trail the server still sends. */
+  /** Whether `version` can still be shown (fetch): versions below the log's start cannot (a log
+   * trimmed since, or written before the server kept history); their entries stay listed, as the
+   * audit trail the server still sends. */
   isKept(version) {
     return this.logStart === null || version >= this.logStart;
+  }
+
+  /** Whether `version` can be undone: kept, and not the start of a log written before the server
+   * kept history (docs/protocol.md §4.7). */
+  isUndoable(version) {
+    return this.logStart === null || version > this.logStart || (version === this.logStart && !this.listsBelowStart);
   }
 
   /** Takes in a `confirmed` (its op stays unknown until a page tells it). */
@@ -60,6 +71,7 @@ export class ClientHistory {
     this.undoIndex = null;
     this.logStart = null;
     this.more = true;
+    this.listsBelowStart = false;
   }
 
   stacks(user) {
@@ -67,7 +79,8 @@ export class ClientHistory {
     let redo = [];
     for (const version of [...this.entries.keys()].sort((a, b) => a - b)) {
       const entry = this.entries.get(version);
-      if (entry.user !== user || entry.isBaseline || !this.isKept(version)) continue;
+      // Every entry held, those below the log's start included: an undo above it may pair with them.
+      if (entry.user !== user || entry.isBaseline) continue;
       const target = entry.undoes;
       if (target !== null && undo.lastIndexOf(target) >= 0) {
         undo.splice(undo.lastIndexOf(target), 1);
@@ -118,12 +131,14 @@ export class ClientHistory {
 
   /** The version the user's undo key undoes, or null. */
   undoTarget(user) {
-    return this.stacks(user).undo.at(-1) ?? null;
+    const target = this.stacks(user).undo.at(-1) ?? null;
+    return target !== null && this.isUndoable(target) ? target : null;
   }
 
   /** The version the user's redo key undoes (one of their undos), or null. */
   redoTarget(user) {
-    return this.stacks(user).redo.at(-1) ?? null;
+    const target = this.stacks(user).redo.at(-1) ?? null;
+    return target !== null && this.isUndoable(target) ? target : null;
   }
 }
 
