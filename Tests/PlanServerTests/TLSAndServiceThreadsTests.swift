@@ -25,22 +25,28 @@ struct TLSTests {
                 "--tls-cert", "\(directory)/cert.pem", "--tls-key", "\(directory)/key.pem", "--service-threads",
                 String(serviceThreads),
             ])
+        // A TLS handshake can time out on a machine this suite keeps busy (once in many runs):
+        // the client reconnects as it would in the field, and the test says why it dropped.
         var options = PlanConnection.Options(
-            url: "wss://127.0.0.1:\(server.port)/ws", token: fixture.viewerToken, reconnect: false)
+            url: "wss://127.0.0.1:\(server.port)/ws", token: fixture.viewerToken, reconnect: true)
         options.trustAnyCertificate = true
         let connection = try PlanConnection(options: options, transport: SharedTransport.instance)
         defer { connection.close() }
         connection.start()
         connection.subscribe(fixture.plan)
         var snapshotVersion: Int?
+        var drops: [String] = []
         for await event in connection.events {
             if case .message(.snapshot(let snapshot, _)) = event {
                 snapshotVersion = snapshot.version
                 break
             }
-            if case .disconnected = event { break }
+            if case .disconnected(let code, let reason, let willReconnect) = event {
+                drops.append("\(code.map(String.init) ?? "-") \(reason)")
+                if !willReconnect || drops.count > 3 { break }
+            }
         }
-        #expect(snapshotVersion == 0)
+        #expect(snapshotVersion == 0, "dropped: \(drops)")
         #expect(shell("curl -sk https://127.0.0.1:\(server.port)/healthz").output == "ok")
     }
 }

@@ -14,7 +14,7 @@ function localTime(language, at) {
 }
 
 export class HistoryView {
-  /** callbacks: show(version), undo(version), more(), notKept(version) (Enter or z on a version below the log's start). */
+  /** callbacks: show(version), undo(version), more(). */
   constructor(root, callbacks) {
     this.root = root;
     this.callbacks = callbacks;
@@ -31,7 +31,7 @@ export class HistoryView {
       const entry = history.entries.get(version);
       const when = entry.at ? localTime(language, entry.at) : '';
       const kept = history.isKept(version);
-      const own = entry.user === state.user && !entry.isBaseline && history.isUndoable(version);
+      const own = entry.user === state.user && !entry.isBaseline && history.undoable(version) !== null;
       const undoneBy = history.undoing(version);
       const mark = undoneBy === null ? null : h('span', { class: 'undone-by', title: t.history.undoneBy(undoneBy), text: `↶ v${undoneBy}` });
       return h('tr', { 'aria-selected': String(version === this.selected), dataset: { version: String(version) },
@@ -59,7 +59,6 @@ export class HistoryView {
     const index = versions.indexOf(this.selected);
     if (event.key === 'ArrowDown' || event.key === 'j') this.select(versions[Math.min(index + 1, versions.length - 1)] ?? null);
     else if (event.key === 'ArrowUp' || event.key === 'k') this.select(versions[Math.max(index - 1, 0)] ?? null);
-    else if ((event.key === 'Enter' || event.key === 'z') && this.selected !== null && !this.state.history.isKept(this.selected)) this.callbacks.notKept(this.selected);
     else if (event.key === 'Enter' && this.selected !== null) this.callbacks.show(this.selected);
     else if (event.key === 'z' && this.selected !== null) this.callbacks.undo(this.selected);
     else return false;

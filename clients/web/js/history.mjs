@@ -26,12 +26,13 @@ export class ClientHistory {
   /** Takes in a `history` message. */
   receivePage(message) {
     this.undoIndex = null;
-    if ((message.logStart ?? this.logStart) !== this.logStart) this.listsBelowStart = false;
-    this.logStart = message.logStart ?? this.logStart;
-    if (this.logStart !== null && (message.entries ?? []).some((item) => item.version < this.logStart)) this.listsBelowStart = true;
+    const start = message.logStart ?? this.logStart;
+    if (start !== this.logStart) this.listsBelowStart = false;
+    this.logStart = start;
     let oldest = Infinity;
     for (const item of message.entries ?? []) {
       oldest = Math.min(oldest, item.version);
+      if (item.version < start) this.listsBelowStart = true;
       this.entries.set(item.version, {
         version: item.version, at: item.at ?? '', user: item.mutation?.user ?? '', undoes: item.mutation?.undoes ?? null,
         op: item.op ?? null, detailsRead: true, touched: touched(item.changes, item.op),
@@ -49,11 +50,7 @@ export class ClientHistory {
     return this.logStart === null || version >= this.logStart;
   }
 
-  /** Whether `version` can be undone: kept, and not the start of a log written before the server
-   * kept history (docs/protocol.md §4.7). */
-  isUndoable(version) {
-    return this.logStart === null || version > this.logStart || (version === this.logStart && !this.listsBelowStart);
-  }
+
 
   /** Takes in a `confirmed` (its op stays unknown until a page tells it). */
   receiveConfirmed(message) {
@@ -131,14 +128,19 @@ export class ClientHistory {
 
   /** The version the user's undo key undoes, or null. */
   undoTarget(user) {
-    const target = this.stacks(user).undo.at(-1) ?? null;
-    return target !== null && this.isUndoable(target) ? target : null;
+    return this.undoable(this.stacks(user).undo.at(-1));
   }
 
   /** The version the user's redo key undoes (one of their undos), or null. */
   redoTarget(user) {
-    const target = this.stacks(user).redo.at(-1) ?? null;
-    return target !== null && this.isUndoable(target) ? target : null;
+    return this.undoable(this.stacks(user).redo.at(-1));
+  }
+
+  /** `version` when it can be undone, else null: kept, and not the start of a log written before
+   * the server kept history (docs/protocol.md §4.7). */
+  undoable(version) {
+    const start = this.logStart;
+    return version === undefined || (start !== null && (version < start || (version === start && this.listsBelowStart))) ? null : version;
   }
 }
 

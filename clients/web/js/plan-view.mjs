@@ -209,7 +209,6 @@ export class PlanView {
       this.historyView ??= new HistoryView($('#history'), {
         show: (version) => this.actions.showVersion(version), undo: (version) => this.actions.undo(version),
         more: () => this.actions.moreHistory(),
-        notKept: (version) => this.app.status(this.t.versionNotKept(version, this.client.history.logStart), true),
       });
     }
     if (this.targetView !== view) return;
