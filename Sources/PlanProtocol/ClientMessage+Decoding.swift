@@ -150,15 +150,7 @@ private struct RequestReader {
             let plan = try id("plan")
             let user = try id("user")
             guard object.members["role"] != nil else { throw object.failure("role", "is missing (null revokes)") }
-            var role: PlanRole?
-            if let name = try object.optionalString("role") {
-                guard let named = PlanRole(rawValue: name) else {
-                    throw object.failure(
-                        "role", "must be \"viewer\", \"editor\", \"owner\" or null, not \(quoted(name))")
-                }
-                role = named
-            }
-            return .grant(plan: plan, user: user, role: role, ref: try ref())
+            return .grant(plan: plan, user: user, role: try object.optionalRole("role"), ref: try ref())
         case "history":
             let plan = try id("plan")
             let before = try object.optionalInteger("before")

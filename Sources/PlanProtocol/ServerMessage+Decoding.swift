@@ -88,14 +88,9 @@ extension ServerMessage {
                 query: try TimelineQuery(json: try object.required("query"), path: object.path("query")),
                 page: try TimelinePage(json: json, path: path), ref: ref)
         case "granted":
-            var role: PlanRole?
-            if let name = try object.optionalString("role") {
-                guard let named = PlanRole(rawValue: name) else {
-                    throw object.failure("role", "unknown role \(quoted(name))")
-                }
-                role = named
-            }
-            return .granted(plan: try object.string("plan"), user: try object.string("user"), role: role, ref: ref)
+            return .granted(
+                plan: try object.string("plan"), user: try object.string("user"), role: try object.optionalRole("role"),
+                ref: ref)
         default:
             guard let listing = try decodeListing(type, object, ref: ref) else {
                 throw object.failure("type", "unknown message type \(quoted(type))")
@@ -120,12 +115,8 @@ extension ServerMessage {
         case "plans":
             let entries = try object.map("plans") { value, path throws(DecodingFailure) in
                 let entry = try JSONObjectReader(value, path: path)
-                let roleName = try entry.string("role")
-                guard let role = PlanRole(rawValue: roleName) else {
-                    throw DecodingFailure(path: "\(path).role", reason: "unknown role \(roleName)")
-                }
                 return PlanListing(
-                    plan: try entry.string("plan"), title: try entry.string("title"), role: role,
+                    plan: try entry.string("plan"), title: try entry.string("title"), role: try entry.role("role"),
                     version: try entry.integer("version"))
             }
             return .plans(entries, ref: ref)
