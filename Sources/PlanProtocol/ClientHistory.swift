@@ -116,10 +116,13 @@ public struct ClientHistory: Sendable, Hashable {
 
     /// The version `user`'s undo key undoes: the top of the undo stack; nil when there is none,
     /// or when it can no longer be undone (`isUndoable`).
-    public func undoTarget(user: String) -> Int? { stacks(of: user).undo.last.flatMap { isUndoable($0) ? $0 : nil } }
+    public func undoTarget(user: String) -> Int? { stacks(of: user).undo.last.flatMap(undoable) }
 
     /// The version `user`'s redo key undoes (an undo of theirs): the top of the redo stack.
-    public func redoTarget(user: String) -> Int? { stacks(of: user).redo.last.flatMap { isUndoable($0) ? $0 : nil } }
+    public func redoTarget(user: String) -> Int? { stacks(of: user).redo.last.flatMap(undoable) }
+
+    /// `version` when it can be undone, else nil.
+    private func undoable(_ version: Int) -> Int? { isUndoable(version) ? version : nil }
 
     /// The newest version that undid `version` and is not undone itself (by a redo), if any.
     public func undoing(_ version: Int) -> Int? {

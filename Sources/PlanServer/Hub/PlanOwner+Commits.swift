@@ -82,6 +82,7 @@ extension PlanOwner {
                 warn("plan \(id): committed op no longer applies (\(error)); reloading")
                 // What did apply goes out (should the reload fail, nobody misses a version); the
                 // batch, committed all the same, is answered once the reload's snapshot went out.
+                version = base + applied.count
                 fanOut(applied, after: base)
                 reload(held: next.waiting, committed: batch)
                 return
@@ -97,10 +98,10 @@ extension PlanOwner {
         if otherCommitted { catchUp(holding: next.waiting) }
     }
 
-    /// Confirms applied mutations, the first of them at `base + 1`: each `confirmed` to every
-    /// subscriber in version order, then one fresh page for each watch they affect.
+    /// Confirms applied mutations, the first of them at `base + 1` (`version` is the last): each
+    /// `confirmed` to every subscriber in version order, then one fresh page for each watch they
+    /// affect.
     private func fanOut(_ applied: [(mutation: CommittedMutation, change: PlanChange)], after base: Int) {
-        version = base + applied.count
         snapshotCache = nil
         var timelineChanges: [TimelineChange] = []
         for (offset, entry) in applied.enumerated() {
