@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Where the machine's cores went over a window, by who used them: waits DELAY seconds, samples
-/proc for SECONDS seconds and prints one line, e.g.
+"""Where the machine's cores went over a window, by who used them: `cpu-shares.py DELAY SECONDS
+[SERVER_PID]` waits DELAY seconds, samples /proc for SECONDS seconds and prints one line, e.g.
 `cores over 10 s: pgbench's backends 0.59, pgbench 0.18, plan-load 0.38, our backends 0.31,
 plan-server 0.27, PostgreSQL's own 0.02, other 0.05, idle 0.14, waiting for I/O 0.01 (of 2)`.
-PostgreSQL backends count as pgbench's when they serve the database PGBENCH_DB (default pgb)."""
+PostgreSQL backends count as pgbench's when they serve the database PGBENCH_DB (default pgb); the
+process SERVER_PID counts as plan-server whatever its binary is called (SERVER_BIN=)."""
 import os
 import sys
 import time
@@ -12,7 +13,12 @@ PGBENCH_DB = os.environ.get("PGBENCH_DB", "pgb")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def who(cmdline):
+SERVER_PID = sys.argv[3] if len(sys.argv) > 3 else None
+
+
+def who(pid, cmdline):
+    if pid == SERVER_PID:
+        return "plan-server"
     if cmdline.startswith("postgres: "):
         words = cmdline.split()
         # "postgres: USER DB [local] STATE" for a backend, "postgres: walwriter" for the rest.
@@ -20,11 +26,7 @@ def who(cmdline):
             return "pgbench's backends" if words[2] == PGBENCH_DB else "our backends"
         return "PostgreSQL's own"
     program = os.path.basename(cmdline.split(" ", 1)[0]) if cmdline else ""
-    if program in ("plan-server", "plan-load", "pgbench"):
-        return program
-    if "plan-server" in program:
-        return "plan-server"
-    return "other"
+    return program if program in ("plan-server", "plan-load", "pgbench") else "other"
 
 
 def sample():
@@ -39,7 +41,7 @@ def sample():
                 cmdline = file.read().replace(b"\0", b" ").decode(errors="replace").strip()
         except OSError:
             continue
-        used[pid] = (who(cmdline), int(fields[11]) + int(fields[12]))
+        used[pid] = (who(pid, cmdline), int(fields[11]) + int(fields[12]))
     with open("/proc/stat") as stat:
         fields = stat.readline().split()
     return used, (int(fields[4]), int(fields[5]))
