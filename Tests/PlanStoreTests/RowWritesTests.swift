@@ -29,9 +29,9 @@ struct RowWritesTests {
         }
         #expect(statements.map(\.sql) == [RowWrites.deleteTasks, RowWrites.updateTasks])
         // The update names spec once, with its last title, and not the removed review.
-        #expect(statements[1].parameters[1] == #"{"spec"}"#)
-        #expect(statements[1].parameters[3] == #"{"Last"}"#)
-        #expect(statements[0].parameters[1] == #"{"review"}"#)
+        #expect(statements[1].values[1] == .array(["spec"], of: .text))
+        #expect(statements[1].values[3] == .array(["Last"], of: .text))
+        #expect(statements[0].values[1] == .array(["review"], of: .text))
     }
 
     @Test("reorders in a batch become one key exchange; a move that is not a rotation is traded in SQL, in order")
@@ -60,6 +60,6 @@ struct RowWritesTests {
             change: .tasks(change), changesJSON: "{}")
         let fallback = RowWrites.statements(plan: "p", mutations: [odd])
         #expect(fallback.map(\.sql) == [RowWrites.reorderTasks])
-        #expect(fallback[0].parameters[1] == #"{"design","release","impl"}"#)
+        #expect(fallback[0].values[1] == .array(["design", "release", "impl"], of: .text))
     }
 }

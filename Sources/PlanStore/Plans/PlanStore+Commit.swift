@@ -61,13 +61,13 @@ extension PlanStore {
                     SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::json[], $6::json[], $7::json[],
                         $8::timestamptz[])
                     """,
-                    [
-                        plan, PGArrayLiteral.make(mutations.indices.map { String(baseVersion + 1 + $0) }),
-                        PGArrayLiteral.make(mutations.map(\.proposalID)), PGArrayLiteral.make(mutations.map(\.user)),
-                        PGArrayLiteral.make(mutations.map { $0.operation.logJSON(undoes: $0.undoes) }),
-                        PGArrayLiteral.make(mutations.map(\.changesJSON)),
-                        PGArrayLiteral.make(mutations.map { $0.inverse?.json }),
-                        PGArrayLiteral.make(mutations.map(\.at)),
+                    values: [
+                        .text(plan), .text(PGArrayLiteral.make(mutations.indices.map { String(baseVersion + 1 + $0) })),
+                        .array(mutations.map(\.proposalID), of: .text), .array(mutations.map(\.user), of: .text),
+                        .array(mutations.map { $0.operation.logJSON(undoes: $0.undoes) }, of: .json),
+                        .array(mutations.map(\.changesJSON), of: .json),
+                        .array(mutations.map { $0.inverse?.json }, of: .json),
+                        .text(PGArrayLiteral.make(mutations.map(\.at))),
                     ]))
         }
         let acknowledged = mutations.enumerated().map { index, mutation in
@@ -135,10 +135,10 @@ extension PlanStore {
                 $8::text[])
             \(whilePlanExists ? "WHERE EXISTS (SELECT 1 FROM plans WHERE id = $1 FOR KEY SHARE)" : "")
             """,
-            [
-                plan, PGArrayLiteral.make(decisions.map(\.user)), PGArrayLiteral.make(decisions.map(\.proposalID)),
-                PGArrayLiteral.make(outcomes), PGArrayLiteral.make(versions), PGArrayLiteral.make(noops),
-                PGArrayLiteral.make(codes), PGArrayLiteral.make(messages),
+            values: [
+                .text(plan), .array(decisions.map(\.user), of: .text), .array(decisions.map(\.proposalID), of: .text),
+                .array(outcomes, of: .text), .text(PGArrayLiteral.make(versions)), .text(PGArrayLiteral.make(noops)),
+                .array(codes, of: .text), .array(messages, of: .text),
             ])
     }
 }

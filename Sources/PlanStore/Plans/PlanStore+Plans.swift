@@ -20,10 +20,11 @@ extension PlanStore {
                 PGStatement(
                     """
                     INSERT INTO tasks (plan_id, position, id, parent_id, title, kind, start_date, end_date, progress)
-                    SELECT $1, t.ord - 1, t.id, t.parent_id, t.title, t.kind, t.start_date, t.end_date, t.progress
-                    FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::date[], $8::float8[])
+                    SELECT $1, t.ord - 1, t.id, t.parent_id, t.title, t.kind, t.start_date::date, t.end_date::date,
+                        t.progress::double precision
+                    FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
                         WITH ORDINALITY AS t(id, parent_id, title, kind, start_date, end_date, progress, ord)
-                    """, RowWrites.columnArrays(plan: id, taskRows, columns: 7)))
+                    """, values: RowWrites.columnArrays(plan: id, taskRows, columns: 7)))
         }
         if !tasks.dependencies.isEmpty {
             statements.append(
@@ -33,7 +34,7 @@ extension PlanStore {
                     SELECT $1, d.ord - 1, d.predecessor_id, d.successor_id
                     FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS d(predecessor_id, successor_id, ord)
                     """,
-                    RowWrites.arrays(
+                    values: RowWrites.arrays(
                         plan: id, tasks.dependencies.map(\.predecessorID), tasks.dependencies.map(\.successorID))))
         }
         if !timeline.resources.isEmpty {
@@ -44,7 +45,7 @@ extension PlanStore {
                     SELECT $1, r.ord - 1, r.id, r.label
                     FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS r(id, label, ord)
                     """,
-                    RowWrites.arrays(plan: id, timeline.resources.map(\.id), timeline.resources.map(\.label))))
+                    values: RowWrites.arrays(plan: id, timeline.resources.map(\.id), timeline.resources.map(\.label))))
         }
         let entries = timeline.entries
         if !entries.isEmpty {
@@ -52,8 +53,9 @@ extension PlanStore {
                 PGStatement(
                     """
                     INSERT INTO entries (plan_id, id, title, start_at, end_at)
-                    SELECT $1, * FROM unnest($2::text[], $3::text[], $4::timestamp[], $5::timestamp[])
-                    """, RowWrites.columnArrays(plan: id, entries.map(RowWrites.entryColumns), columns: 4)))
+                    SELECT $1, e.id, e.title, e.start_at::timestamp, e.end_at::timestamp
+                    FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS e(id, title, start_at, end_at)
+                    """, values: RowWrites.columnArrays(plan: id, entries.map(RowWrites.entryColumns), columns: 4)))
         }
         let assignments = timeline.assignments
         if !assignments.isEmpty { statements.append(RowWrites.insertAssignments(plan: id, assignments)) }

@@ -98,7 +98,7 @@ extension RowWrites {
                     // Not a rotation this writer knows: trade the keys in SQL, in order.
                     writeGathered()
                     statements.append(
-                        PGStatement(RowWrites.reorderTasks, [plan, PGArrayLiteral.make(change.movedIDs)]))
+                        PGStatement(RowWrites.reorderTasks, values: RowWrites.arrays(plan: plan, change.movedIDs)))
                 }
             case .remove(let previous):
                 edits.remove(previous.id)
@@ -144,7 +144,8 @@ extension RowWrites {
                 !keys.reorder(moved: task.id, newOrder: change.movedIDs)
             {
                 writeGathered()
-                statements.append(PGStatement(RowWrites.reorderTasks, [plan, PGArrayLiteral.make(change.movedIDs)]))
+                statements.append(
+                    PGStatement(RowWrites.reorderTasks, values: RowWrites.arrays(plan: plan, change.movedIDs)))
             }
             links += dependencies
         }
@@ -185,8 +186,8 @@ extension RowWrites {
         }
 
         /// Appends a statement of gathered rows; nil parameters: there are none.
-        private mutating func append(_ sql: String, _ parameters: [String?]?) {
-            if let parameters { statements.append(PGStatement(sql, parameters)) }
+        private mutating func append(_ sql: String, _ values: [PGValue]?) {
+            if let values { statements.append(PGStatement(sql, values: values)) }
         }
     }
 }

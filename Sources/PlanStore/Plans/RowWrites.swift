@@ -36,7 +36,8 @@ enum RowWrites {
             INSERT INTO assignments (plan_id, id, entry_id, resource_id)
             SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[])
             """,
-            arrays(plan: plan, assignments.map(\.id), assignments.map(\.entryID), assignments.map(\.resourceID)))
+            values: arrays(plan: plan, assignments.map(\.id), assignments.map(\.entryID), assignments.map(\.resourceID))
+        )
     }
 
     /// The edited tasks, each once: `$2…$8` are arrays of the `taskColumns`.
@@ -124,12 +125,12 @@ enum RowWrites {
     static let deleteEntry = "DELETE FROM entries WHERE plan_id = $1 AND id = $2"
 
     /// `rows` as one array parameter per column, after the plan id.
-    static func columnArrays(plan: String, _ rows: [[String?]], columns: Int) -> [String?] {
-        [plan] + (0..<columns).map { column in PGArrayLiteral.make(rows.map { $0[column] }) }
+    static func columnArrays(plan: String, _ rows: [[String?]], columns: Int) -> [PGValue] {
+        [.text(plan)] + (0..<columns).map { column in .array(rows.map { $0[column] }, of: .text) }
     }
 
     /// The plan id, then each column as one array parameter.
-    static func arrays(plan: String, _ columns: [String]...) -> [String?] {
-        [plan] + columns.map { PGArrayLiteral.make($0) }
+    static func arrays(plan: String, _ columns: [String]...) -> [PGValue] {
+        [.text(plan)] + columns.map { .array($0, of: .text) }
     }
 }

@@ -1,5 +1,6 @@
 /// Writes PostgreSQL array literals (`{"a","b",NULL}`) for passing many values as one text
-/// parameter, to be expanded with `unnest($n::type[])`.
+/// parameter, to be expanded with `unnest($n::type[])`: for the short values of other types
+/// (versions, flags, times). Arrays of text and JSON travel in binary (`PGValue.array`).
 enum PGArrayLiteral {
     /// The literal of `values`, every element quoted and escaped; nil becomes NULL.
     static func make(_ values: [String?]) -> String {

@@ -6,13 +6,18 @@ import Glibc
 public struct PGStatement: Sendable {
     /// The SQL text.
     public let sql: String
-    /// The parameters in text form.
-    public let parameters: [String?]
+    /// The parameters, `$1` first.
+    public let values: [PGValue]
 
-    /// Creates a statement.
+    /// Creates a statement whose parameters are text (or NULL).
     public init(_ sql: String, _ parameters: [String?] = []) {
+        self.init(sql, values: parameters.map(PGValue.init))
+    }
+
+    /// Creates a statement with parameters of any form (arrays among them).
+    public init(_ sql: String, values: [PGValue]) {
         self.sql = sql
-        self.parameters = parameters
+        self.values = values
     }
 
     /// `SET LOCAL` of each setting (through `set_config(…, true)`, one statement for all): the
@@ -116,15 +121,16 @@ public final class PGConnection: @unchecked Sendable {
     /// - Throws: `StoreError` mapped from the SQLSTATE; `.unavailable` when the connection failed.
     @discardableResult
     public func query(_ sql: String, _ parameters: [String?] = []) throws(StoreError) -> PGResult {
-        try PGConnection.refuseNUL(in: parameters)
+        let values = parameters.map(PGValue.init)
+        try PGConnection.refuseNUL(in: values)
         try ensureConnected()
         let result: OpaquePointer?
         if parameters.isEmpty {
             result = PQexec(handle, sql)
         } else {
             let name = try preparedName(for: sql, parameterCount: parameters.count)
-            result = withOptionalCStrings(parameters) { pointers in
-                PQexecPrepared(handle, name, Int32(parameters.count), pointers, nil, nil, 0)
+            result = withParameters(values) { pointers, lengths, formats in
+                PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 0)
             }
         }
         return try check(result)
@@ -133,8 +139,8 @@ public final class PGConnection: @unchecked Sendable {
     /// Parameters travel as C strings, which end at the first NUL: a parameter holding U+0000
     /// would be stored cut short (and PostgreSQL `text` cannot hold it anyway). Refused before
     /// anything is sent; the protocol refuses such strings at the edge already (`TextPolicy`).
-    static func refuseNUL(in parameters: [String?]) throws(StoreError) {
-        for case let parameter? in parameters where TextPolicy.containsNUL(parameter) {
+    static func refuseNUL(in values: [PGValue]) throws(StoreError) {
+        for value in values where value.strings.contains(where: TextPolicy.containsNUL) {
             throw .invalid("a value holds U+0000 (NUL), which the database cannot store")
         }
     }
@@ -170,11 +176,11 @@ public final class PGConnection: @unchecked Sendable {
     public func transaction(_ statements: [PGStatement], timing: inout PipelineTiming?) throws(StoreError)
         -> [PGResult]
     {
-        for statement in statements { try PGConnection.refuseNUL(in: statement.parameters) }
+        for statement in statements { try PGConnection.refuseNUL(in: statement.values) }
         try ensureConnected()
         var names: [String] = []
         for statement in statements {
-            names.append(try preparedName(for: statement.sql, parameterCount: statement.parameters.count))
+            names.append(try preparedName(for: statement.sql, parameterCount: statement.values.count))
         }
         guard PQenterPipelineMode(handle) == 1 else { throw connectionError() }
         defer {
@@ -185,8 +191,8 @@ public final class PGConnection: @unchecked Sendable {
             }
         }
         for (statement, name) in zip(statements, names) {
-            let sent = withOptionalCStrings(statement.parameters) { pointers in
-                PQsendQueryPrepared(handle, name, Int32(statement.parameters.count), pointers, nil, nil, 0)
+            let sent = withParameters(statement.values) { pointers, lengths, formats in
+                PQsendQueryPrepared(handle, name, Int32(statement.values.count), pointers, lengths, formats, 0)
             }
             guard sent == 1 else { throw connectionError() }
         }
@@ -289,25 +295,7 @@ public final class PGConnection: @unchecked Sendable {
 
 /// Calls `body` with NUL-terminated copies of `strings`, valid only during the call.
 func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
-    withOptionalCStrings(strings.map { Optional($0) }, body)
-}
-
-/// Calls `body` with NUL-terminated copies of `strings` (nil stays NULL), valid only during the call.
-func withOptionalCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
-    var storage: [UnsafeMutablePointer<CChar>?] = []
-    storage.reserveCapacity(strings.count)
-    for string in strings {
-        guard let string else {
-            storage.append(nil)
-            continue
-        }
-        let utf8 = Array(string.utf8CString)
-        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: utf8.count)
-        pointer.initialize(from: utf8, count: utf8.count)
-        storage.append(pointer)
-    }
-    defer { for pointer in storage { pointer?.deallocate() } }
-    return body(storage.map { $0.map { UnsafePointer($0) } })
+    withParameters(strings.map(PGValue.text)) { pointers, _, _ in body(pointers) }
 }
 
 /// When a pipelined transaction (`PGConnection.transaction(_:timing:)`) reached each step: its

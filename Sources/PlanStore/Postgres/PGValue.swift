@@ -1,0 +1,113 @@
+/// One parameter of a statement as it travels to PostgreSQL.
+public enum PGValue: Sendable, Equatable {
+    /// SQL NULL.
+    case null
+    /// A value in its type's text input form.
+    case text(String)
+    /// A one-dimensional array of strings, to be expanded with `unnest($n::type[])`, where the
+    /// parameter's type is `element`'s array type. Sent in PostgreSQL's binary array format: the
+    /// elements travel as they are, where a text literal (`{"a","b"}`) had to be escaped here
+    /// and parsed again character by character by the server (`array_in` was a ninth of a
+    /// group commit's database time, its log rows being JSON full of quotes).
+    case array([String?], of: PGElementType)
+
+    /// `value` as text, or NULL.
+    public init(_ value: String?) {
+        self = value.map(PGValue.text) ?? .null
+    }
+
+    /// The strings this value holds (the value itself, or an array's elements), for checks
+    /// before sending.
+    var strings: [String] {
+        switch self {
+        case .null: []
+        case .text(let value): [value]
+        case .array(let elements, _): elements.compactMap { $0 }
+        }
+    }
+
+    /// The bytes libpq sends and whether they are binary (else text, NUL-terminated); nil: NULL.
+    func wireBytes() -> (bytes: [UInt8], binary: Bool)? {
+        switch self {
+        case .null: nil
+        case .text(let value): (Array(value.utf8) + [0], false)
+        case .array(let elements, let type): (PGValue.binaryArray(elements, type), true)
+        }
+    }
+
+    /// PostgreSQL's binary array format (`array_recv`): dimensions, a has-nulls flag, the element
+    /// type's OID, then each element's length (-1 for NULL) and bytes; all integers big-endian.
+    static func binaryArray(_ elements: [String?], _ type: PGElementType) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(elements.reduce(20) { $0 + 4 + ($1?.utf8.count ?? 0) })
+        let hasNulls = elements.contains { $0 == nil }
+        appendInt32(elements.isEmpty ? 0 : 1, to: &bytes)
+        appendInt32(hasNulls ? 1 : 0, to: &bytes)
+        appendInt32(Int32(bitPattern: type.oid), to: &bytes)
+        if !elements.isEmpty {
+            appendInt32(Int32(elements.count), to: &bytes)
+            appendInt32(1, to: &bytes)  // lower bound
+        }
+        for element in elements {
+            guard let element else {
+                appendInt32(-1, to: &bytes)
+                continue
+            }
+            appendInt32(Int32(element.utf8.count), to: &bytes)
+            bytes.append(contentsOf: element.utf8)
+        }
+        return bytes
+    }
+
+    private static func appendInt32(_ value: Int32, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+    }
+}
+
+/// The element types of array parameters sent in binary: those whose binary form is their text.
+public enum PGElementType: Sendable, Equatable {
+    /// `text` (an array parameter cast `$n::text[]`).
+    case text
+    /// `json` (`$n::json[]`): PostgreSQL still checks that each element is JSON.
+    case json
+
+    /// The type's OID, which the binary array names and the server checks against the
+    /// parameter's declared element type.
+    var oid: UInt32 {
+        switch self {
+        case .text: 25
+        case .json: 114
+        }
+    }
+}
+
+/// Calls `body` with libpq's parameter arrays for `values` (values, lengths, formats), valid only
+/// during the call.
+func withParameters<R>(
+    _ values: [PGValue],
+    _ body: (_ values: [UnsafePointer<CChar>?], _ lengths: [Int32], _ formats: [Int32]) -> R
+) -> R {
+    var storage: [UnsafeMutablePointer<CChar>?] = []
+    var lengths: [Int32] = []
+    var formats: [Int32] = []
+    storage.reserveCapacity(values.count)
+    for value in values {
+        guard let (bytes, binary) = value.wireBytes() else {
+            storage.append(nil)
+            lengths.append(0)
+            formats.append(0)
+            continue
+        }
+        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
+        bytes.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress {
+                UnsafeMutableRawPointer(pointer).copyMemory(from: base, byteCount: buffer.count)
+            }
+        }
+        storage.append(pointer)
+        lengths.append(binary ? Int32(bytes.count) : 0)
+        formats.append(binary ? 1 : 0)
+    }
+    defer { for pointer in storage { pointer?.deallocate() } }
+    return body(storage.map { $0.map { UnsafePointer($0) } }, lengths, formats)
+}
