@@ -1,12 +1,12 @@
 /// The members of a JSON object, looked up by name; a repeated name keeps its last value.
 ///
-/// Members are kept in document order in two arrays. The objects of the wire contract have a
-/// handful of members, which a short scan finds faster than hashing; an object grown past
-/// `indexThreshold` members (a `summaries` map, say) is also indexed by a dictionary. Equality
-/// and hashing ignore the order, as for a dictionary.
+/// Members are kept in document order in one array (one allocation per object: decoding a
+/// message allocates for every object in it). The objects of the wire contract have a handful of
+/// members, which a short scan finds faster than hashing; an object grown past `indexThreshold`
+/// members (a `summaries` map, say) is also indexed by a dictionary. Equality and hashing ignore
+/// the order, as for a dictionary.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-    private var names: [String] = []
-    private var values: [JSONValue] = []
+    private var members: [(name: String, value: JSONValue)] = []
     private var index: [String: Int]?
 
     /// Objects with more members than this are indexed by name.
@@ -17,8 +17,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// An empty object with room for `capacity` members before it grows.
     public init(minimumCapacity capacity: Int) {
-        names.reserveCapacity(capacity)
-        values.reserveCapacity(capacity)
+        members.reserveCapacity(capacity)
     }
 
     /// An object with these members (a repeated name keeps its last value).
@@ -32,24 +31,23 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// How many members it has.
-    public var count: Int { names.count }
+    public var count: Int { members.count }
 
     /// Whether it has no members.
-    public var isEmpty: Bool { names.isEmpty }
+    public var isEmpty: Bool { members.isEmpty }
 
     /// The member names, in document order.
-    public var keys: [String] { names }
+    public var keys: [String] { members.map(\.name) }
 
     /// The value of a member, or nil when absent; setting nil removes the member.
     public subscript(name: String) -> JSONValue? {
-        get { position(of: name).map { values[$0] } }
+        get { position(of: name).map { members[$0].value } }
         set {
             if let position = position(of: name) {
                 if let newValue {
-                    values[position] = newValue
+                    members[position].value = newValue
                 } else {
-                    names.remove(at: position)
-                    values.remove(at: position)
+                    members.remove(at: position)
                     index = nil
                     reindex()
                 }
@@ -63,7 +61,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// value), or adds it.
     mutating func append(_ name: String, _ value: JSONValue) {
         if let position = position(of: name) {
-            values[position] = value
+            members[position].value = value
         } else {
             insert(name, value)
         }
@@ -71,40 +69,39 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// Adds a member that is not there yet.
     private mutating func insert(_ name: String, _ value: JSONValue) {
-        index?[name] = names.count
-        names.append(name)
-        values.append(value)
-        if index == nil, names.count > JSONObject.indexThreshold { reindex() }
+        index?[name] = members.count
+        members.append((name, value))
+        if index == nil, members.count > JSONObject.indexThreshold { reindex() }
     }
 
     private mutating func reindex() {
-        guard names.count > JSONObject.indexThreshold else { return }
-        var built: [String: Int] = Dictionary(minimumCapacity: names.count * 2)
-        for (position, name) in names.enumerated() { built[name] = position }
+        guard members.count > JSONObject.indexThreshold else { return }
+        var built: [String: Int] = Dictionary(minimumCapacity: members.count * 2)
+        for (position, member) in members.enumerated() { built[member.name] = position }
         index = built
     }
 
     private func position(of name: String) -> Int? {
         if let index { return index[name] }
-        return names.firstIndex(of: name)
+        return members.firstIndex { $0.name == name }
     }
 
     /// The members as `(key, value)` pairs, in document order.
     public func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
-        zip(names, values).lazy.map { (key: $0, value: $1) }.makeIterator()
+        members.lazy.map { (key: $0.name, value: $0.value) }.makeIterator()
     }
 
     /// Equal when both have the same names with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        for (name, value) in zip(lhs.names, lhs.values) where rhs[name] != value { return false }
+        for (name, value) in lhs.members where rhs[name] != value { return false }
         return true
     }
 
     /// Hashes the members independently of their order.
     public func hash(into hasher: inout Hasher) {
         var combined = 0
-        for (name, value) in zip(names, values) {
+        for (name, value) in members {
             var member = Hasher()
             member.combine(name)
             member.combine(value)
