@@ -143,6 +143,16 @@ struct MigrationTests {
         try log([1, 2], advancingTo: 2)
         refused([4], advancingTo: 4, "versions 3 to 4 of plan \(id) are not all logged")
         try log([3, 4], advancingTo: 4)
+        // A change of the log's start alone: the version it stays at must still be logged.
+        do {
+            _ = try connection.transaction([
+                PGStatement("DELETE FROM mutations WHERE plan_id = $1 AND version = 4", [id]),
+                PGStatement("UPDATE plans SET log_start = 2 WHERE id = $1", [id]),
+            ])
+            Issue.record("the log's start moved while the plan's version had no log row")
+        } catch {
+            #expect("\(error)".contains("version 4 of plan \(id) has no logged mutation"), "\(error)")
+        }
         let stored = try connection.query("SELECT count(*), max(version) FROM mutations WHERE plan_id = $1", [id])
         #expect([stored.int(0, 0), stored.int(0, 1)] == [4, 4])
     }
