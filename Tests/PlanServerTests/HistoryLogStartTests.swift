@@ -22,11 +22,13 @@ struct HistoryLogStartTests {
         let scene = try await HistoryScene()
         defer { scene.close() }
         for index in 1...5 { _ = try await Self.rename(index, in: scene) }
-        // What 005 leaves of a log written before it: the op, no inverse, no checkpoint.
+        // What 005 (and 007) leave of a log written before it: the op, no inverse (not even one to
+        // form from the op), no checkpoint.
         try await scene.restart(crash: false) {
             let connection = try PGConnection(conninfo: TestDatabase.url)
             _ = try connection.transaction([
-                PGStatement("UPDATE mutations SET inverse = NULL WHERE plan_id = $1", [scene.plan]),
+                PGStatement(
+                    "UPDATE mutations SET inverse = NULL, inverse_from_op = false WHERE plan_id = $1", [scene.plan]),
                 PGStatement("DELETE FROM checkpoints WHERE plan_id = $1", [scene.plan]),
             ])
         }

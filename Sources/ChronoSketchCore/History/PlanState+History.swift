@@ -33,24 +33,20 @@ extension PlanState {
     /// The op that reverts `operation` (protocol.md §10), formed from the data BEFORE it is
     /// applied; nil for baseline ops (`notUndoable`).
     public func inverse(of operation: PlanOperation) -> PlanOperation? {
+        if let inverse = operation.inverseOfItself { return inverse }
         switch operation {
-        case .replace(let previous, let proposed): .replace(previous: proposed, proposed: previous)
-        case .add(let task), .restore(let task, _, _): .remove(previous: task)
         case .remove(let previous):
-            .restore(
+            return .restore(
                 task: previous, before: tasks.idAfter(previous.id),
                 dependencies: tasks.dependencies(touching: previous.id))
         case .reorder(let previous, _, _):
-            tasks.neighbour(of: previous.id).map {
+            return tasks.neighbour(of: previous.id).map {
                 .reorder(previous: previous, relativeTo: $0.sibling, position: $0.position)
             }
-        case .link(let dependency): .unlink(dependency)
-        case .unlink(let dependency): .link(dependency)
-        case .timelineApply(let original, let proposed): .timelineApply(original: proposed, proposed: original)
-        case .timelineAdd(let entry, _): .timelineRemove(entry: entry)
         case .timelineRemove(let entry):
-            .timelineAdd(entry: entry, assignments: timeline.assignments(ofEntry: entry.id))
-        case .baselineSet, .baselineRemove, .undo: nil
+            return .timelineAdd(entry: entry, assignments: timeline.assignments(ofEntry: entry.id))
+        default:
+            return nil
         }
     }
 
@@ -72,6 +68,24 @@ extension PlanState {
                 })
         default:
             return inverse
+        }
+    }
+}
+
+extension PlanOperation {
+    /// The op that reverts this one when the op alone says it (the values it replaced, the task or
+    /// link it added or removed); nil when reverting needs the data it was applied to (a removal's
+    /// place and dependencies, a reorder's former neighbour, a removed entry's assignments) or
+    /// when it cannot be undone. The log stores only the inverses that need the data.
+    public var inverseOfItself: PlanOperation? {
+        switch self {
+        case .replace(let previous, let proposed): .replace(previous: proposed, proposed: previous)
+        case .add(let task), .restore(let task, _, _): .remove(previous: task)
+        case .link(let dependency): .unlink(dependency)
+        case .unlink(let dependency): .link(dependency)
+        case .timelineApply(let original, let proposed): .timelineApply(original: proposed, proposed: original)
+        case .timelineAdd(let entry, _): .timelineRemove(entry: entry)
+        case .remove, .reorder, .timelineRemove, .baselineSet, .baselineRemove, .undo: nil
         }
     }
 }

@@ -57,16 +57,18 @@ extension PlanStore {
             statements.append(
                 PGStatement(
                     """
-                    INSERT INTO mutations (plan_id, version, proposal_id, user_name, op, changes, inverse, created_at)
+                    INSERT INTO mutations (
+                        plan_id, version, proposal_id, user_name, op, changes, inverse, inverse_from_op, created_at)
                     SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::json[], $6::json[], $7::json[],
-                        $8::timestamptz[])
+                        $8::boolean[], $9::timestamptz[])
                     """,
                     values: [
                         .text(plan), .text(PGArrayLiteral.make(mutations.indices.map { String(baseVersion + 1 + $0) })),
                         .array(mutations.map(\.proposalID), of: .text), .array(mutations.map(\.user), of: .text),
                         .array(mutations.map { $0.operation.logJSON(undoes: $0.undoes) }, of: .json),
                         .array(mutations.map(\.changesJSON), of: .json),
-                        .array(mutations.map { $0.inverse?.json }, of: .json),
+                        .array(mutations.map { $0.inverseFromOp ? nil : $0.inverse?.json }, of: .json),
+                        .text(PGArrayLiteral.make(mutations.map { $0.inverseFromOp ? "t" : "f" })),
                         .text(PGArrayLiteral.make(mutations.map(\.at))),
                     ]))
         }

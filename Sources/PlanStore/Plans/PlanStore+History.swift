@@ -74,12 +74,18 @@ extension PlanStore {
                 PlanStore.keyLookupsOnly,
                 PGStatement(
                     """
-                    SELECT op->>'type', inverse::text FROM mutations
+                    SELECT op->>'type', inverse::text, CASE WHEN inverse_from_op THEN op::text END FROM mutations
                     WHERE plan_id = $1 AND version = $2 AND version >= (SELECT log_start FROM plans WHERE id = $1)
                     """, [plan, String(version)]),
             ])[1]
         }
         guard rows.rowCount == 1 else { return .trimmed }
+        if let opJSON = rows.string(0, 2) {
+            guard let inverse = PlanStore.inverse(ofOpJSON: opJSON) else {
+                throw .invalid("the op of version \(version) of \"\(plan)\" does not read as one that reverts itself")
+            }
+            return .inverse(inverse)
+        }
         guard let text = rows.string(0, 1) else {
             let type = rows.string(0, 0) ?? ""
             return type.hasPrefix("baseline.") ? .notUndoable : .trimmed
@@ -89,6 +95,12 @@ extension PlanStore {
         } catch {
             throw .invalid("the inverse of version \(version) of \"\(plan)\" does not read: \(error)")
         }
+    }
+
+    /// The inverse of a logged op whose row says it is the op turned round (`inverse_from_op`);
+    /// nil when the op does not read or is not such an op.
+    static func inverse(ofOpJSON opJSON: String) -> PlanOperation? {
+        (try? PlanOperation(json: JSONValue(parsing: Array(opJSON.utf8))))?.inverseOfItself
     }
 
     /// Keeps a full copy of `plan` at `version` (nothing when one is there already).

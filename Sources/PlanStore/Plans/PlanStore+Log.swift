@@ -11,7 +11,7 @@ extension PlanStore {
                 PGStatement(
                     """
                     SELECT version, proposal_id, user_name, op::text, changes::text, \(PlanStore.utcText("created_at")),
-                        inverse::text
+                        inverse::text, inverse_from_op
                     FROM mutations
                     WHERE plan_id = $1 AND version > $2 ORDER BY version LIMIT $3
                     """, [plan, String(since), String(limit)]),
@@ -21,10 +21,12 @@ extension PlanStore {
         guard since >= logStart else { return .trimmed(currentVersion: current) }
         let rows = results[2]
         let mutations = (0..<rows.rowCount).map { row in
-            LoggedMutation(
+            let opJSON = rows.string(row, 3)!
+            return LoggedMutation(
                 version: rows.int(row, 0)!, proposalID: rows.string(row, 1)!, user: rows.string(row, 2)!,
-                opJSON: rows.string(row, 3)!, changesJSON: rows.string(row, 4)!, at: rows.string(row, 5)!,
-                inverseJSON: rows.string(row, 6))
+                opJSON: opJSON, changesJSON: rows.string(row, 4)!, at: rows.string(row, 5)!,
+                inverseJSON: rows.string(row, 7) == "t"
+                    ? PlanStore.inverse(ofOpJSON: opJSON)?.json : rows.string(row, 6))
         }
         return .mutations(mutations, currentVersion: current)
     }

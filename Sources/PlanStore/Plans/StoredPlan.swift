@@ -71,6 +71,12 @@ public struct CommittedMutation: Sendable {
         self.undoes = undoes
         self.at = at
     }
+
+    /// Whether its inverse is the op turned round, which the log then does not store
+    /// (`PlanOperation.inverseOfItself`).
+    var inverseFromOp: Bool {
+        inverse != nil && inverse == operation.inverseOfItself
+    }
 }
 
 /// A decision stored for exactly-once answers without a new version: a rejection or a no-op.
