@@ -2,7 +2,7 @@ import CPostgres
 import ChronoSketchCore
 import Glibc
 
-/// One statement with text parameters (`$1`, `$2`, …); nil is SQL NULL.
+/// One statement with its parameters (`$1`, `$2`, …): text, NULL, or arrays sent in binary (`PGValue`).
 public struct PGStatement: Sendable {
     /// The SQL text.
     public let sql: String
