@@ -135,11 +135,13 @@ enum OwnerFixture {
     }
 
     /// A log row another process wrote: `task` renamed at `version`.
-    static func logged(_ version: Int, _ id: String, rename task: String, from: String, to: String) -> LoggedMutation {
+    static func logged(
+        _ version: Int, _ id: String, rename task: String, from: String, to: String, inverseFromOp: Bool = false
+    ) -> LoggedMutation {
         let operation = PlanOperation.replace(previous: self.task(task, from), proposed: self.task(task, to))
         return LoggedMutation(
             version: version, proposalID: id, user: "other", opJSON: operation.json,
-            changesJSON: #"{"tasks":{}}"#)
+            changesJSON: #"{"tasks":{}}"#, inverseFromOp: inverseFromOp)
     }
 }
 

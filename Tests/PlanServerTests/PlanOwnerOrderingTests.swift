@@ -140,6 +140,20 @@ struct PlanOwnerOrderingTests {
             ])
     }
 
+    @Test("an undo of a version another process logged: judged from memory when its inverse is the op turned round")
+    func undoOfAFollowedVersion() {
+        let owner = F.owner()
+        _ = owner.notified(7)
+        let log = [
+            F.logged(6, "x", rename: "a", from: "a", to: "Z", inverseFromOp: true),
+            F.logged(7, "y", rename: "b", from: "b", to: "Y"),
+        ]
+        _ = owner.caughtUp(.success(.mutations(log, currentVersion: 7)), now: F.start)
+        // Version 6 reverts itself: judged at once (a to "a" again); version 7's row held no inverse.
+        #expect(owner.propose(F.origin("u1"), .judge(.undo(version: 6))) == ["commit 7+1"])
+        #expect(owner.propose(F.origin("u2"), .judge(.undo(version: 7))) == ["read undo of 7"])
+    }
+
     @Test("a catch-up that cannot follow the log reloads; a failed reload still judges the held proposals")
     func catchUpFallsBackToReload() {
         let owner = F.owner()

@@ -48,8 +48,12 @@ struct LogInverseTests {
             Issue.record("the log did not read")
             return
         }
+        // The log read says which inverses to form from the op (and holds the others).
+        #expect(logged.map(\.inverseFromOp) == [true, true, false, false])
         let read = try logged.map { entry in
-            try PlanOperation(json: JSONValue(parsing: Array(try #require(entry.inverseJSON).utf8)))
+            entry.inverseFromOp
+                ? try PlanOperation(json: JSONValue(parsing: Array(entry.opJSON.utf8))).inverseOfItself
+                : try PlanOperation(json: JSONValue(parsing: Array(try #require(entry.inverseJSON).utf8)))
         }
         #expect(read == inverses)
     }

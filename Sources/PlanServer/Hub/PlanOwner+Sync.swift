@@ -66,7 +66,10 @@ extension PlanOwner {
                     operation, context: JudgingContext(version: version, logStart: logStart, at: entry.at))
             else { return false }
             version = entry.version
-            if let text = entry.inverseJSON, let inverse = try? PlanOperation(json: try JSONValue(parsing: text)) {
+            if entry.inverseFromOp {
+                inverses.remember(entry.version, operation.inverseOfItself)
+            } else if let text = entry.inverseJSON, let inverse = try? PlanOperation(json: try JSONValue(parsing: text))
+            {
                 inverses.remember(entry.version, inverse)
             } else if case .baselineSet = operation {
                 inverses.remember(entry.version, nil)

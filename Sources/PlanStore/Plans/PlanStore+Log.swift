@@ -21,12 +21,10 @@ extension PlanStore {
         guard since >= logStart else { return .trimmed(currentVersion: current) }
         let rows = results[2]
         let mutations = (0..<rows.rowCount).map { row in
-            let opJSON = rows.string(row, 3)!
-            return LoggedMutation(
+            LoggedMutation(
                 version: rows.int(row, 0)!, proposalID: rows.string(row, 1)!, user: rows.string(row, 2)!,
-                opJSON: opJSON, changesJSON: rows.string(row, 4)!, at: rows.string(row, 5)!,
-                inverseJSON: rows.string(row, 7) == "t"
-                    ? PlanStore.inverse(ofOpJSON: opJSON)?.json : rows.string(row, 6))
+                opJSON: rows.string(row, 3)!, changesJSON: rows.string(row, 4)!, at: rows.string(row, 5)!,
+                inverseJSON: rows.string(row, 6), inverseFromOp: rows.string(row, 7) == "t")
         }
         return .mutations(mutations, currentVersion: current)
     }

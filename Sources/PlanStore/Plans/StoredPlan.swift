@@ -118,13 +118,16 @@ public struct LoggedMutation: Sendable, Hashable {
     public let changesJSON: String
     /// When it was confirmed (UTC, RFC 3339 with milliseconds).
     public let at: String
-    /// The op that reverts it, as JSON text (nil: it cannot be undone).
+    /// The op that reverts it, as JSON text, when the log stores one.
     public let inverseJSON: String?
+    /// Whether the op that reverts it is the op turned round (`PlanOperation.inverseOfItself`),
+    /// which the log does not store. Neither this nor `inverseJSON`: it cannot be undone.
+    public let inverseFromOp: Bool
 
     /// Creates a log row (the store reads them; tests write them to drive a plan owner).
     public init(
         version: Int, proposalID: String, user: String, opJSON: String, changesJSON: String,
-        at: String = "1970-01-01T00:00:00.000Z", inverseJSON: String? = nil
+        at: String = "1970-01-01T00:00:00.000Z", inverseJSON: String? = nil, inverseFromOp: Bool = false
     ) {
         self.version = version
         self.proposalID = proposalID
@@ -133,6 +136,7 @@ public struct LoggedMutation: Sendable, Hashable {
         self.changesJSON = changesJSON
         self.at = at
         self.inverseJSON = inverseJSON
+        self.inverseFromOp = inverseFromOp
     }
 
     /// The version it undoes, when the op is a confirmed undo (`"undoes"` in the op).
