@@ -68,8 +68,7 @@ extension PlanOwner {
             version = entry.version
             if entry.inverseFromOp {
                 inverses.remember(entry.version, operation.inverseOfItself)
-            } else if let text = entry.inverseJSON, let inverse = try? PlanOperation(json: try JSONValue(parsing: text))
-            {
+            } else if let text = entry.inverseJSON, let inverse = try? PlanOperation(json: JSONValue(parsing: text)) {
                 inverses.remember(entry.version, inverse)
             } else if case .baselineSet = operation {
                 inverses.remember(entry.version, nil)
