@@ -21,6 +21,8 @@ final class HubExecutor {
     let coalescingAudience: Int
     /// Called once every connection is closed after a shutdown.
     var shutdownFinished: (@Sendable () -> Void)?
+    /// Commits waiting for their worker, made together when several wait on one thread.
+    let commitGroups = CommitGroups()
 
     init(
         hub: Hub, store: PlanStore, transport: WebSocketTransport, workers: BlockingWorkers, metrics: Metrics,
@@ -87,6 +89,7 @@ final class HubExecutor {
     /// Runs a job on a worker and posts its result; a commit's time in the queue and on the
     /// worker is measured, and the time a history page or a past version takes on its worker.
     private func run(_ job: WorkerJob) {
+        if case .commit(let request) = job { return commit(request) }
         let store = self.store
         let events = self.events
         let metrics = self.metrics
@@ -103,6 +106,30 @@ final class HubExecutor {
             default: break
             }
             events.post(result, lane: .results)
+        }
+    }
+
+    /// Commits a batch on its plan's worker thread, together with the other commits waiting for
+    /// that thread when it starts (`CommitGroups`), and posts each plan's result.
+    private func commit(_ request: CommitRequest) {
+        let (store, events, metrics, groups) = (self.store, self.events, self.metrics, commitGroups)
+        let thread = workers.thread(of: request.plan)
+        groups.add(CommitGroups.Waiting(request: request, submitted: .now), thread: thread)
+        workers.submit(lane: request.plan) {
+            let group = groups.take(thread: thread)
+            guard !group.isEmpty else { return }
+            let started = ContinuousClock.now
+            let results = store.commitTogether(group.map(\.request.batch)) { timing in
+                metrics.observe(.commitEncode, timing.encoding)
+                metrics.observe(.commitExecute, timing.executing)
+                metrics.observe(.commitSync, timing.syncing)
+            }
+            let finished = ContinuousClock.now
+            for (waiting, result) in zip(group, results) {
+                metrics.observe(.commitQueued, started - waiting.submitted)
+                metrics.observe(.commitTransaction, finished - started)
+                events.post(.committed(plan: waiting.request.plan, result), lane: .results)
+            }
         }
     }
 
@@ -134,8 +161,8 @@ extension WorkerJob {
             return .planLoaded(plan, Result { () throws(StoreError) in try store.loadPlan(plan) })
         case .reloadPlan(let plan):
             return .planReloaded(plan, Result { () throws(StoreError) in try store.loadPlan(plan) })
-        case .commit(let request):
-            return .committed(plan: request.plan, Self.commit(request, on: store, metrics: metrics))
+        case .commit:
+            preconditionFailure("commits run in groups on their plan's thread (HubExecutor.commit)")
         case .lookUpDecisions(let plan, let keys):
             return .decisionsLoaded(
                 plan: plan,
@@ -192,22 +219,6 @@ extension WorkerJob {
                 Result { () throws(StoreError) in
                     try store.writeCheckpoint(plan: plan, version: version, document: document)
                 })
-        }
-    }
-
-    /// Commits a batch, noting where the transaction's time went.
-    private static func commit(_ request: CommitRequest, on store: PlanStore, metrics: Metrics) -> Result<
-        Int, StoreError
-    > {
-        Result { () throws(StoreError) in
-            try store.commit(
-                plan: request.plan, baseVersion: request.baseVersion, mutations: request.mutations,
-                decisions: request.decisions, logStart: request.logStart
-            ) { timing in
-                metrics.observe(.commitEncode, timing.encoding)
-                metrics.observe(.commitExecute, timing.executing)
-                metrics.observe(.commitSync, timing.syncing)
-            }
         }
     }
 }

@@ -31,13 +31,18 @@ final class BlockingWorkers: Sendable {
         }
     }
 
+    /// The thread that runs the jobs of `lane`.
+    func thread(of lane: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(lane)
+        return Int(UInt(bitPattern: hasher.finalize()) % UInt(lanes.count))
+    }
+
     /// Runs `job` on a worker thread; jobs with equal `lane` keep their order.
     func submit(lane key: String? = nil, _ job: @escaping @Sendable () -> Void) {
         let index: Int
         if let key {
-            var hasher = Hasher()
-            hasher.combine(key)
-            index = Int(UInt(bitPattern: hasher.finalize()) % UInt(lanes.count))
+            index = thread(of: key)
         } else {
             // The least loaded thread, starting the scan at a rotating one (ties are spread).
             let start = next.wrappingAdd(1, ordering: .relaxed).oldValue

@@ -39,7 +39,80 @@ extension PlanStore {
         plan: String, baseVersion: Int, mutations: [CommittedMutation], decisions: [RecordedDecision] = [],
         logStart: Int? = nil, observe: (CommitTiming) -> Void = { _ in }
     ) throws(StoreError) -> Int {
+        try commit(
+            BatchCommit(
+                plan: plan, baseVersion: baseVersion, mutations: mutations, decisions: decisions, logStart: logStart),
+            observe: observe)
+    }
+
+    /// Commits the batches of several plans in ONE transaction (one fsync for all), each as
+    /// `commit` would on its own. If the transaction fails, nothing of it was written and each
+    /// batch is committed on its own, so that each gets its own result (a version conflict or a
+    /// refused value is one plan's, not its neighbours').
+    /// - Parameter batches: at most one batch per plan.
+    /// - Returns: each batch's result, in the order given.
+    public func commitTogether(_ batches: [BatchCommit], observe: (CommitTiming) -> Void = { _ in })
+        -> [Result<Int, StoreError>]
+    {
         let started = ContinuousClock.now
+        let built = batches.map { (batch: $0, statements: PlanStore.statements(of: $0)) }
+        let alone = { (index: Int) -> Result<Int, StoreError> in
+            Result { () throws(StoreError) in
+                try self.commit(built[index].batch, built[index].statements, started: started, observe: observe)
+            }
+        }
+        guard built.count(where: { !$0.statements.isEmpty }) > 1 else { return built.indices.map(alone) }
+        // One lock order for every writer of several plan rows.
+        let statements = built.sorted { $0.batch.plan < $1.batch.plan }.flatMap(\.statements)
+        var timing: PipelineTiming? = PipelineTiming()
+        do throws(StoreError) {
+            try pool.withConnection { connection throws(StoreError) in
+                _ = try connection.transaction([PlanStore.keyLookupsOnly] + statements, timing: &timing)
+            }
+        } catch {
+            return built.indices.map(alone)
+        }
+        PlanStore.report(timing, started: started, to: observe)
+        return batches.map { .success($0.baseVersion + $0.mutations.count) }
+    }
+
+    private func commit(_ batch: BatchCommit, observe: (CommitTiming) -> Void) throws(StoreError) -> Int {
+        try commit(batch, PlanStore.statements(of: batch), started: .now, observe: observe)
+    }
+
+    private func commit(
+        _ batch: BatchCommit, _ statements: [PGStatement], started: ContinuousClock.Instant,
+        observe: (CommitTiming) -> Void
+    ) throws(StoreError) -> Int {
+        guard !statements.isEmpty else { return batch.baseVersion }
+        var timing: PipelineTiming? = PipelineTiming()
+        try pool.withConnection { connection throws(StoreError) in
+            do throws(StoreError) {
+                _ = try connection.transaction([PlanStore.keyLookupsOnly] + statements, timing: &timing)
+            } catch {
+                if case .database(let sqlState, _) = error, sqlState == "CS001" {
+                    throw .versionConflict(plan: batch.plan, expected: batch.baseVersion)
+                }
+                throw error
+            }
+        }
+        PlanStore.report(timing, started: started, to: observe)
+        return batch.baseVersion + batch.mutations.count
+    }
+
+    private static func report(
+        _ timing: PipelineTiming?, started: ContinuousClock.Instant, to observe: (CommitTiming) -> Void
+    ) {
+        if let sent = timing?.sent, let executed = timing?.executed, let committed = timing?.committed {
+            observe(CommitTiming(encoding: sent - started, executing: executed - sent, syncing: committed - executed))
+        }
+    }
+
+    /// A batch's statements (none when it has neither mutations nor decisions).
+    private static func statements(of batch: BatchCommit) -> [PGStatement] {
+        let (plan, baseVersion, mutations, decisions, logStart) = (
+            batch.plan, batch.baseVersion, batch.mutations, batch.decisions, batch.logStart
+        )
         let newVersion = baseVersion + mutations.count
         var statements: [PGStatement] = []
         if !mutations.isEmpty {
@@ -87,22 +160,7 @@ extension PlanStore {
             statements.append(
                 PGStatement("SELECT pg_notify('\(PlanListener.channel)', $1)", ["\(newVersion) \(plan)"]))
         }
-        guard !statements.isEmpty else { return baseVersion }
-        var timing: PipelineTiming? = PipelineTiming()
-        try pool.withConnection { connection throws(StoreError) in
-            do throws(StoreError) {
-                _ = try connection.transaction([PlanStore.keyLookupsOnly] + statements, timing: &timing)
-            } catch {
-                if case .database(let sqlState, _) = error, sqlState == "CS001" {
-                    throw .versionConflict(plan: plan, expected: baseVersion)
-                }
-                throw error
-            }
-        }
-        if let sent = timing?.sent, let executed = timing?.executed, let committed = timing?.committed {
-            observe(CommitTiming(encoding: sent - started, executing: executed - sent, syncing: committed - executed))
-        }
-        return newVersion
+        return statements
     }
 
     private static func insertDecisions(plan: String, _ decisions: [RecordedDecision], whilePlanExists: Bool)
@@ -154,4 +212,30 @@ public struct CommitTiming: Sendable {
     public let executing: Duration
     /// The commit itself: WAL flushed (fsync) and confirmed.
     public let syncing: Duration
+}
+
+/// One plan's batch for `PlanStore.commit` or `commitTogether`.
+public struct BatchCommit: Sendable {
+    /// The plan.
+    public let plan: String
+    /// The version the batch was validated against.
+    public let baseVersion: Int
+    /// The confirmed mutations, in version order.
+    public let mutations: [CommittedMutation]
+    /// Rejections and no-op acknowledgements decided in the same batch.
+    public let decisions: [RecordedDecision]
+    /// Where the log's start moves (with mutations; at most the new version), if it does.
+    public let logStart: Int?
+
+    /// A batch to commit.
+    public init(
+        plan: String, baseVersion: Int, mutations: [CommittedMutation], decisions: [RecordedDecision] = [],
+        logStart: Int? = nil
+    ) {
+        self.plan = plan
+        self.baseVersion = baseVersion
+        self.mutations = mutations
+        self.decisions = decisions
+        self.logStart = logStart
+    }
 }
