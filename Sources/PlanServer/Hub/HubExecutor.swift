@@ -86,21 +86,17 @@ final class HubExecutor {
         }
     }
 
-    /// Runs a job on a worker and posts its result; a commit's time in the queue and on the
-    /// worker is measured, and the time a history page or a past version takes on its worker.
+    /// Runs a job on a worker and posts its result (a commit: see `commit(_:)`); the time a
+    /// history page or a past version takes on its worker is measured.
     private func run(_ job: WorkerJob) {
         if case .commit(let request) = job { return commit(request) }
         let store = self.store
         let events = self.events
         let metrics = self.metrics
-        let submitted = ContinuousClock.now
         workers.submit(lane: job.lane) {
             let started = ContinuousClock.now
             let result = job.perform(on: store, metrics: metrics)
             switch job {
-            case .commit:
-                metrics.observe(.commitQueued, started - submitted)
-                metrics.observe(.commitTransaction, ContinuousClock.now - started)
             case .readHistory: metrics.observe(.historyRead, ContinuousClock.now - started)
             case .fetch: metrics.observe(.fetchRebuild, ContinuousClock.now - started)
             default: break

@@ -46,9 +46,11 @@ extension PlanStore {
     }
 
     /// Commits the batches of several plans in ONE transaction (one fsync for all), each as
-    /// `commit` would on its own. If the transaction fails, nothing of it was written and each
-    /// batch is committed on its own, so that each gets its own result (a version conflict or a
-    /// refused value is one plan's, not its neighbours').
+    /// `commit` would on its own. If the transaction fails, each batch is committed on its own,
+    /// so that each gets its own result (a version conflict or a refused value is one plan's, not
+    /// its neighbours'). A failed transaction wrote nothing, unless the connection was lost after
+    /// its COMMIT was sent: then the batches it did write fail alone with a version conflict or a
+    /// duplicate decision, and their owners catch up or look the decisions up.
     /// - Parameter batches: at most one batch per plan.
     /// - Returns: each batch's result, in the order given.
     public func commitTogether(_ batches: [BatchCommit], observe: (CommitTiming) -> Void = { _ in })
@@ -56,12 +58,9 @@ extension PlanStore {
     {
         let started = ContinuousClock.now
         let built = batches.map { (batch: $0, statements: PlanStore.statements(of: $0)) }
-        let alone = { (index: Int) -> Result<Int, StoreError> in
-            Result { () throws(StoreError) in
-                try self.commit(built[index].batch, built[index].statements, started: started, observe: observe)
-            }
+        guard built.count(where: { !$0.statements.isEmpty }) > 1 else {
+            return commitEach(built, since: started, observe: observe)
         }
-        guard built.count(where: { !$0.statements.isEmpty }) > 1 else { return built.indices.map(alone) }
         // One lock order for every writer of several plan rows.
         let statements = built.sorted { $0.batch.plan < $1.batch.plan }.flatMap(\.statements)
         var timing: PipelineTiming? = PipelineTiming()
@@ -70,10 +69,25 @@ extension PlanStore {
                 _ = try connection.transaction([PlanStore.keyLookupsOnly] + statements, timing: &timing)
             }
         } catch {
-            return built.indices.map(alone)
+            return commitEach(built, since: nil, observe: observe)
         }
         PlanStore.report(timing, started: started, to: observe)
         return batches.map { .success($0.baseVersion + $0.mutations.count) }
+    }
+
+    /// Commits each batch in a transaction of its own, timed from `since` (a first try: the
+    /// building of the statements included) or, when nil, each from its own start (a retry).
+    private func commitEach(
+        _ built: [(batch: BatchCommit, statements: [PGStatement])], since: ContinuousClock.Instant?,
+        observe: (CommitTiming) -> Void
+    ) -> [Result<Int, StoreError>] {
+        var results: [Result<Int, StoreError>] = []
+        for (batch, statements) in built {
+            let started = since ?? .now
+            results.append(
+                Result { () throws(StoreError) in try commit(batch, statements, started: started, observe: observe) })
+        }
+        return results
     }
 
     private func commit(_ batch: BatchCommit, observe: (CommitTiming) -> Void) throws(StoreError) -> Int {
