@@ -45,6 +45,9 @@ struct MetricsTests {
         #expect(value("chronosketch_intake_pauses_total") == 0)
         #expect(value("chronosketch_log_rows_trimmed_total") == 0)
         #expect(value("chronosketch_yielded_turns_total") != nil)
+        // One plan: each of its commits is a transaction of its own; none failed as a group.
+        #expect(value("chronosketch_commit_transactions_total") == value("chronosketch_commit_seconds_count"))
+        #expect(value("chronosketch_commit_groups_split_total") == 0)
         for family in ["connections", "subscriptions", "send_queue_bytes"] {
             #expect(metrics.contains("# TYPE chronosketch_\(family) gauge"))
         }

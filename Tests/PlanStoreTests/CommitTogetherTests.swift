@@ -24,10 +24,10 @@ struct CommitTogetherTests {
         let store = TestDatabase.store
         let plans = try (0..<3).map { try StoreFixtures.newDemoPlan("together\($0)") }
         let batches = try plans.map { try Self.rename("spec", to: "Spec of \($0)", in: $0) }
-        var transactions = 0
-        let results = store.commitTogether(batches) { _ in transactions += 1 }
+        var (transactions, splits) = (0, 0)
+        let results = store.commitTogether(batches, observe: { _ in transactions += 1 }, split: { splits += 1 })
         #expect(try results.map { try $0.get() } == [1, 1, 1])
-        #expect(transactions == 1, "one transaction for the three plans")
+        #expect(transactions == 1 && splits == 0, "one transaction for the three plans")
         for plan in plans {
             let loaded = try #require(try store.loadPlan(plan))
             #expect(loaded.version == 1)
@@ -48,10 +48,10 @@ struct CommitTogetherTests {
         try store.commit(
             plan: plans[1], baseVersion: 0, mutations: try Self.rename("spec", to: "First", in: plans[1]).mutations)
         let batches = try plans.map { try Self.rename("review", to: "Late", in: $0) }
-        var transactions = 0
-        let results = store.commitTogether(batches) { _ in transactions += 1 }
+        var (transactions, splits) = (0, 0)
+        let results = store.commitTogether(batches, observe: { _ in transactions += 1 }, split: { splits += 1 })
         // The failed transaction is not one; then each plan alone: two commits, the conflict none.
-        #expect(transactions == 2)
+        #expect(transactions == 2 && splits == 1)
         #expect((try? results[0].get()) == 1)
         #expect((try? results[2].get()) == 1)
         guard case .failure(.versionConflict(let plan, let expected)) = results[1] else {

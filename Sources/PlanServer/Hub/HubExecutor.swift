@@ -115,15 +115,18 @@ final class HubExecutor {
             let group = groups.take(thread: thread)
             guard !group.isEmpty else { return }
             let started = ContinuousClock.now
-            let results = store.commitTogether(group.map(\.request.batch)) { timing in
-                metrics.observe(.commitEncode, timing.encoding)
-                metrics.observe(.commitExecute, timing.executing)
-                metrics.observe(.commitSync, timing.syncing)
-            }
-            let finished = ContinuousClock.now
+            let results = store.commitTogether(
+                group.map(\.request.batch),
+                observe: { timing in
+                    metrics.commitTransactions.wrappingAdd(1, ordering: .relaxed)
+                    metrics.observe(.commitEncode, timing.encoding)
+                    metrics.observe(.commitExecute, timing.executing)
+                    metrics.observe(.commitSync, timing.syncing)
+                },
+                split: { metrics.splitCommitGroups.wrappingAdd(1, ordering: .relaxed) })
+            metrics.observe(.commitTransaction, ContinuousClock.now - started)
             for (waiting, result) in zip(group, results) {
                 metrics.observe(.commitQueued, started - waiting.submitted)
-                metrics.observe(.commitTransaction, finished - started)
                 events.post(.committed(plan: waiting.request.plan, result), lane: .results)
             }
         }

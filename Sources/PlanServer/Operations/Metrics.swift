@@ -44,6 +44,10 @@ public final class Metrics: Sendable {
     let trimmedLogRows = Atomic<Int>(0)
     /// Turns a session gave up with requests still waiting (`TurnBudget`).
     let yieldedTurns = Atomic<Int>(0)
+    /// Transactions made for commits (one for every plan of a group, or one per plan after a split).
+    let commitTransactions = Atomic<Int>(0)
+    /// Groups of commits whose transaction failed, then committed plan by plan (`CommitGroups`).
+    let splitCommitGroups = Atomic<Int>(0)
     let commitLatency = Histogram()
     let fanoutLatency = Histogram()
 
@@ -58,7 +62,8 @@ public final class Metrics: Sendable {
         /// A commit waiting for its worker thread.
         case commitQueued = "commit_queued"
         /// A commit on its worker: encoding the rows, then one round trip with the transaction
-        /// (its fsync wait included). Its three parts follow.
+        /// (its fsync wait included); once per group of plans committed together. Its three
+        /// parts follow, once per transaction.
         case commitTransaction = "commit_transaction"
         /// Building a commit's statements, waiting for a pooled connection and sending them (mostly
         /// waiting, not encoding).
@@ -150,8 +155,17 @@ public final class Metrics: Sendable {
         text += "# HELP chronosketch_yielded_turns_total Turns a session gave up with requests still waiting.\n"
         text += "# TYPE chronosketch_yielded_turns_total counter\n"
         text += "chronosketch_yielded_turns_total \(yieldedTurns.load(ordering: .relaxed))\n"
+        text +=
+            "# HELP chronosketch_commit_transactions_total Transactions made for commits (a group of plans is one).\n"
+        text += "# TYPE chronosketch_commit_transactions_total counter\n"
+        text += "chronosketch_commit_transactions_total \(commitTransactions.load(ordering: .relaxed))\n"
+        text +=
+            "# HELP chronosketch_commit_groups_split_total Groups of commits that failed together, then went alone.\n"
+        text += "# TYPE chronosketch_commit_groups_split_total counter\n"
+        text += "chronosketch_commit_groups_split_total \(splitCommitGroups.load(ordering: .relaxed))\n"
         commitLatency.render(
-            "chronosketch_commit_seconds", help: "Time of one group commit transaction.", into: &text)
+            "chronosketch_commit_seconds", help: "Time of one plan's group commit, from its start to its result.",
+            into: &text)
         fanoutLatency.render(
             "chronosketch_fanout_seconds",
             help: "Time from COMMIT to the confirmed message queued to every subscriber.",

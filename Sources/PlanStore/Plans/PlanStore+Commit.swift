@@ -51,11 +51,14 @@ extension PlanStore {
     /// its neighbours'). A failed transaction wrote nothing, unless the connection was lost after
     /// its COMMIT was sent: then the batches it did write fail alone with a version conflict or a
     /// duplicate decision, and their owners catch up or look the decisions up.
-    /// - Parameter batches: at most one batch per plan.
+    /// - Parameters:
+    ///   - batches: at most one batch per plan.
+    ///   - observe: told where each transaction's time went, once per transaction made.
+    ///   - split: told when a transaction of several batches failed and each went alone.
     /// - Returns: each batch's result, in the order given.
-    public func commitTogether(_ batches: [BatchCommit], observe: (CommitTiming) -> Void = { _ in })
-        -> [Result<Int, StoreError>]
-    {
+    public func commitTogether(
+        _ batches: [BatchCommit], observe: (CommitTiming) -> Void = { _ in }, split: () -> Void = {}
+    ) -> [Result<Int, StoreError>] {
         let started = ContinuousClock.now
         let built = batches.map { (batch: $0, statements: PlanStore.statements(of: $0)) }
         guard built.count(where: { !$0.statements.isEmpty }) > 1 else {
@@ -69,6 +72,7 @@ extension PlanStore {
                 _ = try connection.transaction([PlanStore.keyLookupsOnly] + statements, timing: &timing)
             }
         } catch {
+            split()
             return commitEach(built, since: nil, observe: observe)
         }
         PlanStore.report(timing, started: started, to: observe)
