@@ -145,6 +145,8 @@ extension PlanStore {
                         "UPDATE plans SET log_start = $2 WHERE id = $1 AND log_start < $2", [plan, String(logStart)]))
             }
             statements += RowWrites.statements(plan: plan, mutations: mutations)
+            // Whether each inverse is its op turned round (then not stored): worked out once.
+            let fromOp = mutations.map(\.inverseFromOp)
             statements.append(
                 PGStatement(
                     """
@@ -158,8 +160,8 @@ extension PlanStore {
                         .array(mutations.map(\.proposalID), of: .text), .array(mutations.map(\.user), of: .text),
                         .array(mutations.map { $0.operation.logJSON(undoes: $0.undoes) }, of: .json),
                         .array(mutations.map(\.changesJSON), of: .json),
-                        .array(mutations.map { $0.inverseFromOp ? nil : $0.inverse?.json }, of: .json),
-                        .text(PGArrayLiteral.make(mutations.map { $0.inverseFromOp ? "t" : "f" })),
+                        .array(zip(mutations, fromOp).map { $1 ? nil : $0.inverse?.json }, of: .json),
+                        .text(PGArrayLiteral.make(fromOp.map { $0 ? "t" : "f" })),
                         .text(PGArrayLiteral.make(mutations.map(\.at))),
                     ]))
         }
