@@ -44,7 +44,7 @@ public final class Metrics: Sendable {
     let trimmedLogRows = Atomic<Int>(0)
     /// Turns a session gave up with requests still waiting (`TurnBudget`).
     let yieldedTurns = Atomic<Int>(0)
-    /// Transactions made for commits (one for every plan of a group, or one per plan after a split).
+    /// Transactions made for commits (one for all the plans of a group, or one per plan after a split).
     let commitTransactions = Atomic<Int>(0)
     /// Groups of commits whose transaction failed, then committed plan by plan (`CommitGroups`).
     let splitCommitGroups = Atomic<Int>(0)
@@ -134,6 +134,9 @@ public final class Metrics: Sendable {
         func gauge(_ name: String, _ help: String, _ value: Int) {
             text += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n\(name) \(value)\n"
         }
+        func counter(_ name: String, _ help: String, _ value: Int) {
+            text += "# HELP \(name) \(help)\n# TYPE \(name) counter\n\(name) \(value)\n"
+        }
         gauge("chronosketch_connections", "Open WebSocket connections.", connections.load(ordering: .relaxed))
         gauge("chronosketch_subscriptions", "Plan subscriptions.", subscriptions.load(ordering: .relaxed))
         gauge("chronosketch_loaded_plans", "Plans held in memory.", loadedPlans.load(ordering: .relaxed))
@@ -141,28 +144,26 @@ public final class Metrics: Sendable {
         gauge(
             "chronosketch_intake_backlog", "Messages read from sockets and not yet handled by the hub.",
             transport.intakeBacklog)
-        text += "# HELP chronosketch_intake_pauses_total Times a connection was not read because the hub was behind.\n"
-        text += "# TYPE chronosketch_intake_pauses_total counter\n"
-        text += "chronosketch_intake_pauses_total \(transport.intakePauses)\n"
+        counter(
+            "chronosketch_intake_pauses_total", "Times a connection was not read because the hub was behind.",
+            transport.intakePauses)
         text += "# HELP chronosketch_proposals_total Proposals settled, by outcome and rejection code.\n"
         text += "# TYPE chronosketch_proposals_total counter\n"
         for (labels, count) in proposals.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
             text += "chronosketch_proposals_total{\(labels)} \(count)\n"
         }
-        text += "# HELP chronosketch_log_rows_trimmed_total Mutation log rows deleted behind the kept versions.\n"
-        text += "# TYPE chronosketch_log_rows_trimmed_total counter\n"
-        text += "chronosketch_log_rows_trimmed_total \(trimmedLogRows.load(ordering: .relaxed))\n"
-        text += "# HELP chronosketch_yielded_turns_total Turns a session gave up with requests still waiting.\n"
-        text += "# TYPE chronosketch_yielded_turns_total counter\n"
-        text += "chronosketch_yielded_turns_total \(yieldedTurns.load(ordering: .relaxed))\n"
-        text +=
-            "# HELP chronosketch_commit_transactions_total Transactions made for commits (a group of plans is one).\n"
-        text += "# TYPE chronosketch_commit_transactions_total counter\n"
-        text += "chronosketch_commit_transactions_total \(commitTransactions.load(ordering: .relaxed))\n"
-        text +=
-            "# HELP chronosketch_commit_groups_split_total Groups of commits that failed together, then went alone.\n"
-        text += "# TYPE chronosketch_commit_groups_split_total counter\n"
-        text += "chronosketch_commit_groups_split_total \(splitCommitGroups.load(ordering: .relaxed))\n"
+        counter(
+            "chronosketch_log_rows_trimmed_total", "Mutation log rows deleted behind the kept versions.",
+            trimmedLogRows.load(ordering: .relaxed))
+        counter(
+            "chronosketch_yielded_turns_total", "Turns a session gave up with requests still waiting.",
+            yieldedTurns.load(ordering: .relaxed))
+        counter(
+            "chronosketch_commit_transactions_total", "Transactions made for commits (a group of plans is one).",
+            commitTransactions.load(ordering: .relaxed))
+        counter(
+            "chronosketch_commit_groups_split_total", "Groups of commits that failed together, then went alone.",
+            splitCommitGroups.load(ordering: .relaxed))
         commitLatency.render(
             "chronosketch_commit_seconds", help: "Time of one plan's group commit, from its start to its result.",
             into: &text)
