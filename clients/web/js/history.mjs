@@ -50,8 +50,6 @@ export class ClientHistory {
     return this.logStart === null || version >= this.logStart;
   }
 
-
-
   /** Takes in a `confirmed` (its op stays unknown until a page tells it). */
   receiveConfirmed(message) {
     this.undoIndex = null;
@@ -139,8 +137,7 @@ export class ClientHistory {
   /** `version` when it can be undone, else null: kept, and not the start of a log written before
    * the server kept history (docs/protocol.md §4.7). */
   undoable(version) {
-    const start = this.logStart;
-    return version === undefined || (start !== null && (version < start || (version === start && this.listsBelowStart))) ? null : version;
+    return version === undefined || !this.isKept(version) || (version === this.logStart && this.listsBelowStart) ? null : version;
   }
 }
 
