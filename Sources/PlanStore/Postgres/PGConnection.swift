@@ -136,11 +136,12 @@ public final class PGConnection: @unchecked Sendable {
         return try check(result)
     }
 
-    /// Parameters travel as C strings, which end at the first NUL: a parameter holding U+0000
-    /// would be stored cut short (and PostgreSQL `text` cannot hold it anyway). Refused before
-    /// anything is sent; the protocol refuses such strings at the edge already (`TextPolicy`).
+    /// Text parameters travel as C strings, which end at the first NUL: a parameter holding U+0000
+    /// would be stored cut short, and PostgreSQL `text` cannot hold it anyway (nor an element of
+    /// a binary array). Refused before anything is sent; the protocol refuses such strings at
+    /// the edge already (`TextPolicy`).
     static func refuseNUL(in values: [PGValue]) throws(StoreError) {
-        for value in values where value.strings.contains(where: TextPolicy.containsNUL) {
+        for value in values where value.holdsNUL {
             throw .invalid("a value holds U+0000 (NUL), which the database cannot store")
         }
     }

@@ -1,3 +1,5 @@
+import ChronoSketchCore
+
 /// One parameter of a statement as it travels to PostgreSQL.
 public enum PGValue: Sendable, Equatable {
     /// SQL NULL.
@@ -16,13 +18,12 @@ public enum PGValue: Sendable, Equatable {
         self = value.map(PGValue.text) ?? .null
     }
 
-    /// The strings this value holds (the value itself, or an array's elements), for checks
-    /// before sending.
-    var strings: [String] {
+    /// Whether the value, or an element of it, holds U+0000 (`TextPolicy`).
+    var holdsNUL: Bool {
         switch self {
-        case .null: []
-        case .text(let value): [value]
-        case .array(let elements, _): elements.compactMap { $0 }
+        case .null: false
+        case .text(let value): TextPolicy.containsNUL(value)
+        case .array(let elements, _): elements.contains { $0.map(TextPolicy.containsNUL) ?? false }
         }
     }
 
