@@ -27,15 +27,6 @@ public enum PGValue: Sendable, Equatable {
         }
     }
 
-    /// The bytes libpq sends and whether they are binary (else text, NUL-terminated); nil: NULL.
-    func wireBytes() -> (bytes: [UInt8], binary: Bool)? {
-        switch self {
-        case .null: nil
-        case .text(let value): (Array(value.utf8) + [0], false)
-        case .array(let elements, let type): (PGValue.binaryArray(elements, type), true)
-        }
-    }
-
     /// PostgreSQL's binary array format (`array_recv`): dimensions, a has-nulls flag, the element
     /// type's OID, then each element's length (-1 for NULL) and bytes; all integers big-endian.
     static func binaryArray(_ elements: [String?], _ type: PGElementType) -> [UInt8] {
@@ -93,21 +84,29 @@ func withParameters<R>(
     var formats: [Int32] = []
     storage.reserveCapacity(values.count)
     for value in values {
-        guard let (bytes, binary) = value.wireBytes() else {
+        switch value {
+        case .null:
             storage.append(nil)
             lengths.append(0)
             formats.append(0)
-            continue
-        }
-        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
-        bytes.withUnsafeBufferPointer { buffer in
-            if let base = buffer.baseAddress {
-                UnsafeMutableRawPointer(pointer).copyMemory(from: base, byteCount: buffer.count)
+        case .text(let text):
+            // NUL-terminated, in text format (libpq reads up to the NUL).
+            let utf8 = text.utf8CString
+            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: utf8.count)
+            utf8.withUnsafeBufferPointer { pointer.initialize(from: $0.baseAddress!, count: utf8.count) }
+            storage.append(pointer)
+            lengths.append(0)
+            formats.append(0)
+        case .array(let elements, let type):
+            let bytes = PGValue.binaryArray(elements, type)
+            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+            bytes.withUnsafeBytes {
+                UnsafeMutableRawPointer(pointer).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
             }
+            storage.append(pointer)
+            lengths.append(Int32(bytes.count))
+            formats.append(1)
         }
-        storage.append(pointer)
-        lengths.append(binary ? Int32(bytes.count) : 0)
-        formats.append(binary ? 1 : 0)
     }
     defer { for pointer in storage { pointer?.deallocate() } }
     return body(storage.map { $0.map { UnsafePointer($0) } }, lengths, formats)
