@@ -27,6 +27,11 @@ enum ActionLines {
         case .broadcast(let buffer, _): return message(buffer).map { "\($0) → *" }
         case .close(let connection, let code, _): return "close \(connection.rawValue) \(code.rawValue)"
         case .run(let job): return job.line
+        case .commit(let request):
+            return "commit \(request.baseVersion)+\(request.mutations.count)"
+                + (request.decisions.isEmpty
+                    ? "" : " decisions \(request.decisions.map(\.proposalID).joined(separator: ","))")
+                + (request.logStart.map { " logStart \($0)" } ?? "")
         case .continueLater(let connection): return "continue \(connection.rawValue)"
         case .log, .measure: return nil
         case .finishShutdown: return "finish shutdown"
@@ -65,11 +70,6 @@ extension WorkerJob {
         case .lookUpRole(_, let user, let plan): "role \(user) \(plan)"
         case .loadPlan(let plan): "load \(plan)"
         case .reloadPlan(let plan): "reload \(plan)"
-        case .commit(let request):
-            "commit \(request.baseVersion)+\(request.mutations.count)"
-                + (request.decisions.isEmpty
-                    ? "" : " decisions \(request.decisions.map(\.proposalID).joined(separator: ","))")
-                + (request.logStart.map { " logStart \($0)" } ?? "")
         case .lookUpDecisions(_, let keys): "decisions? \(keys.map(\.proposalID).joined(separator: ","))"
         case .readLog(_, let since, _, .catchUp): "read log since \(since)"
         case .readLog(_, let since, _, .resume(let connection, _)): "read log since \(since) for \(connection.rawValue)"

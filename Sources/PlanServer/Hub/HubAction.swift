@@ -14,6 +14,9 @@ enum HubAction {
     case close(ConnectionID, CloseCode, reason: String)
     /// Run a job on a database worker; its result comes back as an event.
     case run(WorkerJob)
+    /// Commit a batch on its plan's database worker, in one transaction with other plans'
+    /// batches waiting for that worker (`CommitGroups`) → `HubEvent.committed`.
+    case commit(CommitRequest)
     /// Let a session go on with its waiting requests in a later turn (`HubEvent.continuePending`).
     case continueLater(ConnectionID)
     /// Write a line to the server log.
@@ -66,8 +69,6 @@ enum WorkerJob: Sendable {
     case loadPlan(String)
     /// Load a plan again after its data could not be followed → `HubEvent.planReloaded`.
     case reloadPlan(String)
-    /// Commit a batch → `HubEvent.committed`.
-    case commit(CommitRequest)
     /// Read stored decisions of proposals (user, id) → `HubEvent.decisionsLoaded`.
     case lookUpDecisions(plan: String, [ProposalKey])
     /// Read the log after `since` (at most `limit` rows) → `HubEvent.logRead`.
@@ -91,11 +92,11 @@ enum WorkerJob: Sendable {
     /// Keep a full copy of the plan at a version → `HubEvent.checkpointWritten`.
     case writeCheckpoint(plan: String, version: Int, PlanDocument)
 
-    /// The lane the job runs in: a plan's commits, loads and log reads keep their order.
+    /// The lane the job runs in: a plan's loads and log reads keep their order (its commits run
+    /// in the same lane: `HubExecutor.commit`).
     var lane: String? {
         switch self {
         case .loadPlan(let plan), .reloadPlan(let plan), .lookUpDecisions(let plan, _): plan
-        case .commit(let request): request.plan
         case .readLog(let plan, _, _, .catchUp): plan
         case .authenticate, .lookUpRole, .readLog, .deleteTrimmedLog, .encodeSnapshot, .listPlans, .grant,
             .checkAccess, .readHistory, .fetch, .readUndoSource, .writeCheckpoint:

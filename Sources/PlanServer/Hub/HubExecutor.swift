@@ -72,6 +72,8 @@ final class HubExecutor {
                 transport.close(connection, code: code, reason: reason)
             case .run(let job):
                 run(job)
+            case .commit(let request):
+                commit(request)
             case .continueLater(let connection):
                 events.post(.continuePending(connection))
             case .log(.info, let text):
@@ -86,10 +88,9 @@ final class HubExecutor {
         }
     }
 
-    /// Runs a job on a worker and posts its result (a commit: see `commit(_:)`); the time a
-    /// history page or a past version takes on its worker is measured.
+    /// Runs a job on a worker and posts its result; the time a history page or a past version
+    /// takes on its worker is measured.
     private func run(_ job: WorkerJob) {
-        if case .commit(let request) = job { return commit(request) }
         let store = self.store
         let events = self.events
         let metrics = self.metrics
@@ -160,8 +161,6 @@ extension WorkerJob {
             return .planLoaded(plan, Result { () throws(StoreError) in try store.loadPlan(plan) })
         case .reloadPlan(let plan):
             return .planReloaded(plan, Result { () throws(StoreError) in try store.loadPlan(plan) })
-        case .commit:
-            preconditionFailure("commits run in groups on their plan's thread (HubExecutor.commit)")
         case .lookUpDecisions(let plan, let keys):
             return .decisionsLoaded(
                 plan: plan,

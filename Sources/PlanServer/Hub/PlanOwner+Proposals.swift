@@ -154,11 +154,10 @@ extension PlanOwner {
         phase = .committing(
             InFlight(batch: batch, started: eventTime, logStart: movedLogStart, announced: nil), next: queue)
         emit(
-            .run(
-                .commit(
-                    CommitRequest(
-                        plan: id, baseVersion: version, mutations: mutations, decisions: decisions,
-                        logStart: movedLogStart))))
+            .commit(
+                CommitRequest(
+                    plan: id, baseVersion: version, mutations: mutations, decisions: decisions,
+                    logStart: movedLogStart)))
     }
 
     /// Judges proposals again from the confirmed data (after a failed or conflicting commit, or
