@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "CommandLineOptions"),
         // RFC 6455 and the HTTP/1.1 upgrade as pure values: request heads, handshakes, frames.
         .target(name: "WebSocketWire"),
+        // The web client's files as the server holds and serves them: paths, types, ETags, compaction.
+        .target(name: "WebAssets", dependencies: ["WebSocketWire"]),
         // The wire contract (protocol.md) as values: client and server messages, limits, `changes`.
         .target(name: "PlanProtocol", dependencies: ["ChronoSketchCore"]),
         // libpq from Debian's libpq-dev.
@@ -40,7 +42,7 @@ let package = Package(
             name: "PlanServer",
             dependencies: [
                 "ChronoSketchCore", "PlanProtocol", "PlanStore", "CNetwork", "COpenSSL", "WebSocketWire",
-                "SystemSupport",
+                "WebAssets", "SystemSupport",
                 "CommandLineOptions",
             ]),
         // The client library on lws: connections, hello, subscribe/resume, confirmed copies, proposals.
@@ -99,6 +101,7 @@ let package = Package(
         ),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "WebSocketWireTests", dependencies: ["WebSocketWire"]),
+        .testTarget(name: "WebAssetsTests", dependencies: ["WebAssets", "WebSocketWire"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore", "PlanTestSupport"]),

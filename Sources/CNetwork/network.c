@@ -14,6 +14,7 @@
 #include <sys/eventfd.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -44,28 +45,33 @@ void cn_raise_descriptor_limit(void) {
 int cn_listen_tcp(const char *host, int port, int backlog, int *bound_port) {
     struct addrinfo hints, *found = NULL;
     memset(&hints, 0, sizeof hints);
-    hints.ai_family = AF_INET;
+    /* An IPv6 literal ("::", "::1") listens on IPv6, dual-stack: "::" serves IPv4 peers too
+       (as ::ffff:a.b.c.d). Anything else, names included, listens on IPv4 as before. */
+    int six = strchr(host, ':') != NULL;
+    hints.ai_family = six ? AF_INET6 : AF_INET;
     hints.ai_socktype = SOCK_STREAM;
-    hints.ai_flags = AI_PASSIVE;
+    hints.ai_flags = AI_PASSIVE | (six ? AI_NUMERICHOST : 0);
     char service[16];
     snprintf(service, sizeof service, "%d", port);
     if (getaddrinfo(host, service, &hints, &found) != 0 || found == NULL) return -1;
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    int on = 1;
+    int fd = socket(found->ai_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    int on = 1, off = 0;
     if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0
+        || (six && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof off) != 0)
         || bind(fd, found->ai_addr, found->ai_addrlen) != 0 || listen(fd, backlog) != 0) {
         if (fd >= 0) close(fd);
         freeaddrinfo(found);
         return -1;
     }
     freeaddrinfo(found);
-    struct sockaddr_in address;
+    struct sockaddr_storage address;
     socklen_t length = sizeof address;
     if (getsockname(fd, (struct sockaddr *)&address, &length) != 0) {
         close(fd);
         return -1;
     }
-    *bound_port = ntohs(address.sin_port);
+    *bound_port = address.ss_family == AF_INET6 ? ntohs(((struct sockaddr_in6 *)&address)->sin6_port)
+                                                : ntohs(((struct sockaddr_in *)&address)->sin_port);
     return fd;
 }
 
@@ -127,4 +133,8 @@ void cn_release_free_memory(void) {
 
 void cn_use_one_heap_arena(void) {
     mallopt(M_ARENA_MAX, 1);
+}
+
+void cn_lower_thread_priority(int nice) {
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice);
 }

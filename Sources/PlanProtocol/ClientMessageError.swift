@@ -23,12 +23,12 @@ public enum ClientMessageError: Error, Sendable, Hashable, CustomStringConvertib
     public static let binaryFrame = ClientMessageError.error(
         code: .badMessage, message: "binary frames are not part of the protocol; send JSON in text frames", ref: nil)
 
-    /// The close code when the server must close the connection, else nil.
-    public var closeCode: CloseCode? {
+    /// Whether the server must close the connection (1009 for `tooLarge`, 1007 for
+    /// `invalidUTF8`) instead of answering.
+    public var closesConnection: Bool {
         switch self {
-        case .tooLarge: .messageTooBig
-        case .invalidUTF8: .invalidPayload
-        case .error, .rejected: nil
+        case .tooLarge, .invalidUTF8: true
+        case .error, .rejected: false
         }
     }
 

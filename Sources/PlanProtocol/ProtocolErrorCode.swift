@@ -23,20 +23,3 @@ public enum ProtocolErrorCode: String, Sendable, Hashable, CaseIterable {
     /// named after the rejection code `tooLarge`.
     case tooLarge
 }
-
-/// The WebSocket close codes the contract uses (protocol.md §6).
-public enum CloseCode: UInt16, Sendable, Hashable, CaseIterable {
-    /// 1001: the server is shutting down.
-    case goingAway = 1001
-    /// 1002: a frame that breaks RFC 6455 (such as a close frame with a one-byte payload or a
-    /// code no peer may send).
-    case protocolError = 1002
-    /// 1007: a text frame that is not valid UTF-8.
-    case invalidPayload = 1007
-    /// 1008: policy (`unauthenticated`).
-    case policyViolation = 1008
-    /// 1009: a frame over `maxMessageBytes`.
-    case messageTooBig = 1009
-    /// 1013: the client does not read fast enough (`maxQueueBytes` of unsent data).
-    case tryAgainLater = 1013
-}

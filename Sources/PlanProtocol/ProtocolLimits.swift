@@ -26,12 +26,20 @@ public struct ProtocolLimits: Sendable, Hashable, JSONEncodable {
     /// `rejected` `tooLarge`. It bounds the work of one timeline op (adding, moving or removing
     /// an entry touches each of its assignments) and of the pages and fan-out it causes.
     public var maxAssignmentsPerEntry: Int
+    /// The most unsent bytes the connections of one user may hold together (what is queued to one
+    /// connection alone; a broadcast shared by many counts for none of them). Past it, the user's
+    /// connections holding the most are closed with 1013.
+    public var maxUserQueueBytes: Int
+    /// Seconds a connection's unsent bytes may wait without a byte of them being taken by the
+    /// peer; then the connection is closed with 1013, whatever the peer sends meanwhile.
+    public var writeTimeoutSeconds: Int
 
     /// Creates limits; every parameter defaults to the contract's default.
     public init(
         maxMessageBytes: Int = 1 << 20, maxDepth: Int = 32, maxIDLength: Int = 128, maxTitleLength: Int = 1000,
         maxTasksPerPlan: Int = 200_000, maxQueueBytes: Int = 8 << 20, maxProposalsPerSecond: Int = 200,
-        maxWatchesPerConnection: Int = 64, maxAssignmentsPerEntry: Int = 1000
+        maxWatchesPerConnection: Int = 64, maxAssignmentsPerEntry: Int = 1000, maxUserQueueBytes: Int = 128 << 20,
+        writeTimeoutSeconds: Int = 30
     ) {
         self.maxMessageBytes = maxMessageBytes
         self.maxDepth = maxDepth
@@ -42,6 +50,8 @@ public struct ProtocolLimits: Sendable, Hashable, JSONEncodable {
         self.maxProposalsPerSecond = maxProposalsPerSecond
         self.maxWatchesPerConnection = maxWatchesPerConnection
         self.maxAssignmentsPerEntry = maxAssignmentsPerEntry
+        self.maxUserQueueBytes = maxUserQueueBytes
+        self.writeTimeoutSeconds = writeTimeoutSeconds
     }
 
     /// The contract's defaults.
@@ -54,13 +64,15 @@ public struct ProtocolLimits: Sendable, Hashable, JSONEncodable {
             ("maxTitleLength", maxTitleLength), ("maxTasksPerPlan", maxTasksPerPlan),
             ("maxQueueBytes", maxQueueBytes), ("maxProposalsPerSecond", maxProposalsPerSecond),
             ("maxWatchesPerConnection", maxWatchesPerConnection), ("maxAssignmentsPerEntry", maxAssignmentsPerEntry),
+            ("maxUserQueueBytes", maxUserQueueBytes), ("writeTimeoutSeconds", writeTimeoutSeconds),
         ]
     }
 
     /// Writes the `welcome.limits` object:
     /// `{"maxMessageBytes":1048576,"maxDepth":32,"maxIDLength":128,"maxTitleLength":1000,
     /// "maxTasksPerPlan":200000,"maxQueueBytes":8388608,"maxProposalsPerSecond":200,
-    /// "maxWatchesPerConnection":64,"maxAssignmentsPerEntry":1000}`.
+    /// "maxWatchesPerConnection":64,"maxAssignmentsPerEntry":1000,"maxUserQueueBytes":134217728,
+    /// "writeTimeoutSeconds":30}`.
     public func encodeJSON(into writer: inout JSONWriter) {
         writer.beginObject()
         for (name, value) in members {
@@ -89,7 +101,9 @@ public struct ProtocolLimits: Sendable, Hashable, JSONEncodable {
             maxQueueBytes: try value("maxQueueBytes", standard.maxQueueBytes),
             maxProposalsPerSecond: try value("maxProposalsPerSecond", standard.maxProposalsPerSecond),
             maxWatchesPerConnection: try value("maxWatchesPerConnection", standard.maxWatchesPerConnection),
-            maxAssignmentsPerEntry: try value("maxAssignmentsPerEntry", standard.maxAssignmentsPerEntry))
+            maxAssignmentsPerEntry: try value("maxAssignmentsPerEntry", standard.maxAssignmentsPerEntry),
+            maxUserQueueBytes: try value("maxUserQueueBytes", standard.maxUserQueueBytes),
+            writeTimeoutSeconds: try value("writeTimeoutSeconds", standard.writeTimeoutSeconds))
     }
 
     /// Whether `id` has 1…`maxIDLength` Unicode scalars.

@@ -1,3 +1,4 @@
+import WebAssets
 import WebSocketWire
 
 extension PlanServerRuntime {
@@ -7,26 +8,23 @@ extension PlanServerRuntime {
     static func httpAnswers(
         site: StaticSite?, flags: RuntimeFlags, metrics: Metrics,
         transportFigures: @escaping @Sendable () -> Metrics.TransportFigures?
-    ) -> @Sendable (HTTPRequestHead) -> HTTPResponse {
+    ) -> @Sendable (HTTPRequestHead) -> HTTPAnswer {
         { head in
             switch head.path {
             case "/healthz":
                 return flags.healthy.load(ordering: .relaxed)
-                    ? HTTPResponse(status: 200, body: "ok\n")
-                    : HTTPResponse(status: 503, body: "database unavailable\n")
+                    ? .plain(status: 200, "ok") : .plain(status: 503, "database unavailable")
             case "/metrics":
-                return HTTPResponse(
+                return HTTPAnswer(
                     status: 200, contentType: "text/plain; version=0.0.4",
-                    body: metrics.render(transportFigures() ?? Metrics.TransportFigures()))
+                    body: Array(metrics.render(transportFigures() ?? Metrics.TransportFigures()).utf8))
             default:
                 guard let site else {
-                    return HTTPResponse(
-                        status: 404, body: "not found; the WebSocket endpoint is /ws (no web client: --web-root)\n")
+                    return .plain(status: 404, "not found; the WebSocket endpoint is /ws (no web client: --web-root)")
                 }
                 let answer = site.respond(to: head)
-                return HTTPResponse(
-                    status: answer.status, contentType: answer.contentType, bytes: answer.body,
-                    headers: answer.headers)
+                return HTTPAnswer(
+                    status: answer.status, contentType: answer.contentType, body: answer.body, headers: answer.headers)
             }
         }
     }

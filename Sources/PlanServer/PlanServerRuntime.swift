@@ -5,6 +5,7 @@ import PlanProtocol
 import PlanStore
 import Synchronization
 import SystemSupport
+import WebAssets
 import WebSocketWire
 
 /// A running plan server: transport, hub, database workers, the listener for other processes'
@@ -47,22 +48,11 @@ public final class PlanServerRuntime: Sendable {
             }
         }
         self.site = site
-        let transport = WebSocketTransport(
-            configuration: .init(
-                host: configuration.host, port: configuration.port,
-                tlsCertificatePath: configuration.tlsCertificatePath,
-                tlsKeyPath: configuration.tlsKeyPath, maxMessageBytes: configuration.limits.maxMessageBytes,
-                maxQueueBytes: configuration.limits.maxQueueBytes, frameInterval: configuration.frameInterval,
-                serviceThreads: configuration.serviceThreads, handshakeTimeout: configuration.helloTimeout,
-                pingInterval: configuration.pingInterval, maxIntakeBacklog: configuration.maxIntakeBacklog),
+        let transport = try WebSocketTransport(
+            configuration: configuration.transportConfiguration,
             onEvent: { inbox.post(.transport($0)) },
             onHTTP: PlanServerRuntime.httpAnswers(site: site, flags: flags, metrics: metrics) {
-                transportBox.withLock { transport in
-                    transport.map {
-                        Metrics.TransportFigures(
-                            queuedBytes: $0.queuedBytes, intakeBacklog: $0.intakeWaiting, intakePauses: $0.intakePauses)
-                    }
-                }
+                transportBox.withLock { transport in transport.map(Metrics.TransportFigures.init) }
             })
         transportBox.withLock { $0 = transport }
         self.transport = transport

@@ -1,6 +1,7 @@
 import CommandLineOptions
 import Glibc
 import PlanProtocol
+import SystemSupport
 
 extension ServerConfiguration {
     /// The options `plan-server serve` takes with a value (`--database` included).
@@ -10,6 +11,7 @@ extension ServerConfiguration {
         "--max-assignments-per-entry", "--frame-interval-ms", "--service-threads", "--idle-plan-seconds",
         "--hello-timeout-seconds", "--max-intake-backlog", "--ping-interval-seconds", "--log-keep",
         "--max-connections-per-user", "--max-connections-per-address", "--checkpoint-every", "--web-root",
+        "--max-user-queue-bytes", "--write-timeout-seconds", "--queue-budget-bytes",
     ]
     /// The flags `plan-server serve` takes.
     static let serveFlagOptions: Set<String> = ["--quiet", "--web-raw"]
@@ -33,6 +35,7 @@ extension ServerConfiguration {
             ("--max-proposals-per-second", \.maxProposalsPerSecond), ("--max-tasks-per-plan", \.maxTasksPerPlan),
             ("--max-watches-per-connection", \.maxWatchesPerConnection),
             ("--max-assignments-per-entry", \.maxAssignmentsPerEntry),
+            ("--max-user-queue-bytes", \.maxUserQueueBytes), ("--write-timeout-seconds", \.writeTimeoutSeconds),
         ]
         for (name, keyPath) in limitOptions {
             if let value = try options.number(name, atLeast: 1) { limits[keyPath: keyPath] = value }
@@ -50,11 +53,36 @@ extension ServerConfiguration {
             pingInterval = .seconds(seconds)
         }
         logKeep = try options.number("--log-keep", atLeast: 0) ?? logKeep
+        queueBudget = try options.number("--queue-budget-bytes", atLeast: 0) ?? queueBudget
         checkpointEvery = try options.number("--checkpoint-every", atLeast: 1) ?? checkpointEvery
         maxConnectionsPerUser = try options.number("--max-connections-per-user", atLeast: 0) ?? maxConnectionsPerUser
         maxConnectionsPerAddress =
             try options.number("--max-connections-per-address", atLeast: 0) ?? maxConnectionsPerAddress
         logging = !options.flag("--quiet")
         webRaw = options.flag("--web-raw")
+    }
+}
+
+extension ServerConfiguration {
+    /// What the transport runs with: the connection limits and times, the service threads, and the
+    /// bounds of connections per address and of unsent bytes.
+    var transportConfiguration: WebSocketTransport.Configuration {
+        var transport = WebSocketTransport.Configuration()
+        transport.host = host
+        transport.port = port
+        transport.tlsCertificatePath = tlsCertificatePath
+        transport.tlsKeyPath = tlsKeyPath
+        transport.serviceThreads = serviceThreads
+        transport.maxIntakeBacklog = maxIntakeBacklog
+        transport.maxConnectionsPerAddress = maxConnectionsPerAddress
+        transport.queueBudget = queueBudget
+        transport.accountShare = limits.maxUserQueueBytes
+        transport.connection.maxMessageBytes = limits.maxMessageBytes
+        transport.connection.maxQueueBytes = limits.maxQueueBytes
+        transport.connection.frameInterval = frameInterval.inNanoseconds
+        transport.connection.headTimeout = helloTimeout.inNanoseconds
+        transport.connection.pingInterval = pingInterval.inNanoseconds
+        transport.connection.writeTimeout = UInt64(limits.writeTimeoutSeconds) * 1_000_000_000
+        return transport
     }
 }

@@ -49,10 +49,14 @@ public struct ServerConfiguration: Sendable {
     /// Open connections one user may hold at once (0: no limit); one more is closed with 1008
     /// right after its token is checked.
     public var maxConnectionsPerUser = 1000
-    /// Open connections from one peer address at once (0: no limit); one more is closed with
-    /// 1008 as it opens. Behind a proxy every connection has the proxy's address: raise it or
-    /// set 0 there.
+    /// Open connections from one peer address at once, counted from accept on, before the upgrade
+    /// (0: no limit); one more is answered 503 and closed as it is accepted. Behind a proxy every
+    /// connection has the proxy's address: raise it or set 0 there.
     public var maxConnectionsPerAddress = 2000
+    /// Bytes all connections' send queues may hold together, each buffer counted once however
+    /// many connections it was queued to (0: no budget). Past it, the connections holding the most
+    /// are closed with 1013 until the queues are back under nine tenths of it.
+    public var queueBudget = 1 << 30
     /// A name for this process in session ids and logs.
     public var instanceName = "s1"
     /// Whether to write log lines.

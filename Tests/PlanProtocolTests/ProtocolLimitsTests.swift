@@ -28,13 +28,16 @@ struct ProtocolLimitsTests {
         #expect(limits.maxProposalsPerSecond == 200)
         #expect(limits.maxWatchesPerConnection == 64)
         #expect(limits.maxAssignmentsPerEntry == 1000)
+        #expect(limits.maxUserQueueBytes == 134_217_728)
+        #expect(limits.writeTimeoutSeconds == 30)
         var writer = JSONWriter()
         limits.encodeJSON(into: &writer)
         #expect(
             writer.string
                 == #"{"maxMessageBytes":1048576,"maxDepth":32,"maxIDLength":128,"maxTitleLength":1000,"#
                 + #""maxTasksPerPlan":200000,"maxQueueBytes":8388608,"maxProposalsPerSecond":200,"#
-                + #""maxWatchesPerConnection":64,"maxAssignmentsPerEntry":1000}"#)
+                + #""maxWatchesPerConnection":64,"maxAssignmentsPerEntry":1000,"maxUserQueueBytes":134217728,"#
+                + #""writeTimeoutSeconds":30}"#)
         let custom = ProtocolLimits(
             maxMessageBytes: 4096, maxIDLength: 16, maxProposalsPerSecond: 5, maxWatchesPerConnection: 3,
             maxAssignmentsPerEntry: 7)
@@ -149,6 +152,6 @@ struct ProtocolLimitsTests {
         #expect(big.utf8.count < 1 << 20)
         #expect(decoded(big) == .hello(token: "t", client: ""))
         let bigger = big + String(repeating: " ", count: (1 << 20) - big.utf8.count + 1)
-        #expect(decodingError(bigger)?.closeCode == .messageTooBig)
+        #expect(decodingError(bigger) == .tooLarge(byteCount: bigger.utf8.count, limit: 1 << 20))
     }
 }

@@ -26,7 +26,8 @@ struct ServerMessageTests {
                 == #"{"type":"welcome","session":"s-1","user":"alice","protocol":1,"server":"plan-server/0.1","limits":{"#
                 + #""maxMessageBytes":1048576,"maxDepth":32,"maxIDLength":128,"maxTitleLength":1000,"#
                 + #""maxTasksPerPlan":200000,"maxQueueBytes":8388608,"maxProposalsPerSecond":200,"#
-                + #""maxWatchesPerConnection":64,"maxAssignmentsPerEntry":1000}}"#)
+                + #""maxWatchesPerConnection":64,"maxAssignmentsPerEntry":1000,"maxUserQueueBytes":134217728,"#
+                + #""writeTimeoutSeconds":30}}"#)
         #expect(
             ServerMessage.error(code: .badMessage, message: "type: is missing", ref: "r1").json
                 == #"{"type":"error","code":"badMessage","message":"type: is missing","ref":"r1"}"#)

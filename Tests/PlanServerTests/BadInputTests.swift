@@ -5,6 +5,7 @@ import PlanClient
 import PlanProtocol
 import PlanTestSupport
 import Testing
+import WebSocketWire
 
 @Suite("Server: bad input", .serialized, .database)
 struct BadInputTests {

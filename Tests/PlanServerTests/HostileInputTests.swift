@@ -5,6 +5,7 @@ import PlanProtocol
 import PlanStore
 import PlanTestSupport
 import Testing
+import WebSocketWire
 
 /// What an attacker found (issue 12), each kept as a regression test: frames whose lengths would
 /// overflow, strings with NUL, close frames that break RFC 6455, connections that never say hello.

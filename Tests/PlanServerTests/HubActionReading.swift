@@ -2,6 +2,7 @@ import ChronoSketchCore
 import PlanProtocol
 import PlanStore
 import Testing
+import WebSocketWire
 
 @testable import PlanServer
 
@@ -33,7 +34,7 @@ enum ActionLines {
                     ? "" : " decisions \(request.decisions.map(\.proposalID).joined(separator: ","))")
                 + (request.logStart.map { " logStart \($0)" } ?? "")
         case .continueLater(let connection): return "continue \(connection.rawValue)"
-        case .log, .measure: return nil
+        case .log, .measure, .chargeTo: return nil
         case .finishShutdown: return "finish shutdown"
         }
     }

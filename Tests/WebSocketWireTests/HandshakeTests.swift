@@ -54,6 +54,7 @@ struct HandshakeTests {
             ("GET /ws", "POST /ws", 405),
             ("GET /ws", "GET /other", 404),
             ("HTTP/1.1\r\nHost", "HTTP/1.0\r\nHost", 426),
+            ("HTTP/1.1\r\nHost", "HTTP/2.0\r\nHost", 505),
             ("dGhlIHNhbXBsZSBub25jZQ==", "dGhlIHNhbXBsZSBub25jZQ", 400),
             ("dGhlIHNhbXBsZSBub25jZQ==", "c2hvcnQ=", 400),
             ("Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n", "", 400),
@@ -90,17 +91,61 @@ struct HandshakeTests {
         #expect(status("GET /ws HTTP/1.1\r\nX: " + String(repeating: "a", count: 9000)) == 431)
     }
 
-    @Test("plain HTTP: a GET is served by path, other methods are 405, HTTP/1.0 is 505")
+    @Test("plain HTTP: a GET is served by path, other methods are 405; HTTP/1.0 is served, other versions are 505")
     func plainHTTP() {
         #expect(Self.decide("GET /healthz?x=1 HTTP/1.1\r\nHost: a\r\n\r\n") == .http(path: "/healthz"))
         guard case .refuse(405, _, _) = Self.decide("DELETE /healthz HTTP/1.1\r\nHost: a\r\n\r\n") else {
             Issue.record("DELETE served")
             return
         }
-        guard case .refuse(505, _, _) = Self.decide("GET /healthz HTTP/1.0\r\nHost: a\r\n\r\n") else {
-            Issue.record("HTTP/1.0 served")
+        // HAProxy's default health check: HTTP/1.0, no Host.
+        #expect(Self.decide("GET /healthz HTTP/1.0\r\n\r\n") == .http(path: "/healthz"))
+        #expect(Self.decide("GET /healthz HTTP/1.0\r\nHost: a\r\n\r\n") == .http(path: "/healthz"))
+        for version in ["HTTP/2.0", "HTTP/0.9", "HTTP/1.2"] {
+            guard case .refuse(505, _, _) = Self.decide("GET /healthz \(version)\r\nHost: a\r\n\r\n") else {
+                Issue.record("\(version) served")
+                return
+            }
+        }
+        guard case .refuse(400, _, _) = Self.decide("GET /healthz HTTP/1.1\r\n\r\n") else {
+            Issue.record("HTTP/1.1 without Host served")
             return
         }
+    }
+
+    @Test(
+        "an absolute-form target names the path after its authority (RFC 9112 §3.2.2)",
+        arguments: [
+            ("http://example.com:8080/healthz", "/healthz"), ("HTTP://example.com/a/b.js?x=1", "/a/b.js"),
+            ("https://h", "/"), ("http://h?q", "/"), ("/plain?q=1", "/plain"),
+        ])
+    func absoluteForm(target: String, path: String) {
+        guard
+            case .complete(let head, _) = HTTPRequestHead.parse(Array("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        else {
+            Issue.record("not parsed: \(target)")
+            return
+        }
+        #expect(head.path == Substring(path))
+        #expect(head.isAbsoluteForm == target.hasPrefix("h") || target.hasPrefix("H"))
+    }
+
+    @Test("persistence: HTTP/1.1 stays open unless it says close; HTTP/1.0 only with keep-alive; no body is read")
+    func keepAlive() {
+        func head(_ text: String) -> HTTPRequestHead? {
+            guard case .complete(let head, _) = HTTPRequestHead.parse(Array(text.utf8)) else { return nil }
+            return head
+        }
+        #expect(head("GET / HTTP/1.1\r\nHost: a\r\n\r\n")?.keepsAlive == true)
+        #expect(head("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")?.keepsAlive == false)
+        #expect(head("GET / HTTP/1.0\r\n\r\n")?.keepsAlive == false)
+        #expect(head("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n")?.keepsAlive == true)
+        #expect(head("GET / HTTP/1.1\r\nHost: a\r\n\r\n")?.announcesBody == false)
+        #expect(head("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n")?.announcesBody == false)
+        #expect(head("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\n")?.announcesBody == true)
+        #expect(head("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n")?.announcesBody == true)
+        let answer = String(decoding: HTTPResponseBytes.make(status: 200, body: [], keepAlive: true), as: UTF8.self)
+        #expect(answer.contains("Connection: keep-alive\r\n") && !answer.contains("Connection: close"))
     }
 }
 

@@ -25,8 +25,9 @@ void cn_release_free_memory(void);
 /// its plan was unloaded; with one, at its level before the cut.
 void cn_use_one_heap_arena(void);
 
-/// A non-blocking listening IPv4 TCP socket on `host` (a numeric address or a name, resolved once
-/// at start) and `port` (0: any free one); sets `bound_port`. Returns the descriptor or -1.
+/// A non-blocking listening TCP socket on `host` and `port` (0: any free one); sets `bound_port`.
+/// An IPv6 literal listens on IPv6, dual-stack (`::` serves IPv4 peers too); anything else (an
+/// IPv4 address, or a name resolved once at start) listens on IPv4. Returns the descriptor or -1.
 int cn_listen_tcp(const char *host, int port, int backlog, int *bound_port);
 /// Accepts one connection, non-blocking and close-on-exec, with TCP_NODELAY; -1 with errno.
 int cn_accept(int listener);
@@ -46,6 +47,9 @@ ssize_t cn_send(int fd, const void *bytes, size_t count, int more);
 /// Sends `first` then `second` in one call (a frame header and its payload), without SIGPIPE;
 /// `more` as for `cn_send`. Returns the bytes sent (possibly fewer than both), or -1 with errno.
 ssize_t cn_send2(int fd, const void *first, size_t first_count, const void *second, size_t second_count, int more);
+
+/// Lowers the calling thread's scheduling priority to `nice` (Linux: nice is per thread).
+void cn_lower_thread_priority(int nice);
 
 /// errno, for Swift code that cannot read it reliably across calls.
 int cn_errno(void);

@@ -1,5 +1,6 @@
 import PlanProtocol
 import PlanStore
+import WebSocketWire
 
 /// The answers to `history` and `fetch`, read and encoded on a worker: the message, or the
 /// `error` that says why there is none.

@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketWire
 
 /// Connections opening and closing, messages arriving, `hello` and its token.
 extension Hub {
@@ -14,15 +15,7 @@ extension Hub {
             emit(.measure(.connections(delta: 1)))
             awaitingHello.append((connection, now))
             log("connection \(connection) opened from \(address) session \(sessionID)")
-            let fromAddress = connectionsByAddress[address, default: 0] + 1
-            connectionsByAddress[address] = fromAddress
             if case .serving = lifecycle {} else { close(connection, .goingAway, "server shutting down") }
-            let limit = configuration.maxConnectionsPerAddress
-            if limit > 0, fromAddress > limit {
-                refuseOverLimit(
-                    sessions[connection]!,
-                    "too many connections from \(address): at most \(limit) (--max-connections-per-address)")
-            }
         case .message(let connection, let bytes):
             receive(bytes, from: connection)
         case .binaryMessage(let connection):
@@ -110,9 +103,6 @@ extension Hub {
 
     /// Takes a closed connection out of the hub's indexes.
     private func forget(_ session: Session) {
-        if let count = connectionsByAddress[session.address] {
-            connectionsByAddress[session.address] = count > 1 ? count - 1 : nil
-        }
         if let user = session.user {
             sessionsByUser[user]?.remove(session.connection)
             if sessionsByUser[user]?.isEmpty == true { sessionsByUser[user] = nil }
@@ -145,6 +135,7 @@ extension Hub {
         case .success(let user?):
             session.state = .ready(user: user)
             sessionsByUser[user, default: []].insert(connection)
+            emit(.chargeTo(connection, user: user))
             send(
                 .welcome(
                     session: session.sessionID, user: user, server: serverName, limits: configuration.limits,
@@ -158,6 +149,19 @@ extension Hub {
             session.state = .closing
             warn("connection \(connection): cannot check the token: \(error)")
             close(connection, .tryAgainLater, "database unavailable, try again")
+        }
+    }
+}
+
+extension ClientMessageError {
+    /// The close code when the server must close the connection instead of answering: 1009 for
+    /// a message over `maxMessageBytes`, 1007 for text that is not UTF-8 (the transport closes
+    /// for both before a message reaches the hub; this is the hub's own guard).
+    var closeCode: CloseCode? {
+        switch self {
+        case .tooLarge: .messageTooBig
+        case .invalidUTF8: .invalidPayload
+        case .error, .rejected: nil
         }
     }
 }

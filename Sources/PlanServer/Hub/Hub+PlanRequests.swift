@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketWire
 
 /// The requests on a plan, once the user's role is known and the plan is in memory: the session
 /// side here (rate limits, the session's subscriptions and watches), the plan side in `PlanOwner`.

@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketWire
 
 /// The server's decisions about sessions and plans, as a state machine. It takes one ordered
 /// stream of events (messages, database results, notifications, ticks), each with the time it
@@ -35,8 +36,6 @@ final class Hub {
     var nextSessionNumber = 0
     /// Authenticated sessions by user: for revocations, role changes and the per-user limit.
     var sessionsByUser: [String: Set<ConnectionID>] = [:]
-    /// Open connections by peer address, for the per-address limit.
-    var connectionsByAddress: [String: Int] = [:]
     /// Revocations seen so far, and the count at which each user's tokens were last revoked: a
     /// token check that started before that is refused (`Session.authenticationEpoch`).
     var revocations = 0

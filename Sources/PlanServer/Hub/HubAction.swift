@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketWire
 
 /// What the hub and its plan owners decide to do: every effect they want, as a value. They
 /// perform none of it; `HubExecutor` does, and feeds the results of database jobs back as
@@ -12,6 +13,8 @@ enum HubAction {
     case broadcast(OutgoingBuffer, to: [ConnectionID])
     /// Close a connection with a code and a reason.
     case close(ConnectionID, CloseCode, reason: String)
+    /// Charge what is queued to the connection to `user`'s share of the memory for unsent data.
+    case chargeTo(ConnectionID, user: String)
     /// Run a job on a database worker; its result comes back as an event.
     case run(WorkerJob)
     /// Commit a batch on its plan's database worker, in one transaction with other plans'

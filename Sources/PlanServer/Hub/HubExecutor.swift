@@ -2,6 +2,7 @@ import ChronoSketchCore
 import PlanProtocol
 import PlanStore
 import SystemSupport
+import WebSocketWire
 
 /// Runs the hub: takes each event from the inbox, hands it to `Hub` with the time, and turns
 /// the actions it returns into transport writes, worker jobs and log lines. A worker job's
@@ -70,6 +71,8 @@ final class HubExecutor {
                 transport.broadcast(buffer, to: connections, coalesce: connections.count > coalescingAudience)
             case .close(let connection, let code, let reason):
                 transport.close(connection, code: code, reason: reason)
+            case .chargeTo(let connection, let user):
+                transport.assign(connection, toAccount: user)
             case .run(let job):
                 run(job)
             case .commit(let request):

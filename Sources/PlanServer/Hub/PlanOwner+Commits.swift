@@ -2,6 +2,7 @@ import ChronoSketchCore
 import PlanProtocol
 import PlanStore
 import SystemSupport
+import WebSocketWire
 
 /// A commit's outcome: publish and answer, or judge again, look up decisions, catch up.
 extension PlanOwner {

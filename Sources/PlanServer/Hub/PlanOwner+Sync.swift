@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketWire
 
 /// Following other processes (NOTIFY, catching up from the log), reloading, and keeping the log
 /// to `ServerConfiguration.logKeep` versions.

@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketWire
 
 /// One plan held in memory, as a state machine: the confirmed data, the candidate (confirmed
 /// plus the proposals judged but not yet committed), the commit pipeline, and the plan's

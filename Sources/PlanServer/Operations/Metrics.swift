@@ -1,5 +1,6 @@
 import Synchronization
 import SystemSupport
+import WebSocketWire
 
 /// The server's counters and latency histograms, rendered in the Prometheus text format for
 /// `GET /metrics`. Safe to update from any thread.
@@ -112,18 +113,37 @@ public final class Metrics: Sendable {
 
     /// What the transport reports for `/metrics`.
     public struct TransportFigures: Sendable {
-        /// Bytes queued and not yet written.
+        /// Bytes queued and not yet written (a buffer counted once per connection it waits for).
         public var queuedBytes = 0
+        /// Bytes the send queues hold, each buffer counted once, and the budget for them.
+        public var heldBytes = 0
+        public var queueBudget = 0
+        /// The share of one user's connections, and how long unsent bytes may make no progress.
+        public var userQueueShare = 0
+        public var writeTimeoutSeconds = 0
         /// Messages read and not yet taken by the hub.
         public var intakeBacklog = 0
         /// Times reading a connection was paused because the hub was behind.
         public var intakePauses = 0
+        /// Connections refused at accept because their address held its limit.
+        public var refusedConnections = 0
+        /// Connections closed by one of the transport's bounds, by bound.
+        public var closes: [CloseCause: Int] = [:]
 
-        /// Creates figures.
-        public init(queuedBytes: Int = 0, intakeBacklog: Int = 0, intakePauses: Int = 0) {
-            self.queuedBytes = queuedBytes
-            self.intakeBacklog = intakeBacklog
-            self.intakePauses = intakePauses
+        /// No figures (a transport that is not running yet).
+        public init() {}
+
+        /// The figures of `transport` now.
+        public init(_ transport: WebSocketTransport) {
+            queuedBytes = transport.queuedBytes
+            heldBytes = transport.ledger.heldBytes
+            queueBudget = transport.ledger.budget
+            userQueueShare = transport.ledger.accountShare
+            writeTimeoutSeconds = Int(transport.configuration.connection.writeTimeout / 1_000_000_000)
+            intakeBacklog = transport.intakeWaiting
+            intakePauses = transport.intakePauses
+            refusedConnections = transport.refusedConnections.load(ordering: .relaxed)
+            closes = transport.closeCounts.withLock { $0 }
         }
     }
 
@@ -141,6 +161,7 @@ public final class Metrics: Sendable {
         gauge("chronosketch_subscriptions", "Plan subscriptions.", subscriptions.load(ordering: .relaxed))
         gauge("chronosketch_loaded_plans", "Plans held in memory.", loadedPlans.load(ordering: .relaxed))
         gauge("chronosketch_send_queue_bytes", "Bytes queued and not yet written to sockets.", queuedBytes)
+        renderBudgets(transport, into: &text)
         gauge(
             "chronosketch_intake_backlog", "Messages read from sockets and not yet handled by the hub.",
             transport.intakeBacklog)
@@ -178,5 +199,43 @@ public final class Metrics: Sendable {
                 "chronosketch_stage_seconds", labels: "stage=\"\(stage.rawValue)\",", into: &text)
         }
         return text
+    }
+}
+
+extension Metrics {
+    /// The bounds of unsent data and of connections, and how often each closed a connection.
+    func renderBudgets(_ transport: TransportFigures, into text: inout String) {
+        func line(_ name: String, _ type: String, _ help: String, _ value: Int) {
+            text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
+        }
+        line(
+            "chronosketch_send_queue_held_bytes", "gauge",
+            "Memory the send queues hold, each buffer counted once however many connections wait for it.",
+            transport.heldBytes)
+        line(
+            "chronosketch_send_queue_budget_bytes", "gauge",
+            "The budget of chronosketch_send_queue_held_bytes (0: none); past it the heaviest connections close.",
+            transport.queueBudget)
+        line(
+            "chronosketch_user_queue_share_bytes", "gauge",
+            "Unsent bytes one user's connections may be charged together (welcome.limits.maxUserQueueBytes).",
+            transport.userQueueShare)
+        line(
+            "chronosketch_write_timeout_seconds", "gauge",
+            "Seconds unsent bytes may make no progress before their connection closes (writeTimeoutSeconds).",
+            transport.writeTimeoutSeconds)
+        line(
+            "chronosketch_connections_refused_total", "counter",
+            "Connections refused as they were accepted: their address held --max-connections-per-address.",
+            transport.refusedConnections)
+        text += "# HELP chronosketch_bounded_closes_total Connections closed by a bound, by bound.\n"
+        text += "# TYPE chronosketch_bounded_closes_total counter\n"
+        let causes: [(CloseCause, String)] = [
+            (.queueFull, "queue_full"), (.writeTimeout, "write_timeout"), (.silentPeer, "silent_peer"),
+            (.memoryBudget, "memory_budget"), (.accountShare, "user_share"),
+        ]
+        for (cause, label) in causes {
+            text += "chronosketch_bounded_closes_total{bound=\"\(label)\"} \(transport.closes[cause, default: 0])\n"
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import SystemSupport
+import WebAssets
 import WebSocketWire
 
 /// The web client's files (`clients/web`, or `--web-root DIR`), read into memory once when the

@@ -85,6 +85,16 @@ struct Channel {
         }
     }
 
+    /// Ends our direction: TLS's close_notify (so the peer sees a clean end, not a truncation),
+    /// or a TCP half-close.
+    func endOurSide() {
+        if let tls {
+            _ = SSL_shutdown(tls)
+        } else {
+            shutdown(fd, Int32(SHUT_WR))
+        }
+    }
+
     /// Takes the TLS handshake as far as the socket allows: `.moved(1)` when it is complete (at
     /// once without TLS), `.wouldBlock` while it goes on, `.closed` when it failed.
     func acceptTLS() -> ChannelResult {

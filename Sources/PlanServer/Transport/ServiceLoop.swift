@@ -1,23 +1,22 @@
 import CNetwork
 import COpenSSL
 import Glibc
-import PlanProtocol
 import SystemSupport
+import WebSocketWire
 
 /// One service thread's event loop: an epoll set over its connections, the shared listening
-/// socket (each accepted connection stays with the thread that accepted it) and the shard's
-/// eventfd, through which other threads hand it work. Every socket call of its connections
-/// happens here; nothing here blocks.
+/// socket (each accepted connection stays with the thread it is handed to) and the shard's
+/// eventfd, through which other threads hand it work. It carries out what each connection's
+/// `ServerConnection` decides — reads, writes, deliveries to the hub, closes — and keeps the
+/// lists that span connections (writes after this round, coalesced broadcasts, paused readers,
+/// memory budgets). Every socket call of its connections happens here; nothing here blocks.
 final class ServiceLoop {
     let transport: WebSocketTransport
     let shard: WebSocketTransport.Shard
     let epoll: Int32
-    let tls: TLSServerContext?
     /// This thread's connections by id: the root through which every connection is reached,
     /// bound to the service thread when it starts running.
-    var connections = ThreadBound<[UInt64: Connection]>([:])
-    /// Connections with a handshake or close deadline, checked once per second.
-    var timed: [UInt64: Connection] = [:]
+    var connections = ThreadBound<[UInt64: ConnectionSlot]>([:])
     /// The last connection id given out (at first the thread's index): ids of this thread are
     /// `index + serviceThreads`, then every `serviceThreads` further (`id % serviceThreads` names
     /// the thread, and no id is 0).
@@ -29,13 +28,13 @@ final class ServiceLoop {
     /// Change of the queued bytes during one round (one atomic update per round).
     var queuedBytesDelta = 0
     /// Connections whose broadcasts wait for the frame interval, flushed by `flushCoalesced`.
-    var coalescing: [Connection] = []
+    var coalescing: [ConnectionSlot] = []
     /// Connections to write after the next round's events (see `writeLater`), and to read again
     /// (TLS input already decrypted).
-    var writeSoon: [Connection] = []
-    var readSoon: [Connection] = []
+    var writeSoon: [ConnectionSlot] = []
+    var readSoon: [ConnectionSlot] = []
     /// Connections not read while the hub is behind.
-    var pausedReaders: [Connection] = []
+    var pausedReaders: [ConnectionSlot] = []
     /// When to watch the listening socket again after running out of descriptors (0: watched).
     var listenerResumeAt: UInt64 = 0
     /// Array frames built lately, with the messages they join (see `joined`).
@@ -43,32 +42,24 @@ final class ServiceLoop {
     /// Whether `joined` was called since the last sweep: unused batches are let go then, so that
     /// a plan's messages (and up to 8 frames of 64 KiB) are not held after its audience is gone.
     var recentBatchesUsed = false
-    /// `--frame-interval-ms` in nanoseconds.
-    let frameIntervalNanoseconds: UInt64
-    private var nextSweep: UInt64 = 0
-
-    /// The one ping frame every connection is sent (immutable, shared like any broadcast).
-    static let pingFrame = OutgoingBuffer(Array("ping".utf8), opcode: .ping)
+    /// Accounts whose connections were queued more this round (checked against their share).
+    var accountsCharged: [QueueAccount] = []
+    var nextSweep: UInt64 = 0
 
     static let wakeToken = UInt64.max
     static let listenerToken = UInt64.max - 1
+    static let listenerEvents = EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
 
-    init(transport: WebSocketTransport, shard: WebSocketTransport.Shard, tls: TLSServerContext?) throws(TransportError)
-    {
+    init(transport: WebSocketTransport, shard: WebSocketTransport.Shard) throws(TransportError) {
         self.transport = transport
         self.shard = shard
-        self.tls = tls
         idStride = UInt64(transport.shards.count)
         nextID = UInt64(shard.index)
-        let interval = transport.configuration.frameInterval
-        frameIntervalNanoseconds = interval.inNanoseconds
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard epoll >= 0 else { throw TransportError(message: "cannot create an epoll set") }
         let listener = transport.listener.load(ordering: .acquiring)
         guard cn_epoll_control(epoll, EPOLL_CTL_ADD, shard.wakeFD, EPOLLIN.rawValue, ServiceLoop.wakeToken) == 0,
-            cn_epoll_control(
-                epoll, EPOLL_CTL_ADD, listener, EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue, ServiceLoop.listenerToken)
-                == 0
+            cn_epoll_control(epoll, EPOLL_CTL_ADD, listener, ServiceLoop.listenerEvents, ServiceLoop.listenerToken) == 0
         else {
             Glibc.close(epoll)
             throw TransportError(message: "cannot watch the listening socket")
@@ -99,155 +90,200 @@ final class ServiceLoop {
                 case ServiceLoop.listenerToken:
                     acceptConnections()
                 case let token:
-                    guard let connection = connections.value[token] else { continue }
-                    service(connection, events: events[index])
+                    guard let slot = connections.value[token] else { continue }
+                    service(slot, events: events[index])
                 }
             }
-            for connection in deferred {
-                connection.awaitingWrite = false
-                if !connection.dropped { connection.flush() }
+            for slot in deferred {
+                slot.awaitingWrite = false
+                if !slot.closed { flush(slot) }
             }
-            for connection in reads where !connection.dropped { connection.readable() }
+            for slot in reads where !slot.closed { read(slot) }
             let now = ServiceLoop.now()
             if listenerResumeAt != 0, now >= listenerResumeAt { watchListener() }
             if now >= nextSweep {
                 nextSweep = now + 1_000_000_000
-                sweepDeadlines(now: now)
-                if !recentBatchesUsed { recentBatches = [] }
-                recentBatchesUsed = false
+                sweep(now: now)
             }
             if queuedBytesDelta != 0 {
                 transport.queuedBytesTotal.wrappingAdd(queuedBytesDelta, ordering: .relaxed)
                 queuedBytesDelta = 0
             }
         }
-        for connection in Array(connections.value.values) { drop(connection) }
-        // Connections handed over after the last drain were never adopted: close them.
-        let left = shard.outbox.withLock { commands -> [WebSocketTransport.Command] in
-            defer { commands = [] }
-            return commands
-        }
-        for case .adopt(let fd) in left { Glibc.close(fd) }
+        for slot in Array(connections.value.values) { perform(slot, slot.machine.dropNow()) }
+        closeUnadopted()
         Glibc.close(epoll)
     }
 
-    private func service(_ connection: Connection, events: UInt32) {
+    private func service(_ slot: ConnectionSlot, events: UInt32) {
         let failed = EPOLLERR.rawValue | EPOLLHUP.rawValue | EPOLLRDHUP.rawValue
         if events & EPOLLOUT.rawValue != 0 {
-            if connection.phase == .tlsHandshake || connection.readNeedsWritable {
-                connection.readNeedsWritable = false
-                connection.readable()
+            if slot.readNeedsWritable {
+                slot.readNeedsWritable = false
+                read(slot)
             }
-            if !connection.dropped { connection.flush() }
+            if !slot.closed { flush(slot) }
         }
         // An error or hang-up is read (and ends the connection) even while reading is paused:
         // epoll reports it whatever the interest, and ignoring it would spin this thread.
-        if !connection.dropped, events & (EPOLLIN.rawValue | failed) != 0 {
-            connection.readable(despitePause: events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0)
+        if !slot.closed, events & (EPOLLIN.rawValue | failed) != 0 {
+            read(slot, despitePause: events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0)
         }
     }
 
-    /// Accepts waiting connections (at most 64 at a time, so the other threads get theirs).
-    private func acceptConnections() {
-        let listener = transport.listener.load(ordering: .acquiring)
-        for _ in 0..<64 {
-            let fd = cn_accept(listener)
-            guard fd >= 0 else {
-                switch cn_errno() {
-                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
-                    // Out of descriptors: the backlog waits while connections close (a listener
-                    // left readable would spin this thread).
-                    _ = cn_epoll_control(epoll, EPOLL_CTL_DEL, listener, 0, 0)
-                    listenerResumeAt = ServiceLoop.now() + 50_000_000
-                case EAGAIN, EWOULDBLOCK: break
-                default: continue  // an error of that one connection (Linux reports them here)
+    // MARK: Reading and writing
+
+    /// Reads what the socket holds, at most 256 KiB per call so that one busy peer does not hold
+    /// the thread, and hands it to the connection.
+    func read(_ slot: ConnectionSlot, despitePause: Bool = false) {
+        for _ in 0..<4 where !slot.closed {
+            if slot.machine.phase == .webSocket, !despitePause, transport.intakeIsFull {
+                pauseReading(slot)
+                return
+            }
+            let result = scratch.withUnsafeMutableBytes { slot.channel.read($0) }
+            switch result {
+            case .moved(let count):
+                let actions = scratch.withUnsafeBytes {
+                    slot.machine.received(UnsafeRawBufferPointer(rebasing: $0[..<count]), now: ServiceLoop.now())
                 }
+                perform(slot, actions)
+            case .wouldBlock(let needsWritable):
+                slot.readNeedsWritable = needsWritable
+                updateInterest(slot)
+                return
+            case .closed:
+                perform(slot, slot.machine.readEnded(now: ServiceLoop.now()))
                 return
             }
-            guard acceptingConnections, transport.accepting.load(ordering: .acquiring) else {
-                Glibc.close(fd)
-                continue
-            }
-            // Connections go to the threads in turn, whichever thread the kernel woke.
-            let target = transport.nextShard.wrappingAdd(1, ordering: .relaxed).oldValue % transport.shards.count
-            if target != shard.index {
-                transport.shards[target].enqueue(.adopt(fd))
-                continue
-            }
-            adopt(fd)
         }
+        // Plaintext OpenSSL already took off the socket raises no epoll event: come back for it.
+        if !slot.closed, slot.channel.hasBufferedInput { readSoon.append(slot) }
+        if !slot.closed { updateInterest(slot) }
     }
 
-    /// Watches the listening socket again.
-    private func watchListener() {
-        listenerResumeAt = 0
-        let listener = transport.listener.load(ordering: .acquiring)
-        _ = cn_epoll_control(
-            epoll, EPOLL_CTL_ADD, listener, EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue, ServiceLoop.listenerToken)
-    }
+    /// At most this much is written to one connection per call of `flush`; the rest follows in a
+    /// later round, so that a large snapshot to a thousand viewers does not keep the thread from
+    /// the others (and from accepting and reading) until each socket is full. (1 MiB: the storm of
+    /// `ops/bench` took 9 s with 64 KiB per turn, 5.9–7.0 s with 1 MiB, 6.9–7.6 s without a bound.)
+    static let bytesPerTurn = 16 * ServerConnection.fragmentSize
 
-    /// Starts serving a connection this thread accepted or was handed.
-    func adopt(_ fd: Int32) {
-        guard acceptingConnections else {
-            Glibc.close(fd)
-            return
-        }
-        var session: OpaquePointer?
-        if let tls {
-            guard let made = tls.session(fd: fd) else {
-                Glibc.close(fd)
+    /// Writes what the connection has waiting until the socket would block, nothing is left or
+    /// the turn is used up (then it is written again in the next round).
+    func flush(_ slot: ConnectionSlot) {
+        var written = 0
+        defer { settleQueuedBytes(slot) }
+        while !slot.closed {
+            guard written < ServiceLoop.bytesPerTurn else {
+                writeLater(slot)
                 return
             }
-            session = made
+            let now = ServiceLoop.now()
+            guard let write = slot.machine.nextWrite(now: now, join: joined) else {
+                updateInterest(slot)
+                perform(slot, slot.machine.drained(now: now))
+                return
+            }
+            let more = slot.machine.moreFollows
+            let result: ChannelResult
+            if write.sent < write.header.count {
+                result = slot.channel.write(header: write.header, from: write.sent, body: write.body, more: more)
+            } else {
+                result = slot.channel.write(
+                    UnsafeRawBufferPointer(rebasing: write.body[(write.sent - write.header.count)...]), more: more)
+            }
+            switch result {
+            case .moved(let count):
+                written += count
+                slot.machine.wrote(count, now: now)
+            case .wouldBlock:
+                slot.machine.blocked()
+                updateInterest(slot)
+                return
+            case .closed:
+                perform(slot, slot.machine.dropNow())
+                return
+            }
         }
-        nextID &+= idStride
-        var name = [CChar](repeating: 0, count: 64)
-        cn_peer_numeric_address(fd, &name, name.count)
-        let connection = Connection(
-            id: ConnectionID(nextID), fd: fd, tls: session, loop: self,
-            address: name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) },
-            maxMessageBytes: transport.configuration.maxMessageBytes)
-        guard cn_epoll_control(epoll, EPOLL_CTL_ADD, fd, EPOLLIN.rawValue | EPOLLRDHUP.rawValue, nextID) == 0 else {
-            if let session { SSL_free(session) }
-            Glibc.close(fd)
-            return
+    }
+
+    /// Carries out what a connection decided, in order.
+    func perform(_ slot: ConnectionSlot, _ actions: [ServerConnectionAction]) {
+        settleQueuedBytes(slot)
+        for action in actions {
+            switch action {
+            case .opened:
+                transport.openConnectionCount.wrappingAdd(1, ordering: .releasing)
+                transport.onEvent(.opened(slot.id, address: slot.address))
+            case .text(let bytes):
+                transport.deliver(.message(slot.id, bytes))
+            case .binary:
+                transport.deliver(.binaryMessage(slot.id))
+            case .serveHTTP(let head):
+                perform(slot, slot.machine.respond(transport.onHTTP(head), now: ServiceLoop.now()))
+            case .flush:
+                if !slot.closed { flush(slot) }
+            case .flushSoon:
+                writeLater(slot)
+            case .coalesce:
+                if !slot.awaitingFlush {
+                    slot.awaitingFlush = true
+                    coalescing.append(slot)
+                }
+            case .endOurSide:
+                slot.channel.endOurSide()
+            case .closed(let code, let reason):
+                transport.openConnectionCount.wrappingAdd(-1, ordering: .releasing)
+                transport.onEvent(.closed(slot.id, code: code, reason: reason))
+            case .drop:
+                if let cause = slot.machine.closeCause { transport.count(cause) }
+                close(slot)
+            case .flushAndDrop:
+                if !slot.closed { flush(slot) }
+                perform(slot, slot.machine.dropNow())
+            }
         }
-        connections.value[nextID] = connection
-        setDeadline(connection, seconds: UInt64(transport.configuration.handshakeTimeout.components.seconds))
     }
 
-    // MARK: What connections ask of the loop
-
-    /// The connection was upgraded: the hub hears of it.
-    func opened(_ connection: Connection) {
-        transport.openConnectionCount.wrappingAdd(1, ordering: .releasing)
-        transport.onEvent(.opened(connection.id, address: connection.address))
+    /// Closes the descriptor and forgets the connection (its machine already let its queue go).
+    private func close(_ slot: ConnectionSlot) {
+        guard !slot.closed else { return }
+        slot.closed = true
+        connections.value[slot.id.rawValue] = nil
+        _ = cn_epoll_control(epoll, EPOLL_CTL_DEL, slot.fd, 0, 0)
+        if let session = slot.channel.tls { SSL_free(session) }
+        Glibc.close(slot.fd)
+        transport.addresses.release(slot.address)
+        if let account = slot.machine.account { transport.leave(account) }
     }
 
-    /// Watches (or stops watching) the socket for writability.
-    func setWriteInterest(_ connection: Connection, _ wanted: Bool) {
-        guard !connection.dropped else { return }
-        guard connection.writeInterest != wanted || connection.readStopped else { return }
-        connection.writeInterest = wanted
-        updateInterest(connection)
+    // MARK: What connections need of the loop
+
+    /// Counts the change of the connection's queued bytes since it was last counted in the
+    /// round's total.
+    func settleQueuedBytes(_ slot: ConnectionSlot) {
+        let queued = slot.machine.queuedBytes
+        queuedBytesDelta += queued - slot.countedQueuedBytes
+        slot.countedQueuedBytes = queued
     }
 
-    /// What epoll watches for the connection: reading unless paused, writing while wanted.
-    private func updateInterest(_ connection: Connection) {
-        let events =
-            (connection.readPaused || connection.readStopped ? 0 : EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
-            | (connection.writeInterest ? EPOLLOUT.rawValue : 0)
-        _ = cn_epoll_control(epoll, EPOLL_CTL_MOD, connection.fd, events, connection.id.rawValue)
+    /// Registers what the connection wants watched, when it changed.
+    func updateInterest(_ slot: ConnectionSlot) {
+        guard !slot.closed else { return }
+        let wanted = slot.wantedEvents
+        guard wanted != slot.registered else { return }
+        slot.registered = wanted
+        _ = cn_epoll_control(epoll, EPOLL_CTL_MOD, slot.fd, wanted, slot.id.rawValue)
     }
 
     /// Stops reading the connection while the hub is behind (`WebSocketTransport.intakeIsFull`):
     /// its bytes wait in the kernel, and TCP slows the peer down.
-    func pauseReading(_ connection: Connection) {
-        guard !connection.readPaused, !connection.dropped else { return }
-        connection.readPaused = true
-        pausedReaders.append(connection)
+    func pauseReading(_ slot: ConnectionSlot) {
+        guard !slot.readPaused, !slot.closed else { return }
+        slot.readPaused = true
+        pausedReaders.append(slot)
         transport.readPauses.wrappingAdd(1, ordering: .relaxed)
-        updateInterest(connection)
+        updateInterest(slot)
     }
 
     /// Reads the paused connections again once the hub has caught up.
@@ -256,91 +292,18 @@ final class ServiceLoop {
         let paused = pausedReaders
         pausedReaders = []
         let now = ServiceLoop.now()
-        for connection in paused where !connection.dropped {
-            connection.readPaused = false
-            connection.lastHeard = now  // not heard because not listened to
-            updateInterest(connection)
+        for slot in paused where !slot.closed {
+            slot.readPaused = false
+            slot.machine.readingResumed(now: now)
+            updateInterest(slot)
         }
-    }
-
-    /// Reads the connection again in the next round.
-    func readLater(_ connection: Connection) {
-        readSoon.append(connection)
     }
 
     /// Writes the connection after the next round's events, once.
-    func writeLater(_ connection: Connection) {
-        guard !connection.awaitingWrite else { return }
-        connection.awaitingWrite = true
-        writeSoon.append(connection)
-    }
-
-    /// Gives the connection `seconds` to finish its handshake or close.
-    func setDeadline(_ connection: Connection, seconds: UInt64) {
-        connection.deadline = ServiceLoop.now() + seconds * 1_000_000_000
-        timed[connection.id.rawValue] = connection
-    }
-
-    /// The hub hears that the connection is closed (once): when our close frame is written, or
-    /// when the descriptor is closed, whichever comes first. What is left of the close handshake
-    /// is the transport's own business.
-    func reportClosed(_ connection: Connection) {
-        guard connection.opened else { return }
-        connection.opened = false
-        transport.openConnectionCount.wrappingAdd(-1, ordering: .releasing)
-        let closing = connection.closedWith ?? connection.pendingClose
-        transport.onEvent(.closed(connection.id, code: closing?.0, reason: closing?.1))
-    }
-
-    /// Closes the descriptor and forgets the connection; the hub hears of it if it knew it.
-    func drop(_ connection: Connection) {
-        guard !connection.dropped else { return }
-        connection.dropped = true
-        connections.value[connection.id.rawValue] = nil
-        timed[connection.id.rawValue] = nil
-        connection.releaseQueue()
-        connection.control = []
-        connection.sending = nil
-        _ = cn_epoll_control(epoll, EPOLL_CTL_DEL, connection.fd, 0, 0)
-        if let session = connection.channel.tls { SSL_free(session) }
-        Glibc.close(connection.fd)
-        reportClosed(connection)
-    }
-
-    /// Ends connections whose handshake or close took too long.
-    private func sweepDeadlines(now: UInt64) {
-        for connection in Array(timed.values) where connection.deadline != 0 && now >= connection.deadline {
-            drop(connection)
-        }
-        timed = timed.filter { $0.value.deadline != 0 && !$0.value.dropped }
-        checkLiveness(now: now)
-        resumeReadingIfCaughtUp()
-    }
-
-    /// Pings connections silent for a ping interval; closes those silent for two (a dead peer or
-    /// a cut link would otherwise hold its memory, and queue broadcasts, until TCP gives up).
-    private func checkLiveness(now: UInt64) {
-        let interval = UInt64(transport.configuration.pingInterval.components.seconds) * 1_000_000_000
-        guard interval > 0 else { return }
-        var silent: [Connection] = []
-        for connection in connections.value.values where connection.phase == .webSocket && !connection.readPaused {
-            // Spread over half an interval by id: viewers that joined together (after a restart)
-            // are not all pinged, and do not all answer, in the same round.
-            let offset = (connection.id.rawValue % 1024) * (interval / 2048)
-            let quiet = (now &- connection.lastHeard) &- min(offset, now &- connection.lastHeard)
-            if quiet >= 2 * interval {
-                silent.append(connection)
-            } else if quiet >= interval, !connection.pingOutstanding {
-                connection.pingOutstanding = true
-                connection.control.append(ServiceLoop.pingFrame)
-                writeLater(connection)
-            }
-        }
-        let seconds = transport.configuration.pingInterval.components.seconds * 2
-        for connection in silent {
-            connection.fail(.goingAway, "no answer to pings for \(seconds) s")
-            drop(connection)
-        }
+    func writeLater(_ slot: ConnectionSlot) {
+        guard !slot.awaitingWrite, !slot.closed else { return }
+        slot.awaitingWrite = true
+        writeSoon.append(slot)
     }
 
     /// The array frame of `parts`, reused when the same messages were joined lately:
@@ -353,7 +316,7 @@ final class ServiceLoop {
         }) {
             return hit.frame
         }
-        let frame = OutgoingBuffer(batching: parts)
+        let frame = OutgoingBuffer(joining: parts, with: transport.configuration.connection.batching)
         recentBatches.append((parts, frame))
         if recentBatches.count > 8 { recentBatches.removeFirst() }
         return frame

@@ -1,6 +1,5 @@
 import CNetwork
 import Glibc
-import PlanProtocol
 import Synchronization
 import SystemSupport
 import WebSocketWire
@@ -10,72 +9,52 @@ import WebSocketWire
 /// them outgoing buffers through a locked outbox per thread and wake them through an eventfd.
 ///
 /// Every service thread watches the one listening socket (`EPOLLEXCLUSIVE`: one of them is woken
-/// per connection) and keeps the connections it accepted; a connection's id tells which thread
-/// serves it (`id % serviceThreads`).
+/// per connection) and hands accepted connections to the threads in turn; a connection's id tells
+/// which thread serves it (`id % serviceThreads`). TLS handshakes run on a thread of their own.
 ///
-/// Each connection has a send queue of shared immutable frames; when a socket is writable the
-/// small messages waiting go out as one frame (several messages as a JSON array), a large one
-/// alone, straight from the shared buffer. A connection whose queue passes `maxQueueBytes` is
-/// closed with 1013 and its queue released at once.
+/// Each connection is a `ServerConnection` state machine with a send queue of shared immutable
+/// frames. What the queues hold is bounded three ways: per connection (`maxQueueBytes`), per
+/// account (a user's connections together) and in all (`QueueLedger`); a peer that takes nothing
+/// for `writeTimeout` is closed whatever it sends.
 public final class WebSocketTransport: Sendable {
     /// Where and how to listen.
     public struct Configuration: Sendable {
-        /// The interface to bind, such as 127.0.0.1.
-        public var host: String
+        /// The interface to bind, such as 127.0.0.1 (an IPv6 literal such as `::` listens
+        /// dual-stack).
+        public var host = "127.0.0.1"
         /// The port; 0 picks a free one (see `port` after `start()`).
-        public var port: Int
+        public var port = 8080
         /// PEM certificate and key for wss://, both or neither.
         public var tlsCertificatePath: String?
         /// PEM private key for wss://.
         public var tlsKeyPath: String?
-        /// A larger message closes the connection with 1009.
-        public var maxMessageBytes: Int
-        /// Unsent bytes beyond this close the connection with 1013.
-        public var maxQueueBytes: Int
-        /// Broadcasts to one connection are written at most once per this interval (what arrives
-        /// meanwhile goes out together, as one frame); direct answers are written at once. Zero
-        /// writes every broadcast as soon as the socket is writable.
-        public var frameInterval: Duration = .zero
+        /// What each connection runs with: message and queue limits, frame interval, deadlines.
+        public var connection = ServerConnection.Configuration()
         /// Service threads, each serving its share of the connections (at least 1).
         public var serviceThreads = 1
-        /// A connection whose HTTP request (and TLS handshake) is not complete this long after it
-        /// was accepted is closed.
-        public var handshakeTimeout: Duration = .seconds(10)
-        /// A connection silent this long is sent a ping; one silent twice as long (a dead peer, a
-        /// cut link) is closed and its memory freed. Zero: no pings.
-        public var pingInterval: Duration = .seconds(20)
         /// Messages read but not yet taken by the consumer beyond which sockets are not read
         /// (memory stays bounded when the hub falls behind; TCP slows the senders down).
         public var maxIntakeBacklog = 10000
+        /// Connections one peer address may hold at once, counted from accept (0: no limit).
+        public var maxConnectionsPerAddress = 0
+        /// Bytes all send queues may hold together, each buffer counted once (0: no budget).
+        public var queueBudget = 0
+        /// Bytes the queues of one account's connections may be charged together (0: no share).
+        public var accountShare = 0
 
-        /// Creates a configuration.
-        public init(
-            host: String = "127.0.0.1", port: Int = 8080, tlsCertificatePath: String? = nil, tlsKeyPath: String? = nil,
-            maxMessageBytes: Int = 1 << 20, maxQueueBytes: Int = 8 << 20, frameInterval: Duration = .zero,
-            serviceThreads: Int = 1, handshakeTimeout: Duration = .seconds(10), pingInterval: Duration = .seconds(20),
-            maxIntakeBacklog: Int = 10000
-        ) {
-            self.maxIntakeBacklog = max(2, maxIntakeBacklog)
-            self.handshakeTimeout = handshakeTimeout
-            self.pingInterval = pingInterval
-            self.frameInterval = frameInterval
-            self.serviceThreads = max(1, serviceThreads)
-            self.host = host
-            self.port = port
-            self.tlsCertificatePath = tlsCertificatePath
-            self.tlsKeyPath = tlsKeyPath
-            self.maxMessageBytes = maxMessageBytes
-            self.maxQueueBytes = maxQueueBytes
-        }
+        /// The defaults.
+        public init() {}
     }
 
-    /// Work for the service thread.
+    /// Work for a service thread.
     enum Command: Sendable {
-        /// A connection another thread accepted, for this one to serve.
-        case adopt(Int32)
+        /// A connection accepted elsewhere (with its TLS session once the handshake is done).
+        case adopt(Accepted, TLSSession?)
         case send(OutgoingBuffer, [ConnectionID], urgent: Bool)
         case close(ConnectionID, CloseCode, String)
         case closeAll(CloseCode, String)
+        /// The connection's queue is charged to an account from now on.
+        case assign(ConnectionID, QueueAccount)
     }
 
     /// One service thread's share: its outbox, the eventfd that wakes it, its thread.
@@ -114,7 +93,7 @@ public final class WebSocketTransport: Sendable {
 
     let configuration: Configuration
     let onEvent: @Sendable (TransportEvent) -> Void
-    let onHTTP: @Sendable (HTTPRequestHead) -> HTTPResponse
+    let onHTTP: @Sendable (HTTPRequestHead) -> HTTPAnswer
     let shards: [Shard]
     let stopping = Atomic<Bool>(false)
     /// False once shutting down: new connections are closed at once.
@@ -125,33 +104,51 @@ public final class WebSocketTransport: Sendable {
     let listener = Atomic<Int32>(-1)
     /// Accepted connections are handed to the threads in turn.
     let nextShard = Atomic<Int>(0)
+    /// Connections per peer address, from accept on.
+    let addresses: AddressBook
+    /// What the send queues hold, and the budget.
+    public let ledger: QueueLedger
+    /// Accounts by name, while a connection uses them.
+    let accounts = Mutex<[String: QueueAccount]>([:])
+    /// The TLS handshake thread (nil without TLS).
+    let handshakes: TLSHandshakes?
+    /// Connections refused at accept (their address held its limit), and closes by cause.
+    let refusedConnections = Atomic<Int>(0)
+    let closeCounts = Mutex<[CloseCause: Int]>([:])
 
     /// Creates a transport; `onEvent` and `onHTTP` run on the service threads (concurrently when
     /// there are several) and must not block.
+    /// - Throws: `TransportError` when the TLS certificate or key cannot be used.
     public init(
         configuration: Configuration, onEvent: @escaping @Sendable (TransportEvent) -> Void,
-        onHTTP: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse
-    ) {
+        onHTTP: @escaping @Sendable (HTTPRequestHead) -> HTTPAnswer
+    ) throws(TransportError) {
+        var configuration = configuration
+        configuration.serviceThreads = max(1, configuration.serviceThreads)
+        configuration.maxIntakeBacklog = max(2, configuration.maxIntakeBacklog)
         self.configuration = configuration
         self.onEvent = onEvent
         self.onHTTP = onHTTP
         shards = (0..<configuration.serviceThreads).map(Shard.init)
+        addresses = AddressBook(limit: configuration.maxConnectionsPerAddress)
+        ledger = QueueLedger(budget: configuration.queueBudget, accountShare: configuration.accountShare)
+        if let certificate = configuration.tlsCertificatePath, let key = configuration.tlsKeyPath {
+            handshakes = try TLSHandshakes(context: TLSServerContext(certificatePath: certificate, keyPath: key))
+        } else {
+            handshakes = nil
+        }
     }
 
     /// The port actually listened on (after `start()`).
     public var port: Int { listeningPort.load(ordering: .acquiring) }
 
-    /// Unsent bytes queued across all connections.
+    /// Unsent bytes queued across all connections (a buffer counted once per connection).
     public var queuedBytes: Int { queuedBytesTotal.load(ordering: .relaxed) }
 
-    /// Listens and starts the service threads.
+    /// Listens and starts the service threads (and the TLS handshake thread for wss://).
     /// - Throws: `TransportError` when the port cannot be bound or TLS files are unusable.
     public func start() throws(TransportError) {
         cn_raise_descriptor_limit()
-        var tls: TLSServerContext?
-        if let certificate = configuration.tlsCertificatePath, let key = configuration.tlsKeyPath {
-            tls = try TLSServerContext(certificatePath: certificate, keyPath: key)
-        }
         guard shards.allSatisfy({ $0.wakeFD >= 0 }) else { throw TransportError(message: "cannot create an eventfd") }
         var bound: Int32 = 0
         let fd = cn_listen_tcp(configuration.host, Int32(configuration.port), 4096, &bound)
@@ -160,21 +157,23 @@ public final class WebSocketTransport: Sendable {
         }
         listener.store(fd, ordering: .releasing)
         listeningPort.store(Int(bound), ordering: .releasing)
+        try handshakes?.start(self)
         for shard in shards {
-            let loop = try ServiceLoop(transport: self, shard: shard, tls: tls)
+            let loop = try ServiceLoop(transport: self, shard: shard)
             do {
                 try shard.thread.start { loop.run() }
             } catch {
                 throw TransportError(message: "cannot start a service thread: \(error)")
             }
         }
-        if configuration.frameInterval > .zero { try startTicker() }
+        if configuration.connection.frameInterval > 0 { try startTicker() }
     }
 
     /// Wakes the service threads while broadcasts wait to be coalesced (on a thread of its own).
     private func startTicker() throws(TransportError) {
         try TransportError.wrapping { () throws(SystemError) in
-            try SystemThread.repeating(every: configuration.frameInterval / 2) { [weak self] in
+            try SystemThread.repeating(every: .nanoseconds(configuration.connection.frameInterval / 2)) {
+                [weak self] in
                 guard let self, !self.stopping.load(ordering: .relaxed) else { return false }
                 for shard in self.shards where shard.coalescingCount.load(ordering: .relaxed) > 0 { shard.wake() }
                 return true
@@ -191,7 +190,7 @@ public final class WebSocketTransport: Sendable {
     private func shard(of connection: ConnectionID) -> Shard { shards[shardIndex(of: connection)] }
 
     /// Queues one buffer to many connections (encoded once, shared by all). With `coalesce`
-    /// it may wait up to `frameInterval` to share a frame with what follows.
+    /// it may wait up to the frame interval to share a frame with what follows.
     public func broadcast(_ buffer: OutgoingBuffer, to connections: [ConnectionID], coalesce: Bool = true) {
         guard shards.count > 1 else {
             if !connections.isEmpty { shards[0].enqueue(.send(buffer, connections, urgent: !coalesce)) }
@@ -216,8 +215,40 @@ public final class WebSocketTransport: Sendable {
         shard(of: connection).enqueue(.close(connection, code, reason))
     }
 
+    /// Charges the connection's queue to the account named `name` (a user) from now on: the
+    /// account's connections together stay within `accountShare`.
+    public func assign(_ connection: ConnectionID, toAccount name: String) {
+        let account = accounts.withLock { accounts in
+            if let account = accounts[name] { return account }
+            let account = QueueAccount(name: name)
+            accounts[name] = account
+            return account
+        }
+        shard(of: connection).enqueue(.assign(connection, account))
+    }
+
+    /// A connection stopped using `account`: the account is forgotten once none does.
+    func leave(_ account: QueueAccount) {
+        accounts.withLock { accounts in
+            if account.members.load(ordering: .relaxed) <= 0, accounts[account.name] === account {
+                accounts[account.name] = nil
+            }
+        }
+    }
+
+    /// The accounts whose connections are charged more than the share.
+    func accountsOverShare() -> [QueueAccount] {
+        guard ledger.accountShare > 0 else { return [] }
+        return accounts.withLock { $0.values.filter { $0.chargedBytes > ledger.accountShare } }
+    }
+
+    /// Counts a connection closed by one of the transport's bounds.
+    func count(_ cause: CloseCause) {
+        closeCounts.withLock { $0[cause, default: 0] += 1 }
+    }
+
     /// Stops accepting connections, closes every connection with `code` after flushing what is
-    /// queued (for at most `flushSeconds`), then ends the service threads and destroys their contexts.
+    /// queued (for at most `flushSeconds`), then ends the service threads.
     public func shutdown(code: CloseCode = .goingAway, reason: String = "server shutting down", flushSeconds: Int = 5) {
         accepting.store(false, ordering: .releasing)
         for shard in shards { shard.enqueue(.closeAll(code, reason)) }
@@ -227,6 +258,7 @@ public final class WebSocketTransport: Sendable {
             SystemThread.sleep(for: .milliseconds(10))
         }
         stopping.store(true, ordering: .releasing)
+        handshakes?.stop()
         for shard in shards {
             shard.wake()
             shard.thread.join()
@@ -235,48 +267,13 @@ public final class WebSocketTransport: Sendable {
         if fd >= 0 { Glibc.close(fd) }
     }
 
-    // MARK: Bounded intake
-
+    /// Open WebSocket connections, maintained by the service threads.
+    let openConnectionCount = Atomic<Int>(0)
     /// Messages handed to the consumer (the hub) and not yet taken; above `maxIntakeBacklog`
     /// the service threads stop reading sockets until it is back to half of that.
     let intakeBacklog = Atomic<Int>(0)
     /// How often a connection's reading was paused for the backlog.
     let readPauses = Atomic<Int>(0)
-
-    /// Whether the consumer is too far behind for more reading.
-    var intakeIsFull: Bool {
-        intakeBacklog.load(ordering: .relaxed) >= configuration.maxIntakeBacklog
-    }
-
-    /// Whether the consumer is back to half the bound (reading resumes: no pause and resume at
-    /// every message around the bound).
-    var intakeHasRoom: Bool {
-        intakeBacklog.load(ordering: .relaxed) <= configuration.maxIntakeBacklog / 2
-    }
-
-    /// Messages waiting for the consumer (for `/metrics`).
-    public var intakeWaiting: Int { intakeBacklog.load(ordering: .relaxed) }
-
-    /// How often reading was paused because the consumer was behind (for `/metrics`).
-    public var intakePauses: Int { readPauses.load(ordering: .relaxed) }
-
-    /// Hands a message to the consumer, counting it in the backlog.
-    func deliver(_ event: TransportEvent) {
-        intakeBacklog.wrappingAdd(1, ordering: .relaxed)
-        onEvent(event)
-    }
-
-    /// The consumer took a message: when the backlog falls to half the bound, the service threads
-    /// read again.
-    public func messageTaken() {
-        let before = intakeBacklog.wrappingAdd(-1, ordering: .relaxed).oldValue
-        if before == configuration.maxIntakeBacklog / 2 + 1 {
-            for shard in shards { shard.wake() }
-        }
-    }
-
-    /// Open WebSocket connections, maintained by the service threads.
-    let openConnectionCount = Atomic<Int>(0)
 }
 
 /// Why the transport could not start.

@@ -1,6 +1,5 @@
 import Glibc
-import PlanProtocol
-import WebSocketWire
+import Synchronization
 
 /// One WebSocket frame, encoded once and queued to any number of connections: the payload and,
 /// right before it, its frame header, written when the buffer is made and never again. Sharing
@@ -21,6 +20,9 @@ public final class OutgoingBuffer: @unchecked Sendable {
     private let frameStart: Int
     /// The payload length in bytes.
     public let count: Int
+    /// How many connection queues hold the buffer: what it costs is counted once in the
+    /// transport's memory budget however many connections it was queued to (`QueueLedger`).
+    let holders = Atomic<Int>(0)
 
     /// A text frame of `payload`.
     public convenience init(_ payload: some Collection<UInt8>) {
@@ -28,12 +30,12 @@ public final class OutgoingBuffer: @unchecked Sendable {
     }
 
     /// A frame of `opcode` with `payload` (control frames hold at most 125 bytes).
-    convenience init(_ payload: some Collection<UInt8>, opcode: FrameHeader.Opcode) {
+    public convenience init(_ payload: some Collection<UInt8>, opcode: FrameHeader.Opcode) {
         self.init(payload, header: opcode)
     }
 
     /// Bytes that go out as they are, without a frame header (an HTTP response).
-    convenience init(rawBytes: [UInt8]) {
+    public convenience init(rawBytes: [UInt8]) {
         self.init(rawBytes, header: nil)
     }
 
@@ -65,9 +67,9 @@ public final class OutgoingBuffer: @unchecked Sendable {
         frameStart = OutgoingBuffer.headroom - headerSize
     }
 
-    /// A text frame holding several messages as one JSON array: `[m1,m2,…]`.
-    convenience init(batching messages: [OutgoingBuffer]) {
-        self.init(ServerMessage.frame(joining: messages.map(\.payload)))
+    /// A text frame holding several messages as one, as `batching` joins them (`[m1,m2,…]`).
+    public convenience init(joining messages: [OutgoingBuffer], with batching: MessageBatching) {
+        self.init(batching.join(messages.map(\.payload)))
     }
 
     deinit {
@@ -80,7 +82,40 @@ public final class OutgoingBuffer: @unchecked Sendable {
     }
 
     /// The whole frame as it goes on the wire: header and payload.
-    var frame: UnsafeRawBufferPointer {
+    public var frame: UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: storage + frameStart, count: OutgoingBuffer.headroom - frameStart + count)
+    }
+}
+
+/// How several messages waiting for one connection travel as one text frame: the bytes before,
+/// between and after them. The wire contract defines it (for JSON messages, an array).
+public struct MessageBatching: Sendable {
+    /// Before the first message.
+    public let open: [UInt8]
+    /// Between two messages.
+    public let separator: [UInt8]
+    /// After the last message.
+    public let close: [UInt8]
+
+    /// A batching with these bytes.
+    public init(open: String, separator: String, close: String) {
+        self.open = Array(open.utf8)
+        self.separator = Array(separator.utf8)
+        self.close = Array(close.utf8)
+    }
+
+    /// The frame payload of `messages`: the single message itself, or all of them joined.
+    public func join(_ messages: [UnsafeRawBufferPointer]) -> [UInt8] {
+        if messages.count == 1 { return Array(messages[0]) }
+        var frame: [UInt8] = []
+        let separators = separator.count * max(0, messages.count - 1)
+        frame.reserveCapacity(messages.reduce(open.count + close.count + separators) { $0 + $1.count })
+        frame += open
+        for (index, message) in messages.enumerated() {
+            if index > 0 { frame += separator }
+            frame.append(contentsOf: message)
+        }
+        frame += close
+        return frame
     }
 }

@@ -14,15 +14,22 @@ public enum WebSocketHandshake: Sendable, Equatable {
     /// Decides for `head`: the WebSocket endpoint is `path`; `subprotocol` is the one this
     /// server speaks (chosen when the client offers it; a client offering only others gets no
     /// `Sec-WebSocket-Protocol` back, as RFC 6455 §4.2.2 says, and decides itself).
+    ///
+    /// Plain requests may speak HTTP/1.1 or HTTP/1.0 (a load balancer's health check often speaks
+    /// 1.0); an upgrade needs HTTP/1.1 (426 otherwise); other versions get 505. HTTP/1.1 needs
+    /// exactly one `Host` (RFC 9112 §3.2), HTTP/1.0 at most one.
     public static func decide(_ head: HTTPRequestHead, path: String, subprotocol: String) -> WebSocketHandshake {
         let upgrade = head.tokens("Upgrade").contains("websocket")
-        guard head.version == "HTTP/1.1" else {
-            return .refuse(
-                status: upgrade ? 426 : 505, reason: "HTTP/1.1 is required",
-                extraHeaders: upgrade ? ["Upgrade: websocket"] : [])
+        guard head.version == "HTTP/1.1" || head.version == "HTTP/1.0" else {
+            return .refuse(status: 505, reason: "HTTP/1.1 or HTTP/1.0 is required", extraHeaders: [])
         }
-        guard head.values("Host").count == 1 else {
+        let hosts = head.values("Host").count
+        guard hosts == 1 || (hosts == 0 && head.version == "HTTP/1.0") else {
             return .refuse(status: 400, reason: "one Host field is required", extraHeaders: [])
+        }
+        if upgrade, head.version != "HTTP/1.1" {
+            return .refuse(
+                status: 426, reason: "a WebSocket upgrade needs HTTP/1.1", extraHeaders: ["Upgrade: websocket"])
         }
         guard upgrade else {
             guard head.method == "GET" || head.method == "HEAD" else {
@@ -62,44 +69,5 @@ public enum WebSocketHandshake: Sendable, Equatable {
     /// `Sec-WebSocket-Accept` for a key: Base64(SHA-1(key + GUID)).
     public static func acceptValue(key: String) -> String {
         Base64.encode(SHA1.digest(Array((key + guid).utf8)))
-    }
-}
-
-/// A complete HTTP/1.1 response that ends the connection.
-public enum HTTPResponseBytes {
-    /// The status line, headers and body; `Connection: close`. `Cache-Control: no-store` unless
-    /// `extraHeaders` set a `Cache-Control` of their own. A `304` has no content headers (its
-    /// validators are in `extraHeaders`); with `includeBody` false (a `HEAD`), the length of
-    /// `body` is announced but the body is not sent.
-    public static func make(
-        status: Int, contentType: String = "text/plain; charset=utf-8", body: [UInt8], extraHeaders: [String] = [],
-        includeBody: Bool = true
-    ) -> [UInt8] {
-        var lines = ["HTTP/1.1 \(status) \(reasonPhrase(status))"]
-        if status != 304 { lines += ["Content-Type: \(contentType)", "Content-Length: \(body.count)"] }
-        if !extraHeaders.contains(where: { $0.lowercased().hasPrefix("cache-control:") }) {
-            lines.append("Cache-Control: no-store")
-        }
-        lines += ["X-Content-Type-Options: nosniff", "Connection: close"]
-        lines += extraHeaders
-        let sent = includeBody && status != 304 ? body : []
-        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + sent
-    }
-
-    /// The reason phrase of the statuses this server sends.
-    static func reasonPhrase(_ status: Int) -> String {
-        switch status {
-        case 200: "OK"
-        case 304: "Not Modified"
-        case 400: "Bad Request"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 408: "Request Timeout"
-        case 426: "Upgrade Required"
-        case 431: "Request Header Fields Too Large"
-        case 503: "Service Unavailable"
-        case 505: "HTTP Version Not Supported"
-        default: "Status"
-        }
     }
 }

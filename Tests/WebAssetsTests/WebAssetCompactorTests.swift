@@ -1,7 +1,8 @@
 import Glibc
 import Testing
+import WebSocketWire
 
-@testable import WebSocketWire
+@testable import WebAssets
 
 /// The web client's files as the server sends them (issue 16, page weight): comments, blank lines
 /// and indentation gone, every string, template literal and regular expression as written, every

@@ -1,27 +1,73 @@
-/// The head of one HTTP/1.1 request (request line and header fields), parsed strictly from
-/// bytes as they arrive: lines end with CRLF (a bare LF is an error), field names are tokens,
-/// and the head is at most `maxBytes` long.
+/// The head of one HTTP/1.1 (or HTTP/1.0) request (request line and header fields), parsed
+/// strictly from bytes as they arrive: lines end with CRLF (a bare LF is an error), field names
+/// are tokens, and the head is at most `maxBytes` long. The target may be in origin form
+/// (`/healthz`) or in absolute form (`http://host:8080/healthz`, which RFC 9112 §3.2.2 says a
+/// server must accept).
 public struct HTTPRequestHead: Sendable, Equatable {
     /// `GET`, `POST`, …
     public var method: String
-    /// The request target as sent (`/ws`, `/healthz?x=1`).
+    /// The request target as sent (`/ws`, `/healthz?x=1`, `http://host/healthz`).
     public var target: String
     /// `HTTP/1.1`, `HTTP/1.0`, …
     public var version: String
     /// The header fields in order, names as sent.
     public var fields: [(name: String, value: String)]
 
-    /// The target without its query.
-    public var path: Substring { target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0] }
+    /// A head with these parts (as `parse` makes them).
+    public init(method: String, target: String, version: String, fields: [(name: String, value: String)]) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.fields = fields
+    }
+
+    /// Whether the target is in absolute form (`http://authority/path`).
+    public var isAbsoluteForm: Bool {
+        let lowered = target.prefix(8).lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+    }
+
+    /// The target's path without its query; for an absolute-form target, the path after the
+    /// authority (`/` when there is none).
+    public var path: Substring {
+        var rest = Substring(target)
+        if isAbsoluteForm {
+            rest = rest[rest.index(rest.firstIndex(of: ":")!, offsetBy: 3)...]
+            guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
+            rest = rest[slash...]
+            if rest.first == "?" { return "/" }
+        }
+        return rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
+    }
+
+    /// Whether the connection stays open after the answer (RFC 9112 §9.3): HTTP/1.1 unless the
+    /// request says `Connection: close`; HTTP/1.0 only when it says `Connection: keep-alive`.
+    public var keepsAlive: Bool {
+        let connection = tokens("Connection")
+        if connection.contains("close") { return false }
+        return version == "HTTP/1.1" || connection.contains("keep-alive")
+    }
+
+    /// Whether a body follows the head (`Content-Length` other than 0, or `Transfer-Encoding`):
+    /// this server reads no request bodies, so such a connection ends after its answer.
+    public var announcesBody: Bool {
+        !values("Transfer-Encoding").isEmpty || values("Content-Length").contains { $0 != "0" }
+    }
 
     /// The values of every field named `name` (case-insensitive), in order.
     public func values(_ name: String) -> [String] {
         fields.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
     }
 
+    /// The comma-separated elements of every field named `name` (RFC 9110 §5.6.1), trimmed, in
+    /// order, empty ones left out.
+    public func elements(_ name: String) -> [String] {
+        values(name).flatMap { $0.split(separator: ",") }.map(\.trimmingSpaces).filter { !$0.isEmpty }
+    }
+
     /// The comma-separated tokens of every field named `name`, trimmed and lowercased.
     public func tokens(_ name: String) -> [String] {
-        values(name).flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces.lowercased() }.filter { !$0.isEmpty }
+        elements(name).map { $0.lowercased() }
     }
 
     public static func == (lhs: HTTPRequestHead, rhs: HTTPRequestHead) -> Bool {
@@ -108,13 +154,29 @@ public struct HTTPRequestHead: Sendable, Equatable {
     private static func parseRequestLine(_ line: ArraySlice<UInt8>) -> (String, String, String)? {
         let parts = line.split(separator: 32, omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(isTokenByte),
-            parts[1].first == UInt8(ascii: "/"),
-            parts[1].allSatisfy({ $0 > 32 && $0 < 127 }), parts[2].starts(with: Array("HTTP/".utf8))
+            parts[1].first == UInt8(ascii: "/") || isAbsoluteTarget(parts[1]),
+            parts[1].allSatisfy({ $0 > 32 && $0 < 127 }), isVersion(parts[2])
         else { return nil }
         return (
             String(decoding: parts[0], as: UTF8.self), String(decoding: parts[1], as: UTF8.self),
             String(decoding: parts[2], as: UTF8.self)
         )
+    }
+
+    /// `http://` or `https://` (any case) followed by an authority.
+    private static func isAbsoluteTarget(_ target: ArraySlice<UInt8>) -> Bool {
+        let text = String(decoding: target.prefix(9), as: UTF8.self).lowercased()
+        return (text.hasPrefix("http://") && target.count > 7) || (text.hasPrefix("https://") && target.count > 8)
+    }
+
+    /// `HTTP/` and two digits around a dot (RFC 9112 §2.3); which versions are served is the
+    /// handshake's decision.
+    private static func isVersion(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let version = Array(bytes)
+        guard version.count == 8, version.starts(with: Array("HTTP/".utf8)), version[6] == UInt8(ascii: ".") else {
+            return false
+        }
+        return [version[5], version[7]].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     private static func parseField(_ line: ArraySlice<UInt8>) -> (name: String, value: String)? {

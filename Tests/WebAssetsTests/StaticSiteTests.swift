@@ -1,6 +1,7 @@
 import Testing
+import WebSocketWire
 
-@testable import WebSocketWire
+@testable import WebAssets
 
 @Suite("Static files: paths, types, conditional requests, headers")
 struct StaticSiteTests {

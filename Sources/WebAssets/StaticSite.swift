@@ -1,3 +1,5 @@
+import WebSocketWire
+
 /// A set of static files held in memory, answering `GET` and `HEAD` requests for them: the web
 /// client that `plan-server` serves at `/`. Pure: the files are loaded once (by the server, at
 /// start), so answering never touches the disk and no path can reach outside them.
@@ -74,7 +76,7 @@ public struct StaticSite: Sendable {
         }
         guard let file = files[name] else { return plain(status: 404, "not found") }
         let headers = StaticSite.securityHeaders + ["ETag: \(file.etag)", "Cache-Control: no-cache"]
-        if StaticSite.matches(ifNoneMatch: head.values("If-None-Match"), etag: file.etag) {
+        if StaticSite.matches(ifNoneMatch: head.elements("If-None-Match"), etag: file.etag) {
             return Response(status: 304, headers: headers, body: [], contentType: file.contentType)
         }
         return Response(status: 200, headers: headers, body: file.body, contentType: file.contentType)
@@ -86,16 +88,14 @@ public struct StaticSite: Sendable {
             body: Array((text + "\n").utf8), contentType: "text/plain; charset=utf-8")
     }
 
-    /// Whether an `If-None-Match` list names `etag` (weak comparison, as RFC 9110 §13.1.2 asks
-    /// for GET and HEAD) or is `*`.
-    static func matches(ifNoneMatch values: [String], etag: String) -> Bool {
-        for value in values {
-            for candidate in value.split(separator: ",") {
-                var tag = candidate.trimmingSpaces
-                if tag == "*" { return true }
-                if tag.hasPrefix("W/") { tag.removeFirst(2) }
-                if tag == etag { return true }
-            }
+    /// Whether the elements of an `If-None-Match` list name `etag` (weak comparison, as RFC 9110
+    /// §13.1.2 asks for GET and HEAD) or are `*`.
+    static func matches(ifNoneMatch elements: [String], etag: String) -> Bool {
+        for element in elements {
+            var tag = element
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            if tag == etag { return true }
         }
         return false
     }

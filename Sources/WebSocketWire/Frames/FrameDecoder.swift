@@ -3,7 +3,8 @@
 /// must be masked, reserved bits must be clear, control frames must be whole and at most 125
 /// bytes, lengths must use their shortest form, and fragments must follow each other. A message
 /// larger than `maxMessageBytes` is refused as soon as a frame header announces it, whatever
-/// length it claims. No length read from the network is ever added to another.
+/// length it claims. Text must be UTF-8: a fragment that breaks it fails at once with 1007, not
+/// when the message ends (RFC 6455 §8.1). No length read from the network is ever added to another.
 ///
 /// A client (a test's raw socket) reads a server's frames with `sender: .server`: the same rules,
 /// except that those frames must not be masked (§5.1).
@@ -24,7 +25,7 @@ public struct FrameDecoder: Sendable {
         case consumed(Int)
         /// A frame was read (`consumed` bytes) and completed `event`.
         case event(Event, consumed: Int)
-        /// The peer broke the protocol: close with `code` (1002, 1009) and `reason`.
+        /// The peer broke the protocol: close with `code` (1002, 1007, 1009) and `reason`.
         case fail(code: UInt16, reason: String)
     }
 
@@ -45,6 +46,8 @@ public struct FrameDecoder: Sendable {
     /// The message being put together from fragments, and its opcode (1 text, 2 binary).
     private var message: [UInt8] = []
     private var messageOpcode: UInt8?
+    /// The UTF-8 check of the text message being read.
+    private var validation = UTF8Validation()
 
     /// Creates a decoder for one connection, reading what `sender` writes (a server reads a client's).
     public init(maxMessageBytes: Int, sender: Sender = .client) {
@@ -124,19 +127,24 @@ public struct FrameDecoder: Sendable {
     }
 
     private mutating func data(opcode: UInt8, payload: [UInt8], final: Bool, consumed: Int) -> Step {
-        if opcode != 0 { messageOpcode = opcode }
+        if opcode != 0 {
+            messageOpcode = opcode
+            validation = UTF8Validation()
+        }
+        let isText = messageOpcode == 1
+        if isText, !validation.consume(payload) || (final && !validation.isAtBoundary) {
+            return .fail(code: 1007, reason: "a text message that is not UTF-8")
+        }
         if message.isEmpty && final {
-            let kind = messageOpcode
             messageOpcode = nil
-            return .event(kind == 1 ? .text(payload) : .binary(payload), consumed: consumed)
+            return .event(isText ? .text(payload) : .binary(payload), consumed: consumed)
         }
         message += payload
         guard final else { return .consumed(consumed) }
         let complete = message
-        let kind = messageOpcode
         message = []
         messageOpcode = nil
-        return .event(kind == 1 ? .text(complete) : .binary(complete), consumed: consumed)
+        return .event(isText ? .text(complete) : .binary(complete), consumed: consumed)
     }
 
     private enum Length {

@@ -1,8 +1,8 @@
 /// SHA-1 (FIPS 180-4), for the one place RFC 6455 needs it: `Sec-WebSocket-Accept`. Not for
 /// anything that must resist collisions.
-enum SHA1 {
+public enum SHA1 {
     /// The 20-byte digest of `message`.
-    static func digest(_ message: [UInt8]) -> [UInt8] {
+    public static func digest(_ message: [UInt8]) -> [UInt8] {
         var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
             0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0
         )
