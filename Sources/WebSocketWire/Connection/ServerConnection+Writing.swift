@@ -125,14 +125,16 @@ extension ServerConnection {
     public mutating func drained(now: UInt64) -> [ServerConnectionAction] {
         writeBlocked = false
         switch phase {
-        case .answering(keepAlive: true) where !peerClosed:
+        case .answering(keepAlive: true):
             phase = .requestHead
             deadline = now + configuration.headTimeout
-            guard !input.isEmpty else { return [] }
-            // A request that came behind the one answered (pipelined) is read now.
+            // A request that came behind the one answered (pipelined) is read now, even from a
+            // peer that ended its side after sending it.
             let waiting = input
             input = []
-            return waiting.withUnsafeBytes { received($0, now: now) }
+            var actions = waiting.isEmpty ? [] : waiting.withUnsafeBytes { received($0, now: now) }
+            if peerClosed, phase == .requestHead { actions += dropNow() }
+            return actions
         case .answering:
             if peerClosed { return dropNow() }
             phase = .lingering

@@ -1,0 +1,102 @@
+import Glibc
+import PlanTestSupport
+import Testing
+
+/// The edges of the port as load balancers, scanners and hosts that open many connections see
+/// it (issue 28, findings 3 and 4, and the UTF-8 rule of finding 5).
+@Suite("Server: HTTP as load balancers speak it; connections counted from accept", .database)
+struct HTTPEdgeTests {
+    @Test("GET /healthz over HTTP/1.0 without Host (HAProxy's check) is 200, and the connection closes")
+    func http10() async throws {
+        let server = try ServerProcess.start()
+        let answer = try await offThePool { try HTTPProbe.exchange(server.port, "GET /healthz HTTP/1.0\r\n\r\n") }
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n") && answer.hasSuffix("ok\n"), "\(answer)")
+        #expect(answer.contains("Connection: close\r\n"))
+    }
+
+    @Test("an absolute-form target is served as its path (RFC 9112 §3.2.2)")
+    func absoluteForm() async throws {
+        let server = try ServerProcess.start()
+        let answer = try await offThePool {
+            try HTTPProbe.exchange(
+                server.port, "GET http://127.0.0.1:\(server.port)/healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        }
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n") && answer.hasSuffix("ok\n"), "\(answer)")
+    }
+
+    @Test("plain HTTP/1.1 is kept alive: three requests, pipelined on one connection, get three answers in order")
+    func keepAlive() async throws {
+        let server = try ServerProcess.start()
+        let answer = try await offThePool { () throws -> String in
+            let request = { (target: String) in "GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n" }
+            return try HTTPProbe.exchange(server.port, request("/healthz") + request("/nothing") + request("/healthz"))
+        }
+        let statuses = answer.split(separator: "HTTP/1.1 ").map { String($0.prefix(3)) }
+        #expect(statuses == ["200", "404", "200"], "\(answer)")
+        #expect(answer.components(matching: "Connection: keep-alive") == 3)
+    }
+
+    @Test("--host :: listens dual-stack: 127.0.0.1 and ::1 are both served")
+    func dualStack() async throws {
+        let server = try ServerProcess.start(arguments: ["--host", "::"])
+        let four = try await offThePool { try HTTPProbe.get(server.port, "/healthz") }
+        #expect(four.hasSuffix("ok\n"))
+        let six = try await offThePool { () throws -> String in
+            let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(server.port).bigEndian)
+            address.sin6_addr = in6addr_loopback
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
+            guard connected == 0 else { throw HarnessError("no IPv6 loopback here: errno \(errno)") }
+            let request = Array("GET /healthz HTTP/1.1\r\nHost: [::1]\r\n\r\n".utf8)
+            _ = request.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            shutdown(fd, Int32(SHUT_WR))
+            return HTTPProbe.readAll(fd)
+        }
+        #expect(six.hasSuffix("ok\n"))
+    }
+
+    @Test("silent connections count against the address's limit from accept: one more is answered 503 and closed")
+    func countedFromAccept() async throws {
+        let server = try ServerProcess.start(arguments: ["--max-connections-per-address", "5"])
+        let silent = try (0..<5).map { _ in try connectLoopback(port: server.port) }
+        // Refused at once: a 503 when the peer still reads, or a reset when its request came after
+        // the close; never the answer.
+        let refused = try await offThePool { try HTTPProbe.get(server.port, "/healthz") }
+        #expect(refused.isEmpty || refused.hasPrefix("HTTP/1.1 503 ") && refused.contains("at most 5"), "\(refused)")
+        close(silent[0])
+        // The server sees the close and frees the place: a later connection is served.
+        var served = ""
+        for _ in 0..<200 where !served.hasSuffix("ok\n") {
+            served = try await offThePool { try HTTPProbe.get(server.port, "/healthz") }
+            if !served.hasSuffix("ok\n") { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(served.hasSuffix("ok\n"))
+        for fd in silent.dropFirst() { close(fd) }
+        #expect(try await MemoryBoundsTests.metric(server, "chronosketch_connections_refused_total") ?? 0 >= 1)
+    }
+
+    @Test("invalid UTF-8 in a first fragment closes with 1007 at once, without waiting for the next fragment")
+    func utf8FailFast() async throws {
+        let fixture = try PlanFixture.make()
+        let server = try ServerProcess.start()
+        let socket = try await RawWebSocket.connect(port: server.port)
+        try await socket.hello(token: fixture.viewerToken)
+        try await socket.send(opcode: RawWebSocket.text, Array(#"{"type":"plans","ref":""#.utf8) + [0xFF], final: false)
+        let (_, code) = try await socket.untilClose()
+        #expect(code == 1007)
+    }
+}
+
+extension String {
+    /// How often `needle` occurs.
+    func components(matching needle: String) -> Int {
+        split(separator: needle, omittingEmptySubsequences: false).count - 1
+    }
+}
