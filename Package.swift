@@ -114,7 +114,7 @@ let package = Package(
             name: "PlanServerTests",
             dependencies: [
                 "PlanServer", "PlanClient", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport",
-                "WebSocketWire",
+                "WebSocketWire", "SystemSupport",
             ]),
         .testTarget(
             name: "PlanLoadTests",

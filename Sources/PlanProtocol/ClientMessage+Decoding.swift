@@ -26,13 +26,25 @@ extension ClientMessage {
             // The parser checks UTF-8 inside strings; outside them any non-ASCII byte is an error of
             // its own, so look at the whole text before calling it merely bad JSON.
             if error.isInvalidUTF8 || String(validating: bytes, as: UTF8.self) == nil { throw .invalidUTF8 }
-            let reason =
-                error.isTooDeep
-                ? "the message nests arrays and objects deeper than \(limits.maxDepth) levels"
-                : error.description
-            throw .error(code: .badMessage, message: reason, ref: nil)
+            if error.isTooDeep { throw tooDeep(bytes, limits: limits) }
+            throw .error(code: .badMessage, message: error.description, ref: nil)
         }
         return try decode(json: json, limits: limits)
+    }
+
+    /// The answer to a message that nests deeper than `maxDepth`: what lies above the limit is
+    /// read, so that a `propose` whose id is readable is settled with `rejected` like any other
+    /// malformed proposal (protocol.md §5), and a readable `ref` is echoed.
+    private static func tooDeep(_ bytes: [UInt8], limits: ProtocolLimits) -> ClientMessageError {
+        let reason = "the message nests arrays and objects deeper than \(limits.maxDepth) levels"
+        guard case (.object(let members), _)? = try? JSONValue.parsingShallow(bytes, maxDepth: limits.maxDepth),
+            let object = try? JSONObjectReader(.object(members))
+        else { return .error(code: .badMessage, message: reason, ref: nil) }
+        let reader = RequestReader(object: object, limits: limits)
+        guard case .string("propose")? = members["type"], let id = try? reader.id("id") else {
+            return .error(code: .badMessage, message: reason, ref: reader.readableRef)
+        }
+        return .rejected(id: id, plan: reader.readablePlan, code: .badMessage, message: reason, ref: reader.readableRef)
     }
 
     /// Decodes one client frame given as text; see `decode(_:limits:)`.
@@ -90,6 +102,13 @@ private struct RequestReader {
             throw object.failure("ref", "is longer than \(limits.maxIDLength) Unicode scalars")
         }
         return ref
+    }
+
+    /// The `plan` when it is a string that can name a plan (for a rejection's `plan`).
+    var readablePlan: String? {
+        guard case .string(let plan)? = object.members["plan"], limits.isValidID(plan), TextPolicy.problem(plan) == nil
+        else { return nil }
+        return plan
     }
 
     /// A required id of 1…`maxIDLength` scalars.
@@ -174,10 +193,6 @@ private struct RequestReader {
             id = try self.id("id")
         } catch {
             throw .error(code: .badMessage, message: error.message, ref: readableRef)
-        }
-        var readablePlan: String?
-        if case .string(let plan)? = object.members["plan"], limits.isValidID(plan), TextPolicy.problem(plan) == nil {
-            readablePlan = plan
         }
         do throws(DecodingFailure) {
             let plan = try self.id("plan")

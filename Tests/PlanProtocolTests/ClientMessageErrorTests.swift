@@ -71,8 +71,29 @@ struct ClientMessageErrorTests {
         let shallow = ProtocolLimits(maxDepth: 3)
         #expect(decodingError(message(arrays: 3), limits: shallow) != nil)
         #expect(decoded(message(arrays: 2), limits: shallow) != nil)
+    }
+
+    @Test("a proposal nesting too deep whose id can be read is settled: rejected badMessage with its id and ref")
+    func deepProposal() {
+        let reason = "the message nests arrays and objects deeper than 4 levels"
+        let limits = ProtocolLimits(maxDepth: 4)
         let deepPropose = propose(#"{"type":"add","task":{"id":"x","title":"x","kind":"activity","z":[[[]]]}}"#)
-        #expect(decodingError(deepPropose, limits: ProtocolLimits(maxDepth: 4))?.ref == nil)
+        #expect(
+            decodingError(deepPropose, limits: limits)
+                == .rejected(id: "p1", plan: "demo", code: .badMessage, message: reason, ref: "r"))
+        // Far deeper than any stack would take, and brackets inside strings that do not count.
+        let abyss = String(repeating: "[", count: 200_000) + #""]]]""# + String(repeating: "]", count: 200_000)
+        #expect(
+            decodingError(propose(abyss), limits: limits)
+                == .rejected(id: "p1", plan: "demo", code: .badMessage, message: reason, ref: "r"))
+        // Not a proposal: an error that echoes the ref; no readable id: an error too.
+        let deepHello = #"{"type":"hello","token":"t","ref":"h","x":[[[[[[]]]]]]}"#
+        #expect(decodingError(deepHello, limits: limits) == .error(code: .badMessage, message: reason, ref: "h"))
+        #expect(
+            decodingError(propose(abyss, id: "7"), limits: limits)
+                == .error(code: .badMessage, message: reason, ref: "r"))
+        // Unbalanced below the limit is not JSON at all.
+        #expect(decodingError(propose("[[[[[[[}]]]]]]"), limits: limits)?.ref == nil)
     }
 
     @Test("a missing or non-string type is badMessage naming type; an unknown type is unsupported; refs echo")

@@ -40,7 +40,17 @@ struct BadInputTests {
             Issue.record("33 levels were accepted")
             return
         }
-        #expect(ref == nil, "a message that cannot be parsed has no readable ref")
+        #expect(ref == "deep", "the ref above the deep part is read and echoed")
+        // A proposal nesting too deep with a readable id is settled, as every such proposal is.
+        let deepPropose =
+            #"{"type":"propose","id":"deep-1","plan":"\#(scene.fixture.plan)","baseVersion":0,"op":"#
+            + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "}"
+        scene.sender.connection.sendRaw(Array(deepPropose.utf8))
+        guard case .rejected(let id, _, .badMessage, _, _, _) = try await scene.sender.nextMessage() else {
+            Issue.record("a deep proposal with a readable id was not rejected")
+            return
+        }
+        #expect(id == "deep-1")
         scene.sender.connection.sendRaw(subscribe(arrays: 31, ref: "ok"))
         guard case .snapshot(let snapshot, _) = try await scene.sender.nextMessage() else {
             Issue.record("32 levels were refused")

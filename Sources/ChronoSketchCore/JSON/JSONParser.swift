@@ -7,10 +7,15 @@ struct JSONParser {
     private var index = 0
     private let maxDepth: Int
     private var depth = 0
+    /// Whether arrays and objects beyond `maxDepth` are skipped (read as null) instead of failing.
+    private let skipsDeep: Bool
+    /// Whether anything was skipped for its depth.
+    private(set) var skippedDeep = false
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, skipsDeep: Bool = false) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.skipsDeep = skipsDeep
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -36,6 +41,11 @@ struct JSONParser {
 
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
         guard index < bytes.count else { throw fail("unexpected end of input") }
+        if skipsDeep, depth >= maxDepth, bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") {
+            try skipNested()
+            skippedDeep = true
+            return .null
+        }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -46,6 +56,31 @@ struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw fail("unexpected character")
         }
+    }
+
+    /// Skips the array or object at `index` however deep it nests, without recursion: brackets
+    /// must match and strings must be strings; nothing else inside is checked or built.
+    private mutating func skipNested() throws(JSONParseError) {
+        var closers: [UInt8] = []
+        repeat {
+            guard index < bytes.count else { throw fail("unexpected end of input") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                closers.append(UInt8(ascii: "}"))
+                index += 1
+            case UInt8(ascii: "["):
+                closers.append(UInt8(ascii: "]"))
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard closers.last == bytes[index] else { throw fail("unbalanced brackets") }
+                closers.removeLast()
+                index += 1
+            case UInt8(ascii: "\""):
+                _ = try parseString()
+            default:
+                index += 1
+            }
+        } while !closers.isEmpty
     }
 
     private mutating func expectWord(_ word: StaticString) throws(JSONParseError) {

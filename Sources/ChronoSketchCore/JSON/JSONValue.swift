@@ -21,6 +21,22 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// Parses UTF-8 JSON text as `init(parsing:maxDepth:)` does, except that an array or object
+    /// nested deeper than `maxDepth` is skipped (its brackets and strings checked, nothing built)
+    /// and read as `null`: what lies above it can still be read (the id of a message that nests
+    /// too deep, say). Returns the value and whether anything was skipped.
+    /// - Throws: `JSONParseError` for text that is not JSON.
+    public static func parsingShallow(_ bytes: some Collection<UInt8>, maxDepth: Int) throws(JSONParseError) -> (
+        value: JSONValue, skippedDeep: Bool
+    ) {
+        let array = Array(bytes)
+        return try array.withUnsafeBufferPointer { buffer throws(JSONParseError) in
+            var parser = JSONParser(buffer, maxDepth: maxDepth, skipsDeep: true)
+            let value = try parser.parseDocument()
+            return (value, parser.skippedDeep)
+        }
+    }
+
     /// Parses JSON text; see `init(parsing:maxDepth:)`.
     public init(parsing text: String, maxDepth: Int = 64) throws(JSONParseError) {
         try self.init(parsing: Array(text.utf8), maxDepth: maxDepth)

@@ -134,18 +134,24 @@ public enum ServerCommands {
     }
 
     /// `plan create ID --title T [--import FILE]`: with a file, `--title` may be left out (the
-    /// file's title is kept) and, when given, replaces it.
+    /// file's title is kept) and, when given, replaces it. The id and the document are held to
+    /// the limits of every proposal (ids, titles, tasks per plan, assignments per entry).
     private static func createPlan(_ options: ParsedArguments, store: () throws -> PlanStore) throws {
         let id = try options.positional(2, "ID")
         try options.noPositionals(after: 3)
         let title = options.value("--title")
         let file = options.value("--import")
         guard title != nil || file != nil else { throw CommandError("plan create needs --title (or --import)") }
+        if let problem = ProtocolLimits.standard.idProblem(id) ?? TextPolicy.problem(id) {
+            throw CommandError("the plan id \(problem)")
+        }
         var document = PlanDocument(title: title ?? id, state: PlanState())
         if let file {
             document = try PlanDocument(json: try JSONValue(parsing: try Files.read(file)))
             if let title { document.title = title }
         }
+        // The limits every later proposal is held to (protocol.md §1, the defaults).
+        if let problem = document.limitProblem(.standard) { throw CommandError("the plan breaks a limit: \(problem)") }
         try store().createPlan(id: id, document: document)
         ProcessIO.print("created plan \(id) (\(document.state.tasks.count) tasks)")
     }
