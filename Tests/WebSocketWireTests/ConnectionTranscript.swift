@@ -17,7 +17,7 @@ struct ConnectionTranscript {
         var configuration = ServerConnection.Configuration()
         configuration.frameInterval = 0
         configure(&configuration)
-        connection = ServerConnection(configuration: configuration, ledger: ledger, now: 1_000_000_000)
+        connection = ServerConnection(settings: .init(configuration), ledger: ledger, now: 1_000_000_000)
     }
 
     static let upgrade =

@@ -27,18 +27,21 @@ struct ServerConnectionQueueTests {
         var transcript = Transcript.open { $0.frameInterval = 100_000_000 }
         transcript.advance(seconds: 1)
         #expect(
-            transcript.connection.send(OutgoingBuffer(Array("1".utf8)), urgent: false, now: transcript.now)
+            transcript.connection.send(OutgoingBuffer(Array("1".utf8)), urgent: false, now: transcript.now).action
                 == .flushSoon)
         _ = transcript.write()
         #expect(
-            transcript.connection.send(OutgoingBuffer(Array("2".utf8)), urgent: false, now: transcript.now) == .coalesce
+            transcript.connection.send(OutgoingBuffer(Array("2".utf8)), urgent: false, now: transcript.now).action
+                == .coalesce
         )
         #expect(
-            transcript.connection.send(OutgoingBuffer(Array("3".utf8)), urgent: false, now: transcript.now) == .coalesce
+            transcript.connection.send(OutgoingBuffer(Array("3".utf8)), urgent: false, now: transcript.now).action
+                == .coalesce
         )
         #expect(transcript.connection.flushDue == transcript.now + 100_000_000)
         #expect(
-            transcript.connection.send(OutgoingBuffer(Array("4".utf8)), urgent: true, now: transcript.now) == .flush)
+            transcript.connection.send(OutgoingBuffer(Array("4".utf8)), urgent: true, now: transcript.now).action
+                == .flush)
         _ = transcript.write()
         #expect(transcript.frames.map(\.payload) == [Array("1".utf8), Array("[2,3,4]".utf8)])
     }
@@ -62,12 +65,12 @@ struct ServerConnectionQueueTests {
     func queueCap() {
         var transcript = Transcript.open { $0.maxQueueBytes = 1000 }
         let now = transcript.now
-        #expect(transcript.connection.send(Self.message(5000), urgent: true, now: now) == .flush)
+        #expect(transcript.connection.send(Self.message(5000), urgent: true, now: now).action == .flush)
         _ = transcript.write(capacity: 0)
         // The first is being written; the second waits first in line, whatever its size.
-        #expect(transcript.connection.send(Self.message(1500), urgent: true, now: now) == .flush)
-        #expect(transcript.connection.send(Self.message(1000), urgent: true, now: now) == .flush)
-        #expect(transcript.connection.send(Self.message(1), urgent: true, now: now) == .flushSoon)
+        #expect(transcript.connection.send(Self.message(1500), urgent: true, now: now).action == .flush)
+        #expect(transcript.connection.send(Self.message(1000), urgent: true, now: now).action == .flush)
+        #expect(transcript.connection.send(Self.message(1), urgent: true, now: now).action == .flushSoon)
         #expect(transcript.connection.queuedBytes == 0, "the queue is let go at once")
         #expect(transcript.connection.closeCause == .queueFull)
         #expect(!transcript.connection.isOpen)
@@ -151,6 +154,6 @@ struct ServerConnectionQueueTests {
         #expect(transcript.connection.dropNow() == [.closed(code: nil, reason: nil), .drop])
         #expect(ledger.heldBytes == 0)
         #expect(transcript.connection.dropNow() == [])
-        #expect(transcript.connection.send(Self.message(1), urgent: true, now: transcript.now) == nil)
+        #expect(transcript.connection.send(Self.message(1), urgent: true, now: transcript.now).action == nil)
     }
 }

@@ -89,8 +89,7 @@ extension ServiceLoop {
         }
         nextID &+= idStride
         let machine = ServerConnection(
-            configuration: transport.configuration.connection, ledger: transport.ledger, now: accepted.at,
-            pingSlot: nextID)
+            settings: transport.connectionSettings, ledger: transport.ledger, now: accepted.at, pingSlot: nextID)
         let slot = ConnectionSlot(
             id: ConnectionID(nextID), fd: accepted.fd, tls: tls?.session, address: accepted.address, machine: machine,
             registered: EPOLLIN.rawValue | EPOLLRDHUP.rawValue)

@@ -20,17 +20,28 @@ extension ServiceLoop {
             case .adopt(let accepted, let tls):
                 adopt(accepted, tls: tls)
             case .send(let buffer, let ids, let urgent):
+                // Once per receiver of every broadcast: kept to what each needs.
+                let share = transport.ledger.accountShare
                 for id in ids {
                     guard let slot = connections.value[id.rawValue] else { continue }
-                    let decided = slot.machine.send(buffer, urgent: urgent, now: now)
-                    settleQueuedBytes(slot)
-                    if let account = slot.machine.account, account.chargedBytes > transport.ledger.accountShare {
-                        accountsCharged.append(account)
+                    let outcome = slot.machine.send(buffer, urgent: urgent, now: now)
+                    switch outcome.action {
+                    case .flush?:
+                        writeNow[id.rawValue] = (slot, commandIndex)
+                    case .coalesce?:
+                        if !slot.awaitingFlush {
+                            slot.awaitingFlush = true
+                            coalescing.append(slot)
+                        }
+                    case .some:
+                        writeLater(slot)
+                    case nil:
+                        continue
                     }
-                    switch decided {
-                    case .flush?: writeNow[id.rawValue] = (slot, commandIndex)
-                    case let action?: perform(slot, [action])
-                    case nil: break
+                    settleQueuedBytes(slot)
+                    if outcome.charged > 0, share > 0, let account = slot.machine.account, account.chargedBytes > share
+                    {
+                        accountsCharged.append(account)
                     }
                 }
             case .close(let id, let code, let reason):

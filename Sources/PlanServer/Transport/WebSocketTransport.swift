@@ -108,6 +108,8 @@ public final class WebSocketTransport: Sendable {
     let addresses: AddressBook
     /// What the send queues hold, and the budget.
     public let ledger: QueueLedger
+    /// What every connection runs with, shared.
+    let connectionSettings: ServerConnection.Settings
     /// Accounts by name, while a connection uses them.
     let accounts = Mutex<[String: QueueAccount]>([:])
     /// The TLS handshake thread (nil without TLS).
@@ -132,6 +134,7 @@ public final class WebSocketTransport: Sendable {
         shards = (0..<configuration.serviceThreads).map(Shard.init)
         addresses = AddressBook(limit: configuration.maxConnectionsPerAddress)
         ledger = QueueLedger(budget: configuration.queueBudget, accountShare: configuration.accountShare)
+        connectionSettings = ServerConnection.Settings(configuration.connection)
         if let certificate = configuration.tlsCertificatePath, let key = configuration.tlsKeyPath {
             handshakes = try TLSHandshakes(context: TLSServerContext(certificatePath: certificate, keyPath: key))
         } else {

@@ -87,7 +87,9 @@ extension ServerConnection {
 
     private mutating func handshake(_ head: HTTPRequestHead, now: UInt64, into actions: inout [ServerConnectionAction])
     {
-        switch WebSocketHandshake.decide(head, path: configuration.path, subprotocol: configuration.subprotocol) {
+        switch WebSocketHandshake.decide(
+            head, path: settings.configuration.path, subprotocol: settings.configuration.subprotocol)
+        {
         case .upgrade(let response):
             phase = .webSocket
             deadline = 0
@@ -152,7 +154,7 @@ extension ServerConnection {
                 closeQueued = true
                 phase = .closing
                 control.append(OutgoingBuffer(payload, opcode: .close))
-                deadline = now + configuration.closeTimeout
+                deadline = now + settings.configuration.closeTimeout
                 noteOutput(now: now)
                 actions.append(.flush)
             }

@@ -10,7 +10,7 @@ extension ServerConnection {
     public mutating func tick(now: UInt64, listening: Bool = true) -> [ServerConnectionAction] {
         guard phase != .dropped else { return [] }
         if deadline != 0, now >= deadline { return dropNow() }
-        let timeout = configuration.writeTimeout
+        let timeout = settings.configuration.writeTimeout
         if timeout > 0, hasOutput, now &- lastProgress >= timeout {
             // A peer that takes nothing holds what is queued for it however much it talks.
             closeCause = .writeTimeout
@@ -19,8 +19,8 @@ extension ServerConnection {
             }
             return dropNow()
         }
-        guard phase == .webSocket, listening, configuration.pingInterval > 0 else { return [] }
-        let interval = configuration.pingInterval
+        guard phase == .webSocket, listening, settings.configuration.pingInterval > 0 else { return [] }
+        let interval = settings.configuration.pingInterval
         let silent = now &- lastHeard
         let quiet = silent &- min(pingOffset, silent)
         if quiet >= 2 * interval {

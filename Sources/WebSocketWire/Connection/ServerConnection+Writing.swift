@@ -30,28 +30,40 @@ extension ServerConnection {
     /// The first waiting message (a large snapshot, say) is always accepted; when what piles up
     /// behind it would pass `maxQueueBytes`, the queue is let go and the connection closes with
     /// 1013 (too slow to keep up).
-    public mutating func send(_ buffer: OutgoingBuffer, urgent: Bool, now: UInt64) -> ServerConnectionAction? {
-        guard isOpen else { return nil }
-        let first = fragmenting?.entry.buffer.count ?? queue.first?.buffer.count ?? 0
-        if !queue.isEmpty || fragmenting != nil, queuedBytes - first + buffer.count > configuration.maxQueueBytes {
-            releaseQueue()
-            closeCause = .queueFull
-            closeSoon(.tryAgainLater, "too slow to keep up", now: now)
-            return .flushSoon
+    ///
+    /// This runs once per receiver of every broadcast: it stays lean (no copies, no allocation but
+    /// the queue's growth).
+    public mutating func send(_ buffer: OutgoingBuffer, urgent: Bool, now: UInt64) -> SendOutcome {
+        guard phase == .webSocket, pendingClose == nil else { return SendOutcome(action: nil, charged: 0) }
+        let count = buffer.count
+        if queuedBytes + count > settings.configuration.maxQueueBytes, fragmenting != nil || !queue.isEmpty {
+            let first = fragmenting?.buffer.count ?? queue[0].buffer.count
+            if queuedBytes - first + count > settings.configuration.maxQueueBytes {
+                releaseQueue()
+                closeCause = .queueFull
+                closeSoon(.tryAgainLater, "too slow to keep up", now: now)
+                return SendOutcome(action: .flushSoon, charged: 0)
+            }
         }
-        noteOutput(now: now)
+        if queue.isEmpty, sending == nil, fragmenting == nil, control.isEmpty, pongs.isEmpty { lastProgress = now }
         let charged = ledger.hold(buffer)
-        account?.add(charged)
-        chargedBytes += charged
+        if charged > 0 {
+            account?.add(charged)
+            chargedBytes += charged
+        }
         queue.append(Queued(buffer: buffer, charged: charged))
-        queuedBytes += buffer.count
-        if urgent { return .flush }
-        if configuration.frameInterval == 0 || now >= lastWrite + configuration.frameInterval { return .flushSoon }
-        return .coalesce
+        queuedBytes += count
+        let action: ServerConnectionAction =
+            urgent
+            ? .flush
+            : settings.configuration.frameInterval == 0 || now >= lastWrite &+ settings.configuration.frameInterval
+                ? .flushSoon
+                : .coalesce
+        return SendOutcome(action: action, charged: charged)
     }
 
     /// When broadcasts waiting for the frame interval are due.
-    public var flushDue: UInt64 { lastWrite + configuration.frameInterval }
+    @inlinable public var flushDue: UInt64 { lastWrite &+ settings.configuration.frameInterval }
 
     /// Closes after what is queued was written (the application's close): with the close frame,
     /// and a peer that does not answer it within the close timeout is cut off.
@@ -87,12 +99,8 @@ extension ServerConnection {
     }
 
     /// Whether more follows the write under way at once (the kernel may hold a partial packet).
-    public var moreFollows: Bool { !pongs.isEmpty || !control.isEmpty || !queue.isEmpty || hasFragmentsLeft }
-
-    /// Whether a large message has fragments still to be taken.
-    var hasFragmentsLeft: Bool {
-        guard let (entry, offset) = fragmenting else { return false }
-        return offset < entry.buffer.count
+    @inlinable public var moreFollows: Bool {
+        !pongs.isEmpty || !control.isEmpty || !queue.isEmpty || hasFragmentsLeft
     }
 
     /// `count` bytes of the write `nextWrite` returned went out at `now`.
@@ -107,7 +115,7 @@ extension ServerConnection {
         }
         sending = nil
         lastWrite = now
-        if let (entry, offset) = fragmenting, offset == entry.buffer.count {
+        if let entry = fragmenting, fragmentOffset == entry.buffer.count {
             // The last fragment of a large message went out.
             fragmenting = nil
             dequeue(entry)
@@ -127,7 +135,7 @@ extension ServerConnection {
         switch phase {
         case .answering(keepAlive: true):
             phase = .requestHead
-            deadline = now + configuration.headTimeout
+            deadline = now + settings.configuration.headTimeout
             // A request that came behind the one answered (pipelined) is read now, even from a
             // peer that ended its side after sending it.
             let waiting = input
@@ -138,7 +146,7 @@ extension ServerConnection {
         case .answering:
             if peerClosed { return dropNow() }
             phase = .lingering
-            deadline = now + configuration.lingerTimeout
+            deadline = now + settings.configuration.lingerTimeout
             return [.endOurSide]
         case .closing where closeQueued && control.isEmpty && sending == nil:
             var actions = reportClosed()
@@ -159,16 +167,25 @@ extension ServerConnection {
         if !pongs.isEmpty { return whole(pongs.removeFirst()) }
         if !control.isEmpty { return whole(control.removeFirst()) }
         if closeQueued { return nil }  // nothing follows a close frame
-        if let (entry, offset) = fragmenting, hasFragmentsLeft { return fragment(of: entry, at: offset) }
+        if hasFragmentsLeft, let entry = fragmenting { return fragment(of: entry, at: fragmentOffset) }
         if !queue.isEmpty {
-            let taken = ServerConnection.batchLength(queue.lazy.map(\.buffer.count))
+            let taken = takenTogether()
             if taken <= 1, queue[0].buffer.count > ServerConnection.fragmentSize {
                 return fragment(of: queue.removeFirst(), at: 0)
             }
-            let batch = queue.prefix(max(taken, 1))
-            queue.removeFirst(batch.count)
-            for entry in batch { dequeue(entry) }
-            return whole(batch.count == 1 ? batch[batch.startIndex].buffer : join(batch.map(\.buffer)))
+            if taken <= 1 {
+                let entry = queue.removeFirst()
+                dequeue(entry)
+                return whole(entry.buffer)
+            }
+            var parts: [OutgoingBuffer] = []
+            parts.reserveCapacity(taken)
+            for entry in queue[..<taken] {
+                parts.append(entry.buffer)
+                dequeue(entry)
+            }
+            queue.removeFirst(taken)
+            return whole(join(parts))
         }
         if let (code, reason) = pendingClose {
             queueClose(code, reason, now: now)
@@ -192,6 +209,19 @@ extension ServerConnection {
         return count
     }
 
+    /// `batchLength` of the queue, read without copying it.
+    private func takenTogether() -> Int {
+        var total = 0
+        var count = 0
+        for entry in queue {
+            let size = entry.buffer.count
+            total += size
+            guard size <= ServerConnection.fragmentSize, total <= ServerConnection.fragmentSize else { break }
+            count += 1
+        }
+        return count
+    }
+
     private func whole(_ buffer: OutgoingBuffer) -> FrameWrite {
         FrameWrite(buffer: buffer, header: [], body: buffer.frame)
     }
@@ -202,7 +232,8 @@ extension ServerConnection {
         let buffer = entry.buffer
         let end = min(offset + ServerConnection.fragmentSize, buffer.count)
         let final = end == buffer.count
-        fragmenting = (entry, end)
+        fragmenting = entry
+        fragmentOffset = end
         let header = FrameHeader.make(opcode: offset == 0 ? .text : .continuation, length: end - offset, final: final)
         return FrameWrite(
             buffer: buffer, header: header, body: UnsafeRawBufferPointer(rebasing: buffer.payload[offset..<end]))
@@ -211,8 +242,10 @@ extension ServerConnection {
     /// A message leaves the queue's accounting (written, or let go).
     mutating func dequeue(_ entry: Queued) {
         queuedBytes -= entry.buffer.count
-        chargedBytes -= entry.charged
-        account?.add(-entry.charged)
+        if entry.charged > 0 {
+            chargedBytes -= entry.charged
+            account?.add(-entry.charged)
+        }
         ledger.release(entry.buffer)
     }
 
@@ -220,7 +253,7 @@ extension ServerConnection {
     mutating func releaseQueue() {
         for entry in queue { dequeue(entry) }
         queue = []
-        if let (entry, _) = fragmenting {
+        if let entry = fragmenting {
             fragmenting = nil
             dequeue(entry)
         }
@@ -236,7 +269,7 @@ extension ServerConnection {
         guard pendingClose == nil else { return }
         noteOutput(now: now)
         pendingClose = (code, reason)
-        deadline = now + configuration.closeTimeout
+        deadline = now + settings.configuration.closeTimeout
     }
 
     /// Queues our close frame: after the frame being written, before any data.
@@ -246,7 +279,7 @@ extension ServerConnection {
         phase = .closing
         if closedWith == nil { closedWith = (code, reason) }
         control.append(OutgoingBuffer(CloseFrame.payload(code: code.rawValue, reason: reason), opcode: .close))
-        if deadline == 0 { deadline = now + configuration.closeTimeout }
+        if deadline == 0 { deadline = now + settings.configuration.closeTimeout }
     }
 
     /// The peer broke the protocol (or sent too much): what is queued is let go, the close frame
@@ -256,7 +289,7 @@ extension ServerConnection {
         noteOutput(now: now)
         if closedWith == nil { closedWith = (code, reason) }
         queueClose(code, reason, now: now)
-        deadline = now + configuration.closeTimeout
+        deadline = now + settings.configuration.closeTimeout
         return [.flush]
     }
 
@@ -279,4 +312,13 @@ extension ServerConnection {
         phase = .dropped
         return actions + [.drop]
     }
+}
+
+/// What queuing a message decided: when to write (nil: the connection takes no messages), and
+/// the bytes charged to the connection (the message was held by no other queue).
+public struct SendOutcome: Equatable, Sendable {
+    /// `.flush`, `.flushSoon` or `.coalesce`; nil when nothing is to be done.
+    public let action: ServerConnectionAction?
+    /// The bytes charged to this connection (and its account).
+    public let charged: Int
 }

@@ -60,14 +60,15 @@ public struct ServerConnection {
         case dropped
     }
 
-    let configuration: Configuration
+    /// The configuration, shared by every connection of a transport (one reference each).
+    @usableFromInline let settings: Settings
     /// Where the connection stands.
     public internal(set) var phase = Phase.requestHead
     /// Received bytes not yet used (a head or frame that is not complete).
-    var input: [UInt8] = []
+    @usableFromInline var input: [UInt8] = []
     var decoder: FrameDecoder
     /// Data frames waiting (shared buffers), with what each was charged to the budget.
-    var queue: [Queued] = []
+    @usableFromInline var queue: [Queued] = []
     /// The payload bytes of `queue` (and of a large message being fragmented).
     public internal(set) var queuedBytes = 0
     /// The bytes of `queue` charged to this connection (queued while no other connection held
@@ -75,15 +76,18 @@ public struct ServerConnection {
     public internal(set) var chargedBytes = 0
     /// Control frames and raw HTTP bytes, written before the next data frame; pongs to the latest
     /// pings, if any wait, go first.
-    var control: [OutgoingBuffer] = []
-    var pongs: [OutgoingBuffer] = []
-    /// The frame (or fragment) being written, and a large message whose next fragment is to come.
-    var sending: FrameWrite?
-    var fragmenting: (entry: Queued, offset: Int)?
+    @usableFromInline var control: [OutgoingBuffer] = []
+    @usableFromInline var pongs: [OutgoingBuffer] = []
+    /// The frame (or fragment) being written.
+    @usableFromInline var sending: FrameWrite?
+    /// A large message going out in fragments, and where its next fragment starts (its length
+    /// once every fragment was taken; it counts as queued until the last one is written).
+    @usableFromInline var fragmenting: Queued?
+    @usableFromInline var fragmentOffset = 0
     /// Close after what is queued (the application's close, shutdown, a budget): code and reason.
-    var pendingClose: (CloseCode, String)?
+    @usableFromInline var pendingClose: (CloseCode, String)?
     /// Whether our close frame was queued; whether the peer sent its own.
-    var closeQueued = false
+    @usableFromInline var closeQueued = false
     var peerClosed = false
     /// The code the connection was closed with, reported with `closed`.
     var closedWith: (CloseCode, String)?
@@ -112,20 +116,31 @@ public struct ServerConnection {
 
     /// A connection accepted at `now`. `pingSlot` (any number, such as the connection's id)
     /// spreads the pings of connections over half a ping interval.
-    public init(configuration: Configuration, ledger: QueueLedger, now: UInt64, pingSlot: UInt64 = 0) {
-        self.configuration = configuration
+    public init(settings: Settings, ledger: QueueLedger, now: UInt64, pingSlot: UInt64 = 0) {
+        self.settings = settings
         self.ledger = ledger
-        decoder = FrameDecoder(maxMessageBytes: configuration.maxMessageBytes)
+        decoder = FrameDecoder(maxMessageBytes: settings.configuration.maxMessageBytes)
         lastProgress = now
         lastHeard = now
-        pingOffset = (pingSlot % 1024) * (configuration.pingInterval / 2048)
-        deadline = now + configuration.headTimeout
+        pingOffset = (pingSlot % 1024) * (settings.configuration.pingInterval / 2048)
+        deadline = now + settings.configuration.headTimeout
+    }
+
+    /// A configuration shared by the connections that run with it.
+    public final class Settings: Sendable {
+        /// The configuration.
+        public let configuration: Configuration
+
+        /// Shares `configuration`.
+        public init(_ configuration: Configuration) {
+            self.configuration = configuration
+        }
     }
 
     /// Whether the socket should be watched for reading: not once reading ended, and not while a
     /// request waits for its answer with a full head's worth of bytes behind it (a pipelining
     /// peer waits in the kernel, not in memory).
-    public var wantsRead: Bool {
+    @inlinable public var wantsRead: Bool {
         switch phase {
         case .dropped: return false
         case .awaitingAnswer, .answering: return !readStopped && input.count < HTTPRequestHead.maxBytes
@@ -134,16 +149,21 @@ public struct ServerConnection {
     }
 
     /// Whether the socket should be watched for writing: a write would have blocked and bytes wait.
-    public var wantsWrite: Bool { phase != .dropped && writeBlocked && hasOutput }
+    @inlinable public var wantsWrite: Bool { phase != .dropped && writeBlocked && hasOutput }
 
     /// Whether anything waits to be written.
-    public var hasOutput: Bool {
-        sending != nil || !pongs.isEmpty || !control.isEmpty || (!closeQueued && (hasFragmentsLeft || !queue.isEmpty))
-            || (!closeQueued && pendingClose != nil)
+    @inlinable public var hasOutput: Bool {
+        sending != nil || !pongs.isEmpty || !control.isEmpty
+            || (!closeQueued && (hasFragmentsLeft || !queue.isEmpty || pendingClose != nil))
+    }
+
+    /// Whether a large message has fragments still to be taken.
+    @inlinable var hasFragmentsLeft: Bool {
+        fragmenting != nil && fragmentOffset < fragmenting.unsafelyUnwrapped.buffer.count
     }
 
     /// Whether the connection is an open WebSocket that takes messages.
-    public var isOpen: Bool { phase == .webSocket && pendingClose == nil }
+    @inlinable public var isOpen: Bool { phase == .webSocket && pendingClose == nil }
 }
 
 /// What the service loop does for a connection, in order.
@@ -188,7 +208,7 @@ public enum CloseCause: Sendable, Hashable {
 }
 
 /// A message waiting in a connection's queue, and the bytes it was charged to the budget.
-struct Queued {
-    let buffer: OutgoingBuffer
-    let charged: Int
+@usableFromInline struct Queued {
+    @usableFromInline let buffer: OutgoingBuffer
+    @usableFromInline let charged: Int
 }
