@@ -214,7 +214,9 @@ public final class PlanConnection: Sendable {
                 state.ready = false
                 state.connection = nil
                 state.attempts += 1
-                return options.reconnect && !state.closedByUser
+                // A refusal by policy (1008: an unknown or revoked token, a limit) is not retried
+                // blindly: the same token gets the same answer (protocol.md §6).
+                return options.reconnect && !state.closedByUser && code != 1008
             }
             continuation.yield(.disconnected(code: code, reason: reason, willReconnect: reconnect))
             if reconnect { scheduleReconnect() } else { continuation.finish() }

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Two network namespaces joined by a veth pair: a "server" side and a "client" side with
 /// addresses of their own (not loopback), as a real network would give. The server side may get
@@ -81,6 +82,9 @@ public final class NetworkNamespacePair: @unchecked Sendable {
 /// server started in it (`launcher`) is reached by this process's clients at `namespaceAddress`
 /// from `rootAddress`, and the link can be cut and restored. Needs root and `ip` (iproute2).
 public final class RootLinkedNamespace: @unchecked Sendable {
+    /// Instances made by this process so far.
+    private static let instances = Atomic<Int>(0)
+
     /// The namespace's name.
     public let namespace: String
     /// The veth ends' names (in the root namespace and in the namespace).
@@ -90,11 +94,12 @@ public final class RootLinkedNamespace: @unchecked Sendable {
     public let rootAddress: String
     public let namespaceAddress: String
 
-    /// Creates the namespace and the link (names and a /24 chosen from the process id, so that
-    /// parallel runs do not collide).
+    /// Creates the namespace and the link (names and a /24 chosen from the process id and a count
+    /// of this process's instances, so that parallel runs and suites do not collide).
     public init() throws {
-        let tag = Int(getpid()) % 100_000
-        let subnet = "10.214.\(Int(getpid()) % 250 + 1)"
+        let instance = RootLinkedNamespace.instances.wrappingAdd(1, ordering: .relaxed).oldValue % 40
+        let tag = Int(getpid()) % 10_000 * 100 + instance
+        let subnet = "10.\(214 + instance).\(Int(getpid()) % 250 + 1)"
         namespace = "cs-rl-\(tag)"
         rootLink = "cs-rr\(tag)"
         namespaceLink = "cs-rn\(tag)"

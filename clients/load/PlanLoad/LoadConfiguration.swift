@@ -54,9 +54,9 @@ public struct LoadConfiguration: Sendable {
     /// Seconds to wait at most for every viewer to hold its snapshot.
     public var connectTimeout = 120.0
     /// A plain-socket viewer that hears nothing for this many seconds drops its connection (and
-    /// reconnects with `--reconnect`): a cut link shows no error. 0: never (the server pings
-    /// silent viewers, so set it above twice the server's ping interval).
-    public var idleTimeout = 0.0
+    /// reconnects with `--reconnect`): a cut link shows no error. It pings the server 10 s before
+    /// (the web client's 25 + 10 s by default). 0: never.
+    public var idleTimeout = 35.0
     /// Seconds to wait after the load for answers and for the fresh snapshot (three times that
     /// for the viewers to settle) before judging what arrived.
     public var settleTimeout = 60.0

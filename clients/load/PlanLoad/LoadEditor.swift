@@ -75,10 +75,16 @@ final class LoadEditor: Sendable {
     /// Disconnected since the last welcome (the next one re-sends what is pending).
     let dropped = Atomic<Bool>(false)
     let state: Mutex<State>
+    /// The editor's number, and where a refusal by policy (1008) is recorded.
+    let index: Int
+    let refusal: Refusal
 
     init(
-        configuration: LoadConfiguration, index: Int, transport: ClientTransport, tallies: EditorTallies
+        configuration: LoadConfiguration, index: Int, transport: ClientTransport, tallies: EditorTallies,
+        refusal: Refusal
     ) throws {
+        self.index = index
+        self.refusal = refusal
         plan = configuration.plans[index % configuration.plans.count]
         let editorsOnPlan = (0..<configuration.editors).filter {
             $0 % configuration.plans.count == index % configuration.plans.count
@@ -107,7 +113,8 @@ final class LoadEditor: Sendable {
             for await event in stream {
                 switch event {
                 case .message: break  // never: the observer has them
-                case .disconnected(_, _, let again):
+                case .disconnected(let code, let reason, let again):
+                    refusal.record("editor \(index)", code: code, reason: reason)
                     guard again else { break }
                     tallies.counts.withLock { $0.reconnects += 1 }
                     dropped.store(true, ordering: .relaxed)

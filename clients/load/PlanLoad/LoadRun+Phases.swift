@@ -15,6 +15,7 @@ extension LoadRun {
         var opened = 0
         var lastProgress = connectStart
         while fleet.subscribedCount.load(ordering: .relaxed) < configuration.viewers {
+            try fleet.refusal.check()
             let now = ProcessIO.monotonicNanoseconds()
             let elapsed = Double(now - connectStart) / 1e9
             let due =
@@ -55,10 +56,11 @@ extension LoadRun {
 
     /// Waits (30 s at most) until every editor and watcher holds its plan.
     static func waitUntilReady(
-        _ editors: [LoadEditor], _ watchers: [TimelineWatcher], notes: inout [String]
+        _ editors: [LoadEditor], _ watchers: [TimelineWatcher], refusal: Refusal, notes: inout [String]
     ) async throws {
         let readyStart = ProcessIO.monotonicNanoseconds()
         while !editors.allSatisfy(\.isReady) || !watchers.allSatisfy({ $0.connection.copy(of: $0.plan) != nil }) {
+            try refusal.check()
             if Double(ProcessIO.monotonicNanoseconds() - readyStart) / 1e9 > 30 {
                 notes.append("editors or watchers not ready after 30 s")
                 break
@@ -100,6 +102,7 @@ extension LoadRun {
                 }
             }
             if now >= end { break }
+            try actors.refusal.check()
             if now >= nextMove, !watchers.isEmpty {
                 for watcher in watchers { watcher.move() }
                 nextMove = now + UInt64(configuration.watchInterval * 1e9)

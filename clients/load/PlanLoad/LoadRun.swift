@@ -37,7 +37,9 @@ public enum LoadRun {
             : try ViewerSockets(idleTimeout: .milliseconds(Int(configuration.idleTimeout * 1000)))
         // On any early exit too, the viewers' thread and sockets end with the run.
         defer { viewerTransport.stop() }
-        let fleet = ViewerFleet(configuration: configuration, transport: viewerTransport, endpoint: endpoint)
+        let refusal = Refusal()
+        let fleet = ViewerFleet(
+            configuration: configuration, transport: viewerTransport, endpoint: endpoint, refusal: refusal)
         var report = Report()
         let subscribedSeconds = try await connectViewers(fleet, configuration, notes: &report.notes)
 
@@ -50,15 +52,16 @@ public enum LoadRun {
         let editors = try (0..<configuration.editors).map {
             try LoadEditor(
                 configuration: configuration, index: $0, transport: editorTransports[$0 % editorTransports.count],
-                tallies: tallies)
+                tallies: tallies, refusal: refusal)
         }
         let watchers = try (0..<configuration.watchers).map {
-            try TimelineWatcher(configuration: configuration, index: $0, transport: transport)
+            try TimelineWatcher(configuration: configuration, index: $0, transport: transport, refusal: refusal)
         }
         var listeners = editors.map { $0.start() } + watchers.map { $0.start() }
-        try await waitUntilReady(editors, watchers, notes: &report.notes)
+        try await waitUntilReady(editors, watchers, refusal: refusal, notes: &report.notes)
 
-        let actors = LoadActors(fleet: fleet, editors: editors, watchers: watchers, tallies: tallies)
+        let actors = LoadActors(
+            fleet: fleet, editors: editors, watchers: watchers, tallies: tallies, refusal: refusal)
         var window = try await applyLoad(configuration, actors)
         try await settle(configuration, actors, window: &window)
         let (checker, checkTransport, fresh) = try await freshSnapshots(configuration)
@@ -96,6 +99,8 @@ struct LoadActors {
     let editors: [LoadEditor]
     let watchers: [TimelineWatcher]
     let tallies: EditorTallies
+    /// A refusal by policy (1008) that stops the run.
+    let refusal: Refusal
 
     /// Where each plan stands (from the editors' copies).
     func versions() -> [String: Int] {

@@ -21,7 +21,13 @@ final class TimelineWatcher: Sendable {
     let state = Mutex(State())
     let offset: Int
 
-    init(configuration: LoadConfiguration, index: Int, transport: ClientTransport) throws {
+    let index: Int
+    /// Where a refusal by policy (1008) is recorded.
+    let refusal: Refusal
+
+    init(configuration: LoadConfiguration, index: Int, transport: ClientTransport, refusal: Refusal) throws {
+        self.index = index
+        self.refusal = refusal
         plan = configuration.plans[index % configuration.plans.count]
         offset = index * 7
         connection = try PlanConnection(
@@ -36,6 +42,9 @@ final class TimelineWatcher: Sendable {
         let stream = connection.events
         let listener = Task { [self] in
             for await event in stream {
+                if case .disconnected(let code, let reason, _) = event {
+                    refusal.record("watcher \(index)", code: code, reason: reason)
+                }
                 guard case .message(.page(_, .some("moving"), _, let query, _, _)) = event else { continue }
                 let now = ProcessIO.monotonicNanoseconds()
                 state.withLock { state in

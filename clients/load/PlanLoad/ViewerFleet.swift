@@ -75,11 +75,17 @@ final class ViewerFleet: Sendable {
     let sample: Int
     let plans: [String]
     let reconnect: Bool
+    /// Where a refusal by policy (1008) is recorded: the run stops on it.
+    let refusal: Refusal
     let transport: any ViewerTransport
     let endpoint: ClientTransport.Endpoint
     let hello: [UInt8]
 
-    init(configuration: LoadConfiguration, transport: any ViewerTransport, endpoint: ClientTransport.Endpoint) {
+    init(
+        configuration: LoadConfiguration, transport: any ViewerTransport, endpoint: ClientTransport.Endpoint,
+        refusal: Refusal
+    ) {
+        self.refusal = refusal
         sample = min(configuration.sampleViewers, configuration.viewers)
         plans = configuration.plans
         reconnect = configuration.reconnect
@@ -117,19 +123,19 @@ final class ViewerFleet: Sendable {
             case .part(let bytes, let first, let last):
                 guard !frozen.load(ordering: .relaxed) else { return }
                 receivePart(bytes, first: first, last: last, viewer: index)
-            case .closed(let code, _):
+            case .closed(let code, let reason):
                 guard !frozen.load(ordering: .relaxed) else { return }
                 tallies.partial[index] = nil
                 tallies.closeCodes[Int(code ?? 0), default: 0] += 1
-                closed(index)
+                closed(index, refused: refusal.record("viewer \(index)", code: code, reason: reason))
             }
         }
     }
 
-    private func closed(_ index: Int) {
+    private func closed(_ index: Int, refused: Bool) {
         tallies.closed += 1
         if !tallies.hasSnapshot[index] { closedBeforeSnapshot.wrappingAdd(1, ordering: .relaxed) }
-        guard reconnect else { return }
+        guard reconnect, !refused else { return }
         let now = ProcessIO.monotonicNanoseconds()
         if tallies.disconnectedAt[index] == 0 {
             tallies.disconnectedAt[index] = now

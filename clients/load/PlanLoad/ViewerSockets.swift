@@ -42,8 +42,12 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         var wantsWritable = false
         /// When the connect began (monotonic nanoseconds), for the upgrade timeout.
         let startedAt = ProcessIO.monotonicNanoseconds()
-        /// When bytes last arrived (monotonic nanoseconds), for the idle timeout.
-        var lastHeard = ProcessIO.monotonicNanoseconds()
+        /// When bytes last arrived (monotonic nanoseconds), for the idle timeout; whether a ping
+        /// asked the silent server for a sign of life since.
+        var lastHeard = ProcessIO.monotonicNanoseconds() {
+            didSet { probed = false }
+        }
+        var probed = false
 
         init(id: UInt64, fd: Int32, handler: @escaping @Sendable (ViewerEvent) -> Void) {
             self.id = id
@@ -69,7 +73,8 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
 
     /// A connection that is not open this long after its connect is given up.
     let upgradeTimeoutNanoseconds: UInt64
-    /// An open connection that hears nothing this long is given up (0: never).
+    /// An open connection that hears nothing this long is given up (0: never); it is pinged 10 s
+    /// before.
     let idleTimeoutNanoseconds: UInt64
     private var lastIdleSweep: UInt64 = 0
     /// The largest frame accepted (a larger one closes the connection with 1009).
@@ -178,17 +183,29 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         }
     }
 
-    /// Gives up open connections that heard nothing for `idleTimeoutNanoseconds` (checked once
-    /// a second): a cut link shows no error, and the server's pings keep a live one from silence.
+    /// Notices silence the way the web client does (checked once a second): an open connection
+    /// that heard nothing for `probeAfterNanoseconds` sends a ping, and one that then hears
+    /// nothing until `idleTimeoutNanoseconds` is given up (and reconnected with `--reconnect`). A
+    /// cut link shows no error; a live server answers the ping whatever its own ping interval.
     private func sweepIdle() {
         guard idleTimeoutNanoseconds > 0 else { return }
         let now = ProcessIO.monotonicNanoseconds()
         guard now - lastIdleSweep >= 1_000_000_000 else { return }
         lastIdleSweep = now
-        for socket in Array(sockets.values)
-        where socket.phase == .open && now - socket.lastHeard > idleTimeoutNanoseconds {
-            finish(socket, code: nil, reason: "nothing heard for \(idleTimeoutNanoseconds / 1_000_000_000) s")
+        for socket in Array(sockets.values) where socket.phase == .open {
+            let silent = now - socket.lastHeard
+            if silent > idleTimeoutNanoseconds {
+                finish(socket, code: nil, reason: "nothing heard for \(idleTimeoutNanoseconds / 1_000_000_000) s")
+            } else if silent > probeAfterNanoseconds, !socket.probed {
+                socket.probed = true
+                queueFrame(socket, opcode: 9, payload: Array("alive?".utf8))
+            }
         }
+    }
+
+    /// When a silent connection is pinged: 10 s before it is given up (half way for short times).
+    var probeAfterNanoseconds: UInt64 {
+        idleTimeoutNanoseconds > 20_000_000_000 ? idleTimeoutNanoseconds - 10_000_000_000 : idleTimeoutNanoseconds / 2
     }
 
     private func drainInbox() {

@@ -20,6 +20,8 @@ let usage = """
       --ramp V           viewers opened per second (default 2000; 0: all at once)
       --sample N         viewers that decode and apply everything (default 20)
       --reconnect        viewers reconnect after a drop and resume with since
+      --idle-timeout S   a viewer that hears nothing pings after S − 10 s and drops after S (default 35;
+                         0: never), so that a cut link is noticed
       --retry-unavailable editors send a proposal answered unavailable again, same id, until decided
       --answers FILE     write the confirmed proposals there, VERSION ID a line (to check the log)
       --viewer-transport sockets (default: plain epoll sockets, ws:// only) or lws (as editors)

@@ -20,8 +20,10 @@ enum InteractiveClient {
         do {
             horizon = try options.horizon(today: today)
             transport = try PlanCommand.transport(options, strings: TerminalStrings(options.language))
-            connection = try PlanConnection(
-                options: .init(url: server, token: token, clientName: "plan/1"), transport: transport)
+            var connectionOptions = PlanConnection.Options(url: server, token: token, clientName: "plan/1")
+            connectionOptions.hangupSeconds = UInt16(options.idleTimeout)
+            connectionOptions.pingSeconds = UInt16(max(1, options.idleTimeout * 2 / 5))
+            connection = try PlanConnection(options: connectionOptions, transport: transport)
         } catch let error as ClientError {
             ProcessIO.printError("plan: " + TerminalStrings(options.language).clientError(error))
             return 2

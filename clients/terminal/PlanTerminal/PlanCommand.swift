@@ -38,8 +38,11 @@ public enum PlanCommand {
         let connection: PlanConnection
         do {
             transport = try PlanCommand.transport(options, strings: strings)
-            connection = try PlanConnection(
-                options: .init(url: server, token: token, clientName: "plan/1", reconnect: false), transport: transport)
+            var connectionOptions = PlanConnection.Options(
+                url: server, token: token, clientName: "plan/1", reconnect: false)
+            connectionOptions.hangupSeconds = UInt16(options.idleTimeout)
+            connectionOptions.pingSeconds = UInt16(max(1, options.idleTimeout * 2 / 5))
+            connection = try PlanConnection(options: connectionOptions, transport: transport)
         } catch {
             ProcessIO.printError("plan: " + strings.clientError(error))
             return 2

@@ -44,6 +44,8 @@ extension PlanOptions {
           --language en|de   labels, month names and messages in English or German
           --ca-file PEM      also trust these certificates for wss:// (a self-signed server's;
                              or PLAN_CA_FILE)
+          --idle-timeout S   a silent server is pinged after 2/5 of S and given up after S seconds
+                             (default 25), so that a cut link is noticed and the client reconnects
 
         """
 
@@ -55,6 +57,8 @@ extension PlanOptions {
           --language en|de   Beschriftungen, Monatsnamen und Meldungen auf Englisch oder Deutsch
           --ca-file PEM      auch diesen Zertifikaten für wss:// vertrauen (einem selbst signierten;
                              oder PLAN_CA_FILE)
+          --idle-timeout S   ein stummer Server wird nach 2/5 von S angepingt und nach S Sekunden
+                             aufgegeben (Standard 25): eine getrennte Leitung wird bemerkt
 
         """
 

@@ -26,6 +26,9 @@ public struct PlanOptions: Sendable, Hashable {
     public var days = 90
     /// `--zoom`.
     public var zoom = TimelineZoom.oneDay
+    /// `--idle-timeout`: seconds of silence after which the connection is given up (and tried
+    /// again); the server is pinged after two fifths of them. A cut link shows no error.
+    public var idleTimeout = 25
     /// `--width`.
     public var width: Int?
     /// `propose FILE|-`.
@@ -50,7 +53,9 @@ public struct PlanOptions: Sendable, Hashable {
     }
 
     /// The options every command takes.
-    static let connectionOptions: Set<String> = ["--server", "--token", "--plan", "--language", "--ca-file"]
+    static let connectionOptions: Set<String> = [
+        "--server", "--token", "--plan", "--language", "--ca-file", "--idle-timeout",
+    ]
 
     /// The options `subcommand` takes (nil: the interactive client).
     static func options(of subcommand: Subcommand?) -> Set<String> {
@@ -135,6 +140,12 @@ public struct PlanOptions: Sendable, Hashable {
             self.zoom = zoom
         }
         try readHistoryValues(parsed, bad)
+        if let text = parsed.value("--idle-timeout") {
+            guard let seconds = Int(text), (3...3600).contains(seconds) else {
+                throw bad("--idle-timeout", text, "3 to 3600 seconds", "3 bis 3600 Sekunden")
+            }
+            idleTimeout = seconds
+        }
         if let text = parsed.value("--width") {
             guard let width = Int(text), width >= 20 else {
                 throw bad("--width", text, "a number of at least 20", "eine Zahl ab 20")
