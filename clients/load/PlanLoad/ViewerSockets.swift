@@ -69,14 +69,14 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     private var addresses: [String: (family: Int32, address: [UInt8])] = [:]
     /// Connections not open yet, and when they were last checked against the upgrade timeout.
     var pendingCount = 0
-    private var lastSweep: UInt64 = 0
+    var lastSweep: UInt64 = 0
 
     /// A connection that is not open this long after its connect is given up.
     let upgradeTimeoutNanoseconds: UInt64
     /// An open connection that hears nothing this long is given up (0: never); it is pinged 10 s
     /// before.
     let idleTimeoutNanoseconds: UInt64
-    private var lastIdleSweep: UInt64 = 0
+    var lastIdleSweep: UInt64 = 0
     /// The largest frame accepted (a larger one closes the connection with 1009).
     static let maxFrameBytes = 256 << 20
     private var maskRandom = SplitMix64(
@@ -168,44 +168,6 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         for command in inbox.withLock({ commands in
             defer { commands = [] }; return commands
         }) { refuse(command) }
-    }
-
-    /// Gives up connections that did not open within `upgradeTimeoutNanoseconds` (checked every
-    /// quarter of it, at most once a second, while any are pending).
-    private func sweepUpgrades() {
-        guard pendingCount > 0 else { return }
-        let now = ProcessIO.monotonicNanoseconds()
-        guard now - lastSweep >= min(1_000_000_000, upgradeTimeoutNanoseconds / 4) else { return }
-        lastSweep = now
-        for socket in Array(sockets.values)
-        where socket.phase != .open && now - socket.startedAt > upgradeTimeoutNanoseconds {
-            finish(socket, code: nil, reason: "no WebSocket upgrade in time")
-        }
-    }
-
-    /// Notices silence the way the web client does (checked once a second): an open connection
-    /// that heard nothing for `probeAfterNanoseconds` sends a ping, and one that then hears
-    /// nothing until `idleTimeoutNanoseconds` is given up (and reconnected with `--reconnect`). A
-    /// cut link shows no error; a live server answers the ping whatever its own ping interval.
-    private func sweepIdle() {
-        guard idleTimeoutNanoseconds > 0 else { return }
-        let now = ProcessIO.monotonicNanoseconds()
-        guard now - lastIdleSweep >= 1_000_000_000 else { return }
-        lastIdleSweep = now
-        for socket in Array(sockets.values) where socket.phase == .open {
-            let silent = now - socket.lastHeard
-            if silent > idleTimeoutNanoseconds {
-                finish(socket, code: nil, reason: "nothing heard for \(idleTimeoutNanoseconds / 1_000_000_000) s")
-            } else if silent > probeAfterNanoseconds, !socket.probed {
-                socket.probed = true
-                queueFrame(socket, opcode: 9, payload: Array("alive?".utf8))
-            }
-        }
-    }
-
-    /// When a silent connection is pinged: 10 s before it is given up (half way for short times).
-    var probeAfterNanoseconds: UInt64 {
-        idleTimeoutNanoseconds > 20_000_000_000 ? idleTimeoutNanoseconds - 10_000_000_000 : idleTimeoutNanoseconds / 2
     }
 
     private func drainInbox() {
