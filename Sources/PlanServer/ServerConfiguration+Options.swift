@@ -11,7 +11,7 @@ extension ServerConfiguration {
         "--max-assignments-per-entry", "--frame-interval-ms", "--service-threads", "--idle-plan-seconds",
         "--hello-timeout-seconds", "--max-intake-backlog", "--ping-interval-seconds", "--log-keep",
         "--max-connections-per-user", "--max-connections-per-address", "--checkpoint-every", "--web-root",
-        "--max-user-queue-bytes", "--write-timeout-seconds", "--queue-budget-bytes",
+        "--max-user-queue-bytes", "--write-timeout-seconds", "--queue-budget-bytes", "--max-intake-per-connection",
     ]
     /// The flags `plan-server serve` takes.
     static let serveFlagOptions: Set<String> = ["--quiet", "--web-raw"]
@@ -49,6 +49,8 @@ extension ServerConfiguration {
             helloTimeout = .seconds(seconds)
         }
         maxIntakeBacklog = try options.number("--max-intake-backlog", atLeast: 2) ?? maxIntakeBacklog
+        maxIntakePerConnection =
+            try options.number("--max-intake-per-connection", atLeast: 2) ?? maxIntakePerConnection
         if let seconds = try options.number("--ping-interval-seconds", in: 0...3600) {
             pingInterval = .seconds(seconds)
         }
@@ -74,6 +76,7 @@ extension ServerConfiguration {
         transport.tlsKeyPath = tlsKeyPath
         transport.serviceThreads = serviceThreads
         transport.maxIntakeBacklog = maxIntakeBacklog
+        transport.maxIntakePerConnection = maxIntakePerConnection
         transport.maxConnectionsPerAddress = maxConnectionsPerAddress
         transport.queueBudget = queueBudget
         transport.accountShare = limits.maxUserQueueBytes

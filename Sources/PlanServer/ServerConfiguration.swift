@@ -39,6 +39,9 @@ public struct ServerConfiguration: Sendable {
     /// Messages read from sockets and not yet handled by the hub beyond which the transport stops
     /// reading (until the hub is back to half of it).
     public var maxIntakeBacklog = 10000
+    /// Messages of one connection read and not yet handled by the hub beyond which that
+    /// connection is not read (a flooding peer queues no more than this ahead of others).
+    public var maxIntakePerConnection = 64
     /// A connection silent this long gets a ping; silent for twice as long, it is closed.
     /// Zero turns pings off.
     public var pingInterval: Duration = .seconds(20)

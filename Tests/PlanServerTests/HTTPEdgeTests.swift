@@ -113,3 +113,28 @@ extension String {
         split(separator: needle, omittingEmptySubsequences: false).count - 1
     }
 }
+
+/// One connection's burst of requests is read in shares (issue 28, finding 5): at most
+/// `--max-intake-per-connection` of its messages wait for the hub, the rest waits in the kernel.
+@Suite("Server: one connection's flood is read in shares", .database)
+struct IntakeShareTests {
+    @Test("5,000 requests in one write: every one answered, in order, while the connection was held")
+    func floodInShares() async throws {
+        let fixture = try PlanFixture.make()
+        let server = try ServerProcess.start(arguments: ["--max-intake-per-connection", "16"])
+        let flooder = try await RawWebSocket.connect(port: server.port)
+        try await flooder.hello(token: fixture.viewerToken)
+        let requests = (0..<5000).flatMap {
+            RawWebSocket.frameBytes(opcode: RawWebSocket.text, Array(#"{"type":"plans","ref":"f\#($0)"}"#.utf8))
+        }
+        try await flooder.sendBytes(requests)
+        var refs: [String] = []
+        while refs.count < 5000 {
+            guard case .plans(_, let ref) = try await flooder.next(skipping: ["presence"]) else { continue }
+            refs.append(ref ?? "")
+        }
+        #expect(refs == (0..<5000).map { "f\($0)" })
+        let held = try await MemoryBoundsTests.metric(server, "chronosketch_intake_pauses_total") ?? 0
+        #expect(held > 0, "the connection was never held")
+    }
+}

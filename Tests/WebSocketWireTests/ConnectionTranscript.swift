@@ -43,9 +43,9 @@ struct ConnectionTranscript {
         receive(Array(text.utf8))
     }
 
-    mutating func receive(_ bytes: [UInt8]) -> [ServerConnectionAction] {
+    mutating func receive(_ bytes: [UInt8], deliveries: Int = .max) -> [ServerConnectionAction] {
         let now = self.now
-        return bytes.withUnsafeBytes { connection.received($0, now: now) }
+        return bytes.withUnsafeBytes { connection.received($0, now: now, deliveries: deliveries) }
     }
 
     /// Writes as the loop does until nothing waits or `capacity` bytes went (then the socket

@@ -125,3 +125,25 @@ struct ServerConnectionTests {
         #expect(transcript.connection.tick(now: transcript.now) == [])
     }
 }
+
+@Suite("Connection transcripts: a delivery budget")
+struct DeliveryBudgetTests {
+    @Test("messages beyond the budget wait in the connection, in order, until resumed")
+    func budget() {
+        var transcript = ConnectionTranscript.open()
+        let frames = (1...5).flatMap { maskedText("m\($0)") }
+        #expect(transcript.receive(frames, deliveries: 2) == [.text(Array("m1".utf8)), .text(Array("m2".utf8))])
+        #expect(transcript.connection.holdsMessages)
+        let now = transcript.now
+        let second = transcript.connection.resume(now: now, deliveries: 2)
+        #expect(second == [.text(Array("m3".utf8)), .text(Array("m4".utf8))])
+        let third = transcript.connection.resume(now: now, deliveries: 2)
+        #expect(third == [.text(Array("m5".utf8))])
+        #expect(!transcript.connection.holdsMessages)
+        // Pings and other control frames are not messages: they pass whatever the budget.
+        #expect(
+            transcript.receive(maskedFrame(9, []) + maskedText("m6"), deliveries: 1) == [
+                .flush, .text(Array("m6".utf8)),
+            ])
+    }
+}

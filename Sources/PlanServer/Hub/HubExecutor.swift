@@ -44,7 +44,8 @@ final class HubExecutor {
         while let posted = events.next() {
             let event = posted.event
             switch event {
-            case .transport(.message), .transport(.binaryMessage): transport.messageTaken()
+            case .transport(.message(let connection, _)), .transport(.binaryMessage(let connection)):
+                transport.messageTaken(from: connection)
             default: break
             }
             let started = ContinuousClock.now

@@ -15,8 +15,10 @@ final class ConnectionSlot {
     var machine: ServerConnection
     /// The epoll events registered for the descriptor.
     var registered: UInt32
-    /// Whether reading waits for the hub to catch up.
+    /// Whether reading waits for the hub to catch up (with everyone), and whether it waits for the
+    /// hub to take this connection's own messages.
     var readPaused = false
+    var intakeHeld = false
     /// Whether a TLS read waits for the socket to be writable.
     var readNeedsWritable = false
     /// Whether it waits in the loop's list of connections to write after the next round.
@@ -41,7 +43,7 @@ final class ConnectionSlot {
 
     /// What epoll should watch: reading unless paused or ended, writing while a write waits.
     var wantedEvents: UInt32 {
-        let read = machine.wantsRead && !readPaused ? EPOLLIN.rawValue | EPOLLRDHUP.rawValue : 0
+        let read = machine.wantsRead && !readPaused && !intakeHeld ? EPOLLIN.rawValue | EPOLLRDHUP.rawValue : 0
         let write = machine.wantsWrite || readNeedsWritable ? EPOLLOUT.rawValue : 0
         return read | write
     }

@@ -5,7 +5,7 @@ extension ServiceLoop {
     /// make no progress), the memory budgets, and the joined frames nobody used since the last sweep.
     func sweep(now: UInt64) {
         for slot in Array(connections.value.values) where !slot.closed {
-            perform(slot, slot.machine.tick(now: now, listening: !slot.readPaused))
+            perform(slot, slot.machine.tick(now: now, listening: !slot.readPaused && !slot.intakeHeld))
         }
         if !recentBatchesUsed { recentBatches = [] }
         recentBatchesUsed = false

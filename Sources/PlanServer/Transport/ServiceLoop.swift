@@ -87,6 +87,7 @@ final class ServiceLoop {
                     drainOutbox()
                     flushCoalesced()
                     resumeReadingIfCaughtUp()
+                    releaseIntake()
                 case ServiceLoop.listenerToken:
                     acceptConnections()
                 case let token:
@@ -134,20 +135,31 @@ final class ServiceLoop {
     // MARK: Reading and writing
 
     /// Reads what the socket holds, at most 256 KiB per call so that one busy peer does not hold
-    /// the thread, and hands it to the connection.
+    /// the thread, and hands it to the connection; at most the connection's intake credit of
+    /// messages go to the hub (the rest waits in the connection, then in the kernel).
     func read(_ slot: ConnectionSlot, despitePause: Bool = false) {
+        if slot.machine.holdsMessages, !slot.closed {
+            let credit = despitePause ? .max : intakeCredit(slot)
+            guard credit > 0 else { return holdIntake(slot) }
+            perform(slot, slot.machine.resume(now: ServiceLoop.now(), deliveries: credit))
+            if slot.machine.holdsMessages { return holdIntake(slot) }
+        }
         for _ in 0..<4 where !slot.closed {
             if slot.machine.phase == .webSocket, !despitePause, transport.intakeIsFull {
                 pauseReading(slot)
                 return
             }
+            let credit = despitePause ? .max : intakeCredit(slot)
+            guard credit > 0 else { return holdIntake(slot) }
             let result = scratch.withUnsafeMutableBytes { slot.channel.read($0) }
             switch result {
             case .moved(let count):
                 let actions = scratch.withUnsafeBytes {
-                    slot.machine.received(UnsafeRawBufferPointer(rebasing: $0[..<count]), now: ServiceLoop.now())
+                    slot.machine.received(
+                        UnsafeRawBufferPointer(rebasing: $0[..<count]), now: ServiceLoop.now(), deliveries: credit)
                 }
                 perform(slot, actions)
+                if slot.machine.holdsMessages { return holdIntake(slot) }
             case .wouldBlock(let needsWritable):
                 slot.readNeedsWritable = needsWritable
                 updateInterest(slot)
@@ -210,6 +222,7 @@ final class ServiceLoop {
     /// Carries out what a connection decided, in order.
     func perform(_ slot: ConnectionSlot, _ actions: [ServerConnectionAction]) {
         settleQueuedBytes(slot)
+        countHandedOver(slot, actions)
         for action in actions {
             switch action {
             case .opened:
@@ -253,6 +266,7 @@ final class ServiceLoop {
         _ = cn_epoll_control(epoll, EPOLL_CTL_DEL, slot.fd, 0, 0)
         if let session = slot.channel.tls { SSL_free(session) }
         Glibc.close(slot.fd)
+        shard.intake.withLock { $0.forget(slot.id.rawValue) }
         transport.addresses.release(slot.address)
         if let account = slot.machine.account { transport.leave(account) }
     }

@@ -27,12 +27,16 @@ extension WebSocketTransport {
         onEvent(event)
     }
 
-    /// The consumer took a message: when the backlog falls to half the bound, the service threads
-    /// read again.
-    public func messageTaken() {
+    /// The consumer took a message of `connection`: when the backlog falls to half the bound, the
+    /// service threads read again; when the connection's own messages fall to half its bound, its
+    /// thread reads it again.
+    public func messageTaken(from connection: ConnectionID) {
         let before = intakeBacklog.wrappingAdd(-1, ordering: .relaxed).oldValue
         if before == configuration.maxIntakeBacklog / 2 + 1 {
             for shard in shards { shard.wake() }
         }
+        let shard = shards[Int(connection.rawValue % UInt64(shards.count))]
+        let limit = configuration.maxIntakePerConnection
+        if shard.intake.withLock({ $0.taken(from: connection.rawValue, limit: limit) }) { shard.wake() }
     }
 }

@@ -35,6 +35,10 @@ public final class WebSocketTransport: Sendable {
         /// Messages read but not yet taken by the consumer beyond which sockets are not read
         /// (memory stays bounded when the hub falls behind; TCP slows the senders down).
         public var maxIntakeBacklog = 10000
+        /// Messages of one connection read but not yet taken by the consumer beyond which that
+        /// connection is not read: a flooding peer has at most this many messages ahead of
+        /// everyone else's.
+        public var maxIntakePerConnection = 64
         /// Connections one peer address may hold at once, counted from accept (0: no limit).
         public var maxConnectionsPerAddress = 0
         /// Bytes all send queues may hold together, each buffer counted once (0: no budget).
@@ -66,6 +70,8 @@ public final class WebSocketTransport: Sendable {
         /// Connections whose broadcasts wait for the frame interval; while any do, a ticker wakes
         /// the service thread twice per interval to flush them.
         let coalescingCount = Atomic<Int>(0)
+        /// Each connection's messages handed to the consumer and not yet taken.
+        let intake = Mutex(ConnectionIntake())
 
         init(index: Int) {
             self.index = index

@@ -1,21 +1,38 @@
 extension ServerConnection {
     /// Bytes were read from the peer at `now`: request heads and frames are handled, what does
-    /// not complete one is kept for the next read.
-    public mutating func received(_ bytes: UnsafeRawBufferPointer, now: UInt64) -> [ServerConnectionAction] {
+    /// not complete one is kept for the next read. At most `deliveries` messages are handed to the
+    /// application; what follows them is kept (`holdsMessages`) until `resume` (one peer's burst
+    /// must not queue thousands of messages ahead of everyone else's).
+    public mutating func received(
+        _ bytes: UnsafeRawBufferPointer, now: UInt64, deliveries: Int = .max
+    ) -> [ServerConnectionAction] {
         guard phase != .dropped, !bytes.isEmpty else { return [] }
         lastHeard = now
         pingOutstanding = false
         var actions: [ServerConnectionAction] = []
+        var budget = deliveries
         if input.isEmpty {
-            let used = process(bytes, now: now, into: &actions)
+            let used = process(bytes, now: now, budget: &budget, into: &actions)
             if phase != .dropped, used < bytes.count { input = Array(bytes[used...]) }
         } else {
             input.append(contentsOf: bytes)
-            let used = input.withUnsafeBytes { process($0, now: now, into: &actions) }
+            let used = input.withUnsafeBytes { process($0, now: now, budget: &budget, into: &actions) }
             if phase != .dropped { input.removeFirst(min(used, input.count)) }
         }
+        holdsMessages = budget == 0 && !input.isEmpty
         if input.isEmpty && input.capacity > 0 { input = [] }
         return actions
+    }
+
+    /// Hands on what was kept after a delivery budget ran out, at most `deliveries` messages.
+    public mutating func resume(now: UInt64, deliveries: Int) -> [ServerConnectionAction] {
+        holdsMessages = false
+        guard phase != .dropped, !input.isEmpty else { return [] }
+        let kept = input
+        input = []
+        let heard = lastHeard
+        defer { lastHeard = max(heard, lastHeard) }
+        return kept.withUnsafeBytes { received($0, now: heard, deliveries: deliveries) }
     }
 
     /// The peer ended its direction (or the connection failed).
@@ -48,10 +65,10 @@ extension ServerConnection {
 
     /// Handles the heads and frames at the start of `bytes`; returns how many bytes were used.
     private mutating func process(
-        _ bytes: UnsafeRawBufferPointer, now: UInt64, into actions: inout [ServerConnectionAction]
+        _ bytes: UnsafeRawBufferPointer, now: UInt64, budget: inout Int, into actions: inout [ServerConnectionAction]
     ) -> Int {
         var used = 0
-        while true {
+        while budget > 0 {
             let rest = UnsafeRawBufferPointer(rebasing: bytes[used...])
             switch phase {
             case .dropped, .lingering:
@@ -76,13 +93,14 @@ extension ServerConnection {
                 case .consumed(let count): used += count
                 case .event(let event, let count):
                     used += count
-                    handle(event, now: now, into: &actions)
+                    if handle(event, now: now, into: &actions) { budget -= 1 }
                 case .fail(let code, let reason):
                     actions += fail(CloseCode(rawValue: code) ?? .protocolError, reason, now: now)
                     return bytes.count
                 }
             }
         }
+        return used  // the delivery budget is used up: the rest waits for `resume`
     }
 
     private mutating func handshake(_ head: HTTPRequestHead, now: UInt64, into actions: inout [ServerConnectionAction])
@@ -117,16 +135,22 @@ extension ServerConnection {
         control.append(OutgoingBuffer(rawBytes: bytes))
     }
 
+    /// Handles one frame's event; returns whether a message was handed to the application.
+    @discardableResult
     private mutating func handle(
         _ event: FrameDecoder.Event, now: UInt64, into actions: inout [ServerConnectionAction]
-    ) {
+    ) -> Bool {
         switch event {
         case .text(let bytes):
-            if isOpen { actions.append(.text(bytes)) }
+            guard isOpen else { return false }
+            actions.append(.text(bytes))
+            return true
         case .binary:
-            if isOpen { actions.append(.binary) }
+            guard isOpen else { return false }
+            actions.append(.binary)
+            return true
         case .ping(let payload):
-            guard !closeQueued else { return }
+            guard !closeQueued else { return false }
             // At most a few pongs wait: newer pings replace the oldest (RFC 6455 §5.5.3 allows
             // answering only the latest), so a peer that pings and never reads cannot make the
             // server hold a pong per ping.
@@ -141,7 +165,7 @@ extension ServerConnection {
             if closeQueued {
                 // The answer to our close: the handshake is complete once our frame is out.
                 if sending == nil && control.isEmpty { actions += dropNow() }
-                return
+                return false
             }
             if let problem = CloseFrame.problem(in: payload) {
                 let code = CloseCode(rawValue: problem) ?? .protocolError
@@ -159,6 +183,7 @@ extension ServerConnection {
                 actions.append(.flush)
             }
         }
+        return false
     }
 }
 

@@ -95,6 +95,8 @@ public struct ServerConnection {
     public internal(set) var closeCause: CloseCause?
     /// Whether the application knows the connection (it was upgraded and `closed` is not yet reported).
     var opened = false
+    /// Whether received messages wait beyond a delivery budget (see `received(_:now:deliveries:)`).
+    public internal(set) var holdsMessages = false
     /// Whether reading ended (a peer that half-closed after its request still reads the answer).
     public internal(set) var readStopped = false
     /// Whether the last write would block (the socket is full): writing waits for writability.
