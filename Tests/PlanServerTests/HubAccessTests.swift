@@ -86,10 +86,11 @@ struct HubAccessTests {
     @Test("a role lost ends the plan's subscription and watches with one error forbidden carrying the plan")
     func roleLost() throws {
         let hub = subscribed()
-        let owner = try #require(hub.owner("p"))
-        #expect(owner.subscribers.count == 1 && !owner.watches.isEmpty)
+        // The plan's audience as it stands now (the owner is a value: read it anew after each event).
+        func audience() throws -> PlanAudience { try #require(hub.owners["p"]).audience }
+        #expect(try audience().subscribers.count == 1 && !audience().watches.isEmpty)
         #expect(run(hub, .accessChanged(.role(plan: "p", user: "ed", nil))) == ["error forbidden plan p → 1"])
-        #expect(owner.subscribers.isEmpty && owner.watches.isEmpty && owner.presence.count == 0)
+        #expect(try audience().subscribers.isEmpty && audience().watches.isEmpty && audience().presence.count == 0)
         // Later proposals: unknownPlan, at once (no lookup); a second announcement sends nothing.
         #expect(say(hub, propose("x1")) == ["rejected x1 unknownPlan - → 1"])
         #expect(run(hub, .accessChanged(.role(plan: "p", user: "ed", nil))) == [])
@@ -100,17 +101,17 @@ struct HubAccessTests {
     @Test("a changed role is used for the next proposal and moves the session in presence")
     func roleChanged() throws {
         let hub = subscribed(as: .viewer)
-        let owner = try #require(hub.owner("p"))
-        #expect(owner.presence.listed.first?.rank == 1)
+        func audience() throws -> PlanAudience { try #require(hub.owners["p"]).audience }
+        #expect(try audience().presence.listed.first?.rank == 1)
         #expect(say(hub, propose("v1")) == ["commit 5+0 decisions v1"])
         _ = run(hub, .committed(plan: "p", .success(5)))
         #expect(run(hub, .accessChanged(.role(plan: "p", user: "ed", .editor))) == [])
-        #expect(owner.presence.listed.first?.rank == 0)
+        #expect(try audience().presence.listed.first?.rank == 0)
         #expect(say(hub, propose("v2")) == ["commit 5+1"])
         // The coalesced presence goes out at the next tick.
         _ = run(hub, .committed(plan: "p", .success(6)))
         #expect(run(hub, .accessChanged(.role(plan: "p", user: "ed", .viewer))) == [])
-        #expect(owner.presence.listed.first?.rank == 1)
+        #expect(try audience().presence.listed.first?.rank == 1)
     }
 
     @Test("an announcement that comes while a lookup is under way wins over the lookup's older read")

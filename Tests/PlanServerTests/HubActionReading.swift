@@ -99,13 +99,18 @@ enum OwnerFixture {
     }
 
     /// A plan at `version` holding tasks "a" and "b".
-    static func owner(version: Int = 5, logKeep: Int = 0, logStart: Int = 0, checkpointEvery: Int = 500) -> PlanOwner {
+    static func owner(version: Int = 5, logKeep: Int = 0, logStart: Int = 0, checkpointEvery: Int = 500)
+        -> OwnerDriver
+    {
         var configuration = ServerConfiguration(databaseURL: "")
         configuration.logKeep = logKeep
         configuration.checkpointEvery = checkpointEvery
         let stored = StoredPlan(
             id: "p", version: version, document: document(), logStart: logStart, latestCheckpoint: version)
-        return PlanOwner(stored: stored, configuration: configuration, now: start)
+        return OwnerDriver(
+            PlanOwner(
+                stored: stored, configuration: configuration, now: start,
+                wallClock: WallClock(anchor: start, unixSeconds: 0)))
     }
 
     /// Tasks "a" and "b" (titled as their ids unless given), and one timeline resource, "room".
@@ -146,15 +151,118 @@ enum OwnerFixture {
     }
 }
 
-extension PlanOwner {
-    /// Proposes on behalf of a test, at the fixture's time.
+/// A `PlanOwner` driven by hand: each call hands it one event (at the fixture's time unless
+/// given) and returns what it decided, so that a test reads as a transcript of the owner's
+/// events. The owner is a value; the driver holds it so that a test can name it once.
+final class OwnerDriver {
+    var owner: PlanOwner
+
+    init(_ owner: PlanOwner) {
+        self.owner = owner
+    }
+
+    /// One event at `now`; the actions decided.
+    func handle(_ event: PlanOwner.Event, now: ContinuousClock.Instant = OwnerFixture.start) -> [HubAction] {
+        owner.handle(event, now: now)
+    }
+
+    // MARK: What tests read (and set up)
+
+    var version: Int { owner.version }
+    var logStart: Int { owner.logStart }
+    var recentConfirmedStart: Int { owner.recentConfirmedStart }
+    var inverses: RecentInverses { owner.inverses }
+    var isIdle: Bool { owner.isIdle }
+    var hasUncommittedWork: Bool { owner.hasUncommittedWork }
+    var subscribers: Set<ConnectionID> { owner.audience.subscribers }
+    var watches: TimelineWatchIndex<WatchKey> { owner.audience.watches }
+    var confirmed: PlanState {
+        get { owner.confirmed }
+        set { owner.confirmed = newValue }
+    }
+
+    /// The plan as the store would load it again.
+    var storedCopy: StoredPlan {
+        StoredPlan(
+            id: owner.id, version: owner.version,
+            document: PlanDocument(title: owner.title, state: owner.confirmed), logStart: owner.logStart,
+            latestCheckpoint: owner.checkpointed)
+    }
+
+    // MARK: Events, by name
+
+    /// A proposal from an editor (or `role`), as lines.
     func propose(_ origin: ProposalOrigin, _ verdict: QueuedProposal.Verdict, role: PlanRole = .editor) -> [String] {
-        if let known = answerIfKnown(origin) { return ActionLines.lines(known) }
-        return ActionLines.lines(
-            propose(origin, role: role, baseVersion: nil, verdict: verdict, now: OwnerFixture.start))
+        ActionLines.lines(handle(.proposal(origin, role: role, baseVersion: nil, verdict: verdict)))
+    }
+
+    func propose(
+        _ origin: ProposalOrigin, role: PlanRole, baseVersion: Int?, verdict: QueuedProposal.Verdict,
+        now: ContinuousClock.Instant
+    ) -> [HubAction] {
+        handle(.proposal(origin, role: role, baseVersion: baseVersion, verdict: verdict), now: now)
     }
 
     func committed(_ result: Result<Int, StoreError>) -> [String] {
-        ActionLines.lines(committed(result, now: OwnerFixture.start))
+        ActionLines.lines(handle(.committed(result)))
+    }
+
+    func committed(_ result: Result<Int, StoreError>, now: ContinuousClock.Instant) -> [HubAction] {
+        handle(.committed(result), now: now)
+    }
+
+    /// `subscribe`, with whether the subscriber joined at once.
+    func subscribe(_ member: PresenceRoster.Member, since: Int?, ref: String?) -> ([HubAction], joined: Bool) {
+        let actions = handle(.subscribe(member, since: since, ref: ref))
+        return (actions, owner.isSubscribed(member.connection))
+    }
+
+    func resumeRead(
+        _ member: PresenceRoster.Member, since: Int, ref: String?, _ result: Result<LogRead?, StoreError>
+    ) -> [HubAction] {
+        handle(.resumeRead(member, since: since, ref: ref, result))
+    }
+
+    /// An encoded snapshot, with those it subscribed.
+    func snapshotEncoded(version: Int, _ buffer: OutgoingBuffer) -> ([HubAction], joined: [ConnectionID]) {
+        let waiting = owner.waitingForSnapshot(version)
+        let actions = handle(.snapshotEncoded(version: version, buffer))
+        return (actions, waiting.filter { owner.isSubscribed($0) })
+    }
+
+    func notified(_ version: Int) -> [HubAction] { handle(.notified(version)) }
+
+    func caughtUp(_ result: Result<LogRead?, StoreError>, now: ContinuousClock.Instant) -> [HubAction] {
+        handle(.caughtUp(result), now: now)
+    }
+
+    func reloaded(_ result: Result<StoredPlan?, StoreError>, now: ContinuousClock.Instant) -> [HubAction] {
+        handle(.reloaded(result), now: now)
+    }
+
+    func decisionsLoaded(
+        _ result: Result<[ProposalKey: Decision], StoreError>, now: ContinuousClock.Instant
+    ) -> [HubAction] {
+        handle(.decisionsLoaded(result), now: now)
+    }
+
+    func trimmedLogDeleted(_ result: Result<Int, StoreError>) -> [HubAction] { handle(.trimmedLogDeleted(result)) }
+
+    func tick(now: ContinuousClock.Instant) -> [HubAction] { handle(.tick, now: now) }
+
+    func page(
+        _ query: TimelineQuery, watch: String?, ref: String?, for connection: ConnectionID, now: ContinuousClock.Instant
+    ) -> [HubAction] {
+        handle(.query(query, watch: watch, ref: ref, for: connection), now: now)
+    }
+
+    func unsubscribe(_ connection: ConnectionID) -> [HubAction] { handle(.unsubscribe(connection)) }
+
+    func removeWatches(_ watchIDs: [String], of connection: ConnectionID) {
+        _ = handle(.unwatch(watchIDs, of: connection))
+    }
+
+    func disconnected(_ connection: ConnectionID, watches: [String]) -> [HubAction] {
+        handle(.disconnected(connection, watches: watches))
     }
 }

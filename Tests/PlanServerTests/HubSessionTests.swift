@@ -102,13 +102,13 @@ struct HubSessionTests {
     @Test("a closed connection leaves presence, and the plan leaves memory once idle for its lifetime")
     func closeAndIdlePlan() {
         let hub = signedIn()
-        #expect(hub.owner("p")?.subscribers.count == 1)
+        #expect(hub.owners["p"]?.audience.subscribers.count == 1)
         _ = run(hub, .transport(.closed(connection, code: nil, reason: nil)))
-        #expect(hub.owner("p")?.subscribers.isEmpty == true)
+        #expect(hub.owners["p"]?.audience.subscribers.isEmpty == true)
         #expect(run(hub, .tick, after: .seconds(1)) == [])
-        #expect(hub.owner("p") != nil)
+        #expect(hub.owners["p"] != nil)
         _ = run(hub, .tick, after: hub.configuration.idlePlanLifetime + .seconds(1))
-        #expect(hub.owner("p") == nil)
+        #expect(hub.owners["p"] == nil)
     }
 
     @Test("the figures /metrics reports are actions: a connection, a plan loaded, a subscription, all undone on close")
@@ -132,14 +132,5 @@ struct HubSessionTests {
         #expect(
             measured(.transport(.closed(connection, code: nil, reason: nil)))
                 == [.connections(delta: -1), .subscriptions(delta: -1)])
-    }
-}
-
-extension PlanOwner {
-    /// The plan as the store would load it again.
-    var storedCopy: StoredPlan {
-        StoredPlan(
-            id: id, version: version, document: PlanDocument(title: title, state: confirmed), logStart: logStart,
-            latestCheckpoint: checkpointed)
     }
 }

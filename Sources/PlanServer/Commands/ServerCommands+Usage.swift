@@ -37,6 +37,10 @@ extension ServerCommands {
                   --ping-interval-seconds 20 (0 to 3600; 0: no pings)  --max-intake-backlog 10000 (≥ 2)
                   --max-connections-per-user 1000  --max-connections-per-address 2000   (0: no limit)
                   --checkpoint-every 500 (≥ 1: versions between full copies of a plan, for fetch)
+                  --max-user-queue-bytes 134217728   unsent bytes one user's connections may hold together
+                  --write-timeout-seconds 30         unsent bytes may wait this long for a byte of progress
+                  --queue-budget-bytes 1073741824    unsent bytes all connections may hold (0: no budget)
+                  --max-intake-per-connection 64     a connection's messages waiting for the hub (≥ 2)
                   --web-root DIR                 the web client's files, read at start (default: PLAN_WEB_ROOT,
                                                  else clients/web beside or above the binary; none: / is 404)
                   --web-raw                      serve its scripts, styles and pages as they are (default: without

@@ -94,23 +94,22 @@ extension Hub {
     func apply(_ role: PlanRole?, on plan: String, to session: Session) {
         let before = session.roles[plan]
         session.record(role, on: plan)
-        guard let owner = owner(plan) else { return }
-        guard let role else { return endAccess(to: owner, for: session) }
+        guard owners[plan] != nil else { return }
+        guard let role else { return endAccess(to: plan, for: session) }
         if session.subscriptions.contains(plan), ((before ?? .viewer) >= .editor) != (role >= .editor) {
-            owner.updatePresence(member(session, of: plan))
+            handle(plan, .rankChanged(member(session, of: plan)))
         }
     }
 
     /// Ends a session's subscription and watches of a plan it may no longer see, with one
     /// `error` `forbidden` carrying the plan (nothing when it had neither).
-    func endAccess(to owner: PlanOwner, for session: Session) {
-        let plan = owner.id
+    func endAccess(to plan: String, for session: Session) {
         let watchIDs = session.watches.filter { $0.value.plan == plan }.map(\.key)
         let subscribed = session.subscriptions.remove(plan) != nil
         guard subscribed || !watchIDs.isEmpty else { return }
         for watch in watchIDs { session.watches[watch] = nil }
-        emit(owner.unsubscribe(session.connection))
-        owner.removeWatches(watchIDs, of: session.connection)
+        handle(plan, .unsubscribe(session.connection))
+        handle(plan, .unwatch(watchIDs, of: session.connection))
         send(
             .planError(
                 code: .forbidden,

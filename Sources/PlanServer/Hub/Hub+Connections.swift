@@ -31,7 +31,7 @@ extension Hub {
             forget(session)
             for plan in session.plansInvolved {
                 let watches = session.watches.filter { $0.value.plan == plan }.map(\.key)
-                emit(owner(plan)?.disconnected(connection, watches: watches))
+                handle(plan, .disconnected(connection, watches: watches))
             }
             let how = code.map { " with \($0.rawValue) (\(reason ?? ""))" } ?? ""
             log("connection \(connection) closed\(how) (user \(session.user ?? "-"), session \(session.sessionID))")

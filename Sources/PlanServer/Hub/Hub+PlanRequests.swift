@@ -9,31 +9,36 @@ extension Hub {
     /// `propose` (or a malformed proposal whose id and plan could be read): a decided id is
     /// answered again, the rate checked, then the owner queues it.
     func propose(
-        _ owner: PlanOwner, role: PlanRole, id: String, baseVersion: Int?, verdict: QueuedProposal.Verdict,
+        _ plan: String, role: PlanRole, id: String, baseVersion: Int?, verdict: QueuedProposal.Verdict,
         ref: String?, session: Session
     ) {
-        guard let user = session.user else { return }
+        guard let user = session.user, let owner = owners[plan] else { return }
         let origin = ProposalOrigin(connection: session.connection, user: user, proposalID: id, ref: ref)
-        if let answered = owner.answerIfKnown(origin) { return emit(answered) }
+        let proposal = PlanOwner.Event.proposal(origin, role: role, baseVersion: baseVersion, verdict: verdict)
+        // A re-send is answered from memory, whatever the rate.
+        if owner.knows(origin.key) {
+            handle(plan, proposal)
+            return
+        }
         guard session.rateLimiter.allow(now: now) else {
             let limit = configuration.limits.maxProposalsPerSecond
-            return emit(
-                owner.refuse(
-                    origin, .rateLimited, "more than \(limit) proposals per second; retry with the same id"))
+            handle(
+                plan, .refusal(origin, .rateLimited, "more than \(limit) proposals per second; retry with the same id"))
+            return
         }
         guard case .serving = lifecycle else {
-            return emit(owner.refuse(origin, .unavailable, "the server is shutting down; retry with the same id"))
+            handle(plan, .refusal(origin, .unavailable, "the server is shutting down; retry with the same id"))
+            return
         }
-        emit(owner.propose(origin, role: role, baseVersion: baseVersion, verdict: verdict, now: now))
+        handle(plan, proposal)
     }
 
     /// `subscribe`; false when a worker job must finish first (the request stays first in the
     /// session's queue until then).
-    func subscribe(_ owner: PlanOwner, since: Int?, ref: String?, session: Session) -> Bool {
-        let (actions, subscribing) = owner.subscribe(member(session, of: owner.id), since: since, ref: ref)
-        emit(actions)
-        guard case .joined = subscribing else { return false }
-        session.subscriptions.insert(owner.id)
+    func subscribe(_ plan: String, since: Int?, ref: String?, session: Session) -> Bool {
+        handle(plan, .subscribe(member(session, of: plan), since: since, ref: ref))
+        guard owners[plan]?.isSubscribed(session.connection) == true else { return false }
+        session.subscriptions.insert(plan)
         return true
     }
 
@@ -52,23 +57,21 @@ extension Hub {
         defer { processPending(session) }
         // This request is done either way: take it off the queue before going on.
         if !session.pending.isEmpty { session.pending.removeFirst() }
-        guard let owner = owner(plan) else { return }
-        emit(owner.resumeRead(member(session, of: plan), since: since, ref: ref, result))
+        guard handle(plan, .resumeRead(member(session, of: plan), since: since, ref: ref, result)) else { return }
         session.subscriptions.insert(plan)
         // The role was lost while the log was read.
-        if session.denied.contains(plan) { endAccess(to: owner, for: session) }
+        if session.denied.contains(plan) { endAccess(to: plan, for: session) }
     }
 
     /// A snapshot encoded on a worker went out: those waiting for it are subscribed and go on.
     func finishSnapshotEncoding(_ plan: String, version: Int, _ buffer: OutgoingBuffer) {
-        guard let owner = owner(plan) else { return }
-        let (actions, joined) = owner.snapshotEncoded(version: version, buffer)
-        emit(actions)
-        for connection in joined {
+        let waiting = owners[plan]?.waitingForSnapshot(version) ?? []
+        guard handle(plan, .snapshotEncoded(version: version, buffer)) else { return }
+        for connection in waiting where owners[plan]?.isSubscribed(connection) == true {
             guard let session = sessions[connection] else { continue }
             session.subscriptions.insert(plan)
             // The role was lost while the snapshot was encoded.
-            if session.denied.contains(plan) { endAccess(to: owner, for: session) }
+            if session.denied.contains(plan) { endAccess(to: plan, for: session) }
             if !session.pending.isEmpty { session.pending.removeFirst() }
             processPending(session)
         }
@@ -81,12 +84,13 @@ extension Hub {
             )
             return
         }
-        emit(owner(plan)?.unsubscribe(session.connection))
+        handle(plan, .unsubscribe(session.connection))
     }
 
     /// `query` (watch nil) or `watch`: one page now; a watch also registers for fresh pages, up
     /// to `maxWatchesPerConnection` per connection.
-    func answerQuery(_ owner: PlanOwner, query: TimelineQuery, watch: String?, ref: String?, session: Session) {
+    func answerQuery(_ plan: String, query: TimelineQuery, watch: String?, ref: String?, session: Session) {
+        guard let owner = owners[plan] else { return }
         if let problem = owner.problem(with: query) {
             send(.error(code: .badQuery, message: problem, ref: ref), to: session.connection)
             return
@@ -94,7 +98,7 @@ extension Hub {
         if let watch {
             if let previous = session.watches[watch] {
                 // Re-sending a watch id replaces that watch (and does not count as another).
-                self.owner(previous.plan)?.removeWatches([watch], of: session.connection)
+                handle(previous.plan, .unwatch([watch], of: session.connection))
             } else if session.watches.count >= configuration.limits.maxWatchesPerConnection {
                 let limit = configuration.limits.maxWatchesPerConnection
                 send(
@@ -104,9 +108,9 @@ extension Hub {
                             + "unwatch one first", ref: ref), to: session.connection)
                 return
             }
-            session.watches[watch] = (owner.id, query)
+            session.watches[watch] = (plan, query)
         }
-        emit(owner.page(query, watch: watch, ref: ref, for: session.connection, now: now))
+        handle(plan, .query(query, watch: watch, ref: ref, for: session.connection))
     }
 
     func unwatch(_ watch: String, ref: String?, session: Session) {
@@ -114,6 +118,6 @@ extension Hub {
             send(.error(code: .notSubscribed, message: "no watch \"\(watch)\"", ref: ref), to: session.connection)
             return
         }
-        owner(registered.plan)?.removeWatches([watch], of: session.connection)
+        handle(registered.plan, .unwatch([watch], of: session.connection))
     }
 }

@@ -5,7 +5,8 @@ import PlanStore
 extension Hub {
     /// What handling a request needs before it can go on.
     enum Readiness {
-        case ready(PlanRole, PlanOwner)
+        /// The role is known and the plan in memory.
+        case ready(PlanRole)
         case waiting
         case answered
     }
@@ -57,9 +58,9 @@ extension Hub {
             message = decoded
         case .invalid(.rejected(let id, let plan?, let code, let text, let ref)):
             // A malformed proposal whose plan could be read is a decision like any other.
-            return handlePlanRequest(plan, request, session: session) { owner, role in
+            return handlePlanRequest(plan, request, session: session) { role in
                 propose(
-                    owner, role: role, id: id, baseVersion: nil, verdict: .reject(code, text), ref: ref,
+                    plan, role: role, id: id, baseVersion: nil, verdict: .reject(code, text), ref: ref,
                     session: session)
             }
         case .invalid(let error):
@@ -82,35 +83,35 @@ extension Hub {
             return true
         case .subscribe(let plan, let since, let ref):
             var finished = true
-            let ready = handlePlanRequest(plan, request, session: session) { owner, _ in
-                finished = subscribe(owner, since: since, ref: ref, session: session)
+            let ready = handlePlanRequest(plan, request, session: session) { _ in
+                finished = subscribe(plan, since: since, ref: ref, session: session)
             }
             return ready && finished
         case .query(let plan, let query, let ref):
-            return handlePlanRequest(plan, request, session: session) { owner, _ in
-                answerQuery(owner, query: query, watch: nil, ref: ref, session: session)
+            return handlePlanRequest(plan, request, session: session) { _ in
+                answerQuery(plan, query: query, watch: nil, ref: ref, session: session)
             }
         case .watch(let plan, let query, let watch, let ref):
-            return handlePlanRequest(plan, request, session: session) { owner, _ in
-                answerQuery(owner, query: query, watch: watch, ref: ref, session: session)
+            return handlePlanRequest(plan, request, session: session) { _ in
+                answerQuery(plan, query: query, watch: watch, ref: ref, session: session)
             }
         case .plans, .grant:
             return requestAccess(message, session: session)
         case .history(let plan, let before, let limit, let ref):
-            return handlePlanRequest(plan, request, session: session) { owner, _ in
-                emit(owner.history(before: before, limit: limit, ref: ref, for: session.connection))
+            return handlePlanRequest(plan, request, session: session) { _ in
+                handle(plan, .history(before: before, limit: limit, ref: ref, for: session.connection))
             }
         case .fetch(let plan, let version, let ref):
-            return handlePlanRequest(plan, request, session: session) { owner, _ in
-                emit(owner.fetch(version: version, ref: ref, for: session.connection))
+            return handlePlanRequest(plan, request, session: session) { _ in
+                handle(plan, .fetch(version: version, ref: ref, for: session.connection))
             }
         case .propose(let id, let plan, let baseVersion, let operation, let ref):
             // An op too large to judge is refused before it costs anything, as a decision.
             let verdict: QueuedProposal.Verdict =
                 operation.sizeProblem(configuration.limits).map { .reject(.tooLarge, $0) } ?? .judge(operation)
-            return handlePlanRequest(plan, request, session: session) { owner, role in
+            return handlePlanRequest(plan, request, session: session) { role in
                 propose(
-                    owner, role: role, id: id, baseVersion: baseVersion, verdict: verdict, ref: ref, session: session)
+                    plan, role: role, id: id, baseVersion: baseVersion, verdict: verdict, ref: ref, session: session)
             }
         }
     }
@@ -118,14 +119,13 @@ extension Hub {
     /// Runs `body` once the user's role on `planID` is known and the plan is in memory; false
     /// while that waits for the database.
     private func handlePlanRequest(
-        _ planID: String, _ request: Request, session: Session, _ body: (PlanOwner, PlanRole) -> Void
+        _ planID: String, _ request: Request, session: Session, _ body: (PlanRole) -> Void
     ) -> Bool {
         switch readiness(of: planID, for: request, session: session) {
         case .waiting: return false
         case .answered: return true
-        case .ready(let role, let owner):
-            owner.lastUsed = now
-            body(owner, role)
+        case .ready(let role):
+            body(role)
             return true
         }
     }
@@ -141,15 +141,11 @@ extension Hub {
             emit(.run(.lookUpRole(session.connection, user: user, plan: planID)))
             return .waiting
         }
-        switch plans[planID] {
-        case .loaded(let owner)?:
-            return .ready(role, owner)
-        case .loading(var waiting)?:
-            plans[planID] = nil
-            waiting.insert(session.connection)
-            plans[planID] = .loading(waiting: waiting)
-        case nil:
-            plans[planID] = .loading(waiting: [session.connection])
+        if owners[planID] != nil { return .ready(role) }
+        if loading[planID] != nil {
+            loading[planID]!.insert(session.connection)
+        } else {
+            loading[planID] = [session.connection]
             emit(.run(.loadPlan(planID)))
         }
         return .waiting
@@ -169,17 +165,14 @@ extension Hub {
     }
 
     func finishPlanLoad(_ planID: String, _ result: Result<StoredPlan?, StoreError>) {
-        guard case .loading(let waiting)? = plans.removeValue(forKey: planID) else { return }
+        guard let waiting = loading.removeValue(forKey: planID) else { return }
         switch result {
         case .success(let stored?):
-            let owner = PlanOwner(stored: stored, configuration: configuration, now: now)
-            owner.wallClock = wallClock
-            plans[planID] = .loaded(owner)
+            owners[planID] = PlanOwner(stored: stored, configuration: configuration, now: now, wallClock: wallClock)
             emit(.measure(.loadedPlans(delta: 1)))
             log("plan \(planID) loaded at version \(stored.version) (\(stored.document.state.tasks.count) tasks)")
             // Rows a trim left behind when the process that moved the log start stopped first.
-            if stored.logStart > 0 { emit(owner.startDeletingTrimmedLog()) }
-            emit(owner.loaded())
+            handle(planID, .loaded(trimmedLog: stored.logStart > 0))
         case .success(nil):
             // The role exists but the plan does not (deleted meanwhile): nobody may see it.
             for connection in waiting { sessions[connection]?.record(nil, on: planID) }

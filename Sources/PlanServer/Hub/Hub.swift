@@ -9,15 +9,9 @@ import WebSocketWire
 /// and never blocks. `HubExecutor` runs the actions and feeds results back as events.
 ///
 /// Sessions (authentication, a connection's request queue, roles) live here; each loaded plan
-/// is a `PlanOwner`, which judges, commits and fans out.
+/// is a `PlanOwner` value, which judges, commits and fans out: the hub hands it events
+/// (`handle(_:_:)`) and passes on the actions it returns.
 final class Hub {
-    /// Where a plan stands in memory.
-    enum PlanSlot {
-        /// Being loaded, with the sessions waiting for it.
-        case loading(waiting: Set<ConnectionID>)
-        case loaded(PlanOwner)
-    }
-
     /// Serving, or finishing in-flight commits before closing everyone.
     enum Lifecycle {
         case serving
@@ -31,7 +25,10 @@ final class Hub {
     let serverName: String
 
     var sessions: [ConnectionID: Session] = [:]
-    var plans: [String: PlanSlot] = [:]
+    /// The plans in memory, each a value changed only through its events.
+    var owners: [String: PlanOwner] = [:]
+    /// Plans being loaded, with the sessions waiting for them.
+    var loading: [String: Set<ConnectionID>] = [:]
     var lifecycle = Lifecycle.serving
     var nextSessionNumber = 0
     /// Authenticated sessions by user: for revocations, role changes and the per-user limit.
@@ -78,27 +75,27 @@ final class Hub {
         case .answerReady(let connection, let buffer):
             if sessions[connection] != nil { emit(.send(buffer, to: connection)) }
         case .undoSourceRead(let plan, let version, let result):
-            emit(owner(plan)?.undoSourceRead(version: version, result, now: now))
+            handle(plan, .undoSourceRead(version: version, result))
         case .checkpointWritten(let plan, let version, .failure(let error)):
             warn("checkpoint of \(plan) at version \(version) not written (fetch replays from an older one): \(error)")
         case .checkpointWritten: break
         case .wallClock(let reading):
             wallClock = reading
-            for case .loaded(let owner) in plans.values { owner.wallClock = reading }
+            for plan in owners.keys { handle(plan, .wallClock(reading)) }
         case .committed(let plan, let result):
-            emit(owner(plan)?.committed(result, now: now))
+            handle(plan, .committed(result))
             finishShutdownIfDone()
-        case .decisionsLoaded(let plan, let result): emit(owner(plan)?.decisionsLoaded(result, now: now))
-        case .planReloaded(let plan, let result): emit(owner(plan)?.reloaded(result, now: now))
-        case .trimmedLogDeleted(let plan, let result): emit(owner(plan)?.trimmedLogDeleted(result))
-        case .logRead(let plan, _, .catchUp, let result): emit(owner(plan)?.caughtUp(result, now: now))
+        case .decisionsLoaded(let plan, let result): handle(plan, .decisionsLoaded(result))
+        case .planReloaded(let plan, let result): handle(plan, .reloaded(result))
+        case .trimmedLogDeleted(let plan, let result): handle(plan, .trimmedLogDeleted(result))
+        case .logRead(let plan, _, .catchUp, let result): handle(plan, .caughtUp(result))
         case .logRead(let plan, let since, .resume(let connection, let ref), let result):
             finishResume(connection, plan: plan, since: since, ref: ref, result)
         case .snapshotEncoded(let plan, let version, let buffer):
             finishSnapshotEncoding(plan, version: version, buffer)
-        case .externalCommit(let plan?, let version): emit(owner(plan)?.notified(version))
+        case .externalCommit(let plan?, let version): handle(plan, .notified(version))
         case .externalCommit(nil, _):
-            for case .loaded(let owner) in plans.values { emit(owner.notified(.max)) }
+            for plan in owners.keys { handle(plan, .notified(.max)) }
         }
         defer {
             actions = []
@@ -107,10 +104,13 @@ final class Hub {
         return actions
     }
 
-    /// The owner of a loaded plan.
-    func owner(_ plan: String) -> PlanOwner? {
-        guard case .loaded(let owner)? = plans[plan] else { return nil }
-        return owner
+    /// Hands an event to the owner of `plan`, if it is loaded, and passes on what it decides;
+    /// returns whether the plan is loaded.
+    @discardableResult
+    func handle(_ plan: String, _ event: PlanOwner.Event) -> Bool {
+        guard owners[plan] != nil else { return false }
+        emit(owners[plan]!.handle(event, now: now))
+        return true
     }
 
     // MARK: Emitting actions
@@ -146,13 +146,12 @@ final class Hub {
 
     /// Once per second: coalesced presence, silent connections closed, idle plans leave memory.
     private func tick() {
-        for case .loaded(let owner) in plans.values { emit(owner.tick(now: now)) }
+        for plan in owners.keys { handle(plan, .tick) }
         closeSilentConnections()
         if authenticating == 0 { revokedAt = [:] }
-        for (id, slot) in plans {
-            guard case .loaded(let owner) = slot, owner.isIdle, now - owner.lastUsed > configuration.idlePlanLifetime
-            else { continue }
-            plans[id] = nil
+        for (id, owner) in owners {
+            guard owner.isIdle, now - owner.lastUsed > configuration.idlePlanLifetime else { continue }
+            owners[id] = nil
             emit(.measure(.loadedPlans(delta: -1)))
             log("plan \(id) left memory (idle)")
         }
@@ -169,7 +168,7 @@ final class Hub {
     /// Once no commit is in flight or queued, everyone is closed with 1001.
     private func finishShutdownIfDone() {
         guard case .draining = lifecycle else { return }
-        for case .loaded(let owner) in plans.values where owner.hasUncommittedWork { return }
+        for owner in owners.values where owner.hasUncommittedWork { return }
         lifecycle = .stopped
         emit(.finishShutdown)
     }

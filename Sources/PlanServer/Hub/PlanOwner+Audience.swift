@@ -9,18 +9,10 @@ extension PlanOwner {
     /// that encoding megabytes never holds up the other plans.
     static let workerSnapshotTasks = 20_000
 
-    /// How a `subscribe` went.
-    enum Subscribing {
-        /// Subscribed: the snapshot (or what was missed, and `resumed`) is queued.
-        case joined
-        /// A worker job (a log read, a snapshot encoding) must finish first; the subscriber
-        /// joins with its result.
-        case waiting
-    }
-
     /// `subscribe`: a snapshot, or (with `since`) the missed `confirmed` and `resumed`; then the
-    /// live stream.
-    func subscribe(_ member: PresenceRoster.Member, since: Int?, ref: String?) -> ([HubAction], Subscribing) {
+    /// live stream. When a worker job (a log read, a snapshot encoding) must finish first, the
+    /// subscriber joins with its result (`isSubscribed` tells which).
+    mutating func subscribe(_ member: PresenceRoster.Member, since: Int?, ref: String?) {
         let connection = member.connection
         // From before both memory and the log's start, the log would only answer "trimmed": a snapshot.
         if let since, since <= version, since >= recentConfirmedStart - 1 || since >= logStart {
@@ -28,7 +20,7 @@ extension PlanOwner {
                 // Older than this process's memory: read the log, then continue from memory.
                 let limit = recentConfirmedStart - 1 - since
                 emit(.run(.readLog(plan: id, since: since, limit: limit, .resume(connection, ref: ref))))
-                return (take(), .waiting)
+                return
             }
             for buffer in recentConfirmed.dropFirst(since - recentConfirmedStart + 1) {
                 emit(.send(buffer, to: connection))
@@ -37,19 +29,18 @@ extension PlanOwner {
         } else if ref == nil, snapshotCache?.version != version, confirmed.tasks.count >= PlanOwner.workerSnapshotTasks
         {
             encodeSnapshotOnWorker(for: member)
-            return (take(), .waiting)
+            return
         } else {
             sendSnapshot(ref: ref, to: connection)
         }
         addSubscriber(member)
-        return (take(), .joined)
     }
 
     /// A log read for a resuming subscriber finished: what it missed and `resumed`, or a snapshot
     /// when the log does not reach back (or join up); then it is subscribed.
-    func resumeRead(
+    mutating func resumeRead(
         _ member: PresenceRoster.Member, since: Int, ref: String?, _ result: Result<LogRead?, StoreError>
-    ) -> [HubAction] {
+    ) {
         let connection = member.connection
         switch result {
         case .success(.mutations(let logged, _)?)
@@ -75,14 +66,13 @@ extension PlanOwner {
             sendSnapshot(ref: ref, to: connection)
         }
         addSubscriber(member)
-        return take()
     }
 
     /// Versions just read from the log for a resume, right before what memory holds: kept in
     /// memory too (within `recentConfirmedLimit`), so that the many subscribers that resume from
     /// about the same version after a restart or a cut share one buffer per version (each read
     /// encoded its own before: a thousand resumes held a thousand copies of every version).
-    private func remember(_ older: [OutgoingBuffer]) {
+    private mutating func remember(_ older: [OutgoingBuffer]) {
         guard !older.isEmpty, older.count + recentConfirmed.count <= PlanOwner.recentConfirmedLimit else { return }
         recentConfirmed.insert(contentsOf: older, at: 0)
         recentConfirmedStart -= older.count
@@ -90,7 +80,7 @@ extension PlanOwner {
 
     /// Encodes the current snapshot off the hub; everyone asking for the same version waits for
     /// the same bytes.
-    private func encodeSnapshotOnWorker(for member: PresenceRoster.Member) {
+    private mutating func encodeSnapshotOnWorker(for member: PresenceRoster.Member) {
         if snapshotEncodings[version] != nil {
             snapshotEncodings[version]!.append(member)
             return
@@ -104,13 +94,13 @@ extension PlanOwner {
     }
 
     /// An encoded snapshot is ready: it goes to those waiting for it, then what was confirmed
-    /// since, and they are subscribed (returned, in order).
-    func snapshotEncoded(version encoded: Int, _ buffer: OutgoingBuffer) -> ([HubAction], joined: [ConnectionID]) {
+    /// since, and they are subscribed.
+    mutating func snapshotEncoded(version encoded: Int, _ buffer: OutgoingBuffer) {
         let waiting = snapshotEncodings.removeValue(forKey: encoded) ?? []
         guard encoded >= recentConfirmedStart - 1 else {
             // The plan was reloaded meanwhile: what followed this version is not in memory.
             for member in waiting { encodeSnapshotOnWorker(for: member) }
-            return (take(), [])
+            return
         }
         if encoded == version { snapshotCache = (encoded, buffer) }
         let later = recentConfirmed.dropFirst(max(0, encoded - recentConfirmedStart + 1))
@@ -119,10 +109,9 @@ extension PlanOwner {
             for confirmed in later { emit(.send(confirmed, to: member.connection)) }
             addSubscriber(member)
         }
-        return (take(), waiting.map(\.connection))
     }
 
-    private func sendSnapshot(ref: String?, to connection: ConnectionID) {
+    private mutating func sendSnapshot(ref: String?, to connection: ConnectionID) {
         if ref == nil, let cached = snapshotCache, cached.version == version {
             emit(.send(cached.buffer, to: connection))
             return
@@ -133,76 +122,37 @@ extension PlanOwner {
         emit(.send(buffer, to: connection))
     }
 
-    private func addSubscriber(_ member: PresenceRoster.Member) {
-        if subscribers.insert(member.connection).inserted {
-            emit(.measure(.subscriptions(delta: 1)))
-        }
-        presence.insert(member)
-        // The newcomer hears who is here at once; the others with the next coalesced update.
+    /// The newcomer hears who is here at once; the others with the next coalesced update.
+    private mutating func addSubscriber(_ member: PresenceRoster.Member) {
+        if audience.join(member) { emit(.measure(.subscriptions(delta: 1))) }
         send(presenceMessage, to: member.connection)
-        presenceDirty = true
-        presenceCurrent = member.connection
-    }
-
-    /// A subscriber's rank in presence changed (its role did): it moves, and presence is sent
-    /// again with the next coalesced update.
-    func updatePresence(_ member: PresenceRoster.Member) {
-        guard subscribers.contains(member.connection) else { return }
-        presence.insert(member)
-        presenceDirty = true
     }
 
     /// A subscriber leaves the audience.
-    func unsubscribe(_ connection: ConnectionID) -> [HubAction] {
-        guard subscribers.remove(connection) != nil else { return [] }
-        presence.remove(connection)
-        presenceDirty = true
-        presenceCurrent = nil
+    mutating func unsubscribe(_ connection: ConnectionID) {
+        guard audience.leave(connection) else { return }
         emit(.measure(.subscriptions(delta: -1)))
-        return take()
-    }
-
-    /// Watches of one connection end.
-    func removeWatches(_ watchIDs: some Sequence<String>, of connection: ConnectionID) {
-        for watch in watchIDs { watches.remove(WatchKey(connection: connection, watch: watch)) }
     }
 
     /// A connection closed: its subscription, its watches (`watchIDs`) and any snapshot it
     /// waited for go.
-    func disconnected(_ connection: ConnectionID, watches watchIDs: [String]) -> [HubAction] {
-        let left = unsubscribe(connection)
-        removeWatches(watchIDs, of: connection)
+    mutating func disconnected(_ connection: ConnectionID, watches watchIDs: [String]) {
+        unsubscribe(connection)
+        audience.unwatch(watchIDs, of: connection)
         for (version, waiting) in snapshotEncodings where waiting.contains(where: { $0.connection == connection }) {
             snapshotEncodings[version] = waiting.filter { $0.connection != connection }
         }
-        return left
     }
 
     // MARK: Pages
 
-    /// Why a query cannot be answered on this plan, or nil.
-    func problem(with query: TimelineQuery) -> String? {
-        do {
-            try query.validate(against: confirmed.timeline)
-            return nil
-        } catch {
-            return error.message
-        }
-    }
-
     /// `query` (watch nil) or `watch`: one page now; a watch also registers for fresh pages.
-    func page(
-        _ query: TimelineQuery, watch: String?, ref: String?, for connection: ConnectionID, now: ContinuousClock.Instant
-    )
-        -> [HubAction]
-    {
-        lastUsed = now
-        if let watch { watches.insert(query, for: WatchKey(connection: connection, watch: watch)) }
+    mutating func page(_ query: TimelineQuery, watch: String?, ref: String?, for connection: ConnectionID) {
+        if let watch { audience.watch(query, as: WatchKey(connection: connection, watch: watch)) }
         sendPage(query, watch: watch, ref: ref, to: connection)
-        return take()
     }
 
-    func sendPage(_ query: TimelineQuery, watch: String?, ref: String?, to connection: ConnectionID) {
+    mutating func sendPage(_ query: TimelineQuery, watch: String?, ref: String?, to connection: ConnectionID) {
         send(
             .page(
                 plan: id, watch: watch, version: version, query: query, page: confirmed.timeline.page(for: query),
@@ -212,10 +162,10 @@ extension PlanOwner {
     /// One fresh page, at the current version, for each watch that confirmed timeline changes
     /// affect (a batch's changes refresh a watch once); only the watches on the resources they
     /// touched are looked at (`TimelineWatchIndex`).
-    func refreshWatches(_ changes: [TimelineChange]) {
+    mutating func refreshWatches(_ changes: [TimelineChange]) {
         var refreshed = Set<WatchKey>()
         for change in changes {
-            for (key, query) in watches.affected(by: change) where refreshed.insert(key).inserted {
+            for (key, query) in audience.watches.affected(by: change) where refreshed.insert(key).inserted {
                 sendPage(query, watch: key.watch, ref: nil, to: key.connection)
             }
         }
@@ -225,19 +175,14 @@ extension PlanOwner {
 
     /// Who is here: the count, and the first 50 (editors first), kept incrementally (`PresenceRoster`).
     var presenceMessage: ServerMessage {
-        .presence(plan: id, count: presence.count, sessions: presence.sessions)
+        .presence(plan: id, count: audience.presence.count, sessions: audience.presence.sessions)
     }
 
     /// Once per second: the coalesced presence update; a failed log deletion tried again.
-    func tick(now: ContinuousClock.Instant) -> [HubAction] {
-        eventTime = now
-        if presenceDirty {
-            presenceDirty = false
-            let recipients = subscriberList.filter { $0 != presenceCurrent }
-            presenceCurrent = nil
+    mutating func tick() {
+        if let recipients = audience.takePresenceUpdate() {
             broadcast(OutgoingBuffer(presenceMessage.bytes), to: recipients)
         }
         if trimmedLogDeletion == .failed { deleteTrimmedLog() }
-        return take()
     }
 }

@@ -10,14 +10,13 @@ extension PlanOwner {
     static let commitFailedMessage = "the database could not commit; nothing was applied; retry with the same id"
 
     /// A group commit finished.
-    func committed(_ result: Result<Int, StoreError>, now: ContinuousClock.Instant) -> [HubAction] {
-        eventTime = now
-        guard case .committing(let inFlight, let next) = phase else { return [] }
+    mutating func committed(_ result: Result<Int, StoreError>) {
+        guard case .committing(let inFlight, let next) = phase else { return }
         phase = .idle
         let batch = inFlight.batch
         switch result {
         case .success:
-            emit(.measure(.commitLatency(now - inFlight.started)))
+            emit(.measure(.commitLatency(eventTime - inFlight.started)))
             if let moved = inFlight.logStart {
                 logStart = max(logStart, moved)
                 deleteTrimmedLog()
@@ -43,14 +42,13 @@ extension PlanOwner {
             }
             rejudge(next.waiting, alone: next.alone)
         }
-        return take()
     }
 
     /// The database refused a value in the batch (nothing was applied): its proposals are judged
     /// again and committed one per transaction, so that their batch-mates do not fail with the
     /// one that holds the value. That one, alone, is rejected with `badMessage` as a decision
     /// (the same value would be refused again, so `unavailable` would have its client retry forever).
-    private func isolateRefusedValue(_ batch: [JudgedProposal], _ error: StoreError, next: JudgedQueue) {
+    private mutating func isolateRefusedValue(_ batch: [JudgedProposal], _ error: StoreError, next: JudgedQueue) {
         var again = batch.map(\.proposal)
         if again.count == 1 {
             let origin = again[0].origin
@@ -72,7 +70,7 @@ extension PlanOwner {
     /// worker while this one is published), broadcast each `confirmed` (encoded once) in version
     /// order, refresh the affected watches once, then answer the proposers: no answer leaves
     /// before the version it was judged against is confirmed to everyone.
-    private func publish(_ batch: [JudgedProposal], announced: Int?, next: JudgedQueue) {
+    private mutating func publish(_ batch: [JudgedProposal], announced: Int?, next: JudgedQueue) {
         let base = version
         var applied: [(mutation: CommittedMutation, change: PlanChange)] = []
         for mutation in batch.compactMap(\.mutation) {
@@ -102,7 +100,7 @@ extension PlanOwner {
     /// Confirms applied mutations, the first of them at `base + 1` (`version` is the last): each
     /// `confirmed` to every subscriber in version order, then one fresh page for each watch they
     /// affect.
-    private func fanOut(_ applied: [(mutation: CommittedMutation, change: PlanChange)], after base: Int) {
+    private mutating func fanOut(_ applied: [(mutation: CommittedMutation, change: PlanChange)], after base: Int) {
         snapshotCache = nil
         var timelineChanges: [TimelineChange] = []
         for (offset, entry) in applied.enumerated() {
@@ -117,15 +115,15 @@ extension PlanOwner {
     }
 
     /// Answers every proposal of a committed batch with its decision.
-    func answerCommitted(_ batch: [JudgedProposal]) {
+    mutating func answerCommitted(_ batch: [JudgedProposal]) {
         for judged in batch { answerAll(judged.decision, origin: judged.origin, remember: true) }
     }
 
     /// Encodes the `confirmed` of `version` once, queues it to every subscriber and keeps it for
     /// resuming.
-    func fanOutConfirmed(version: Int, _ stamp: MutationStamp, changesJSON: String) {
+    mutating func fanOutConfirmed(version: Int, _ stamp: MutationStamp, changesJSON: String) {
         let buffer = confirmedBuffer(version: version, stamp, changesJSON: changesJSON)
-        broadcast(buffer, to: subscriberList)
+        broadcast(buffer, to: audience.subscriberList())
         appendConfirmed(buffer)
     }
 
@@ -137,11 +135,8 @@ extension PlanOwner {
 
     /// The stored decisions of held proposals are known: those decided are answered with them,
     /// the rest judged again.
-    func decisionsLoaded(_ result: Result<[ProposalKey: Decision], StoreError>, now: ContinuousClock.Instant)
-        -> [HubAction]
-    {
-        eventTime = now
-        guard case .lookingUpDecisions(let held) = phase else { return [] }
+    mutating func decisionsLoaded(_ result: Result<[ProposalKey: Decision], StoreError>) {
+        guard case .lookingUpDecisions(let held) = phase else { return }
         phase = .idle
         switch result {
         case .success(let found):
@@ -161,6 +156,5 @@ extension PlanOwner {
                     origin: proposal.origin, remember: false)
             }
         }
-        return take()
     }
 }

@@ -7,33 +7,31 @@ import PlanStore
 /// for older ones) and judged like any proposal, checkpoints written off the commit path.
 extension PlanOwner {
     /// `history`: a page of the log, newest first, read on a worker.
-    func history(before: Int?, limit: Int?, ref: String?, for connection: ConnectionID) -> [HubAction] {
+    mutating func history(before: Int?, limit: Int?, ref: String?, for connection: ConnectionID) {
         let before = min(before ?? .max, version + 1)
         guard before > 0 else {
             send(
                 .error(code: .historyUnavailable, message: "no version is below \(before)", ref: ref), to: connection)
-            return take()
+            return
         }
         emit(.run(.readHistory(connection, plan: id, before: before, limit: limit ?? 50, ref: ref)))
-        return take()
     }
 
     /// `fetch`: the plan as of `requested`, rebuilt on a worker from a checkpoint and the log.
-    func fetch(version requested: Int, ref: String?, for connection: ConnectionID) -> [HubAction] {
+    mutating func fetch(version requested: Int, ref: String?, for connection: ConnectionID) {
         guard requested >= logStart, requested <= version else {
             let message = "version \(requested) is not in the history (it holds \(logStart)…\(version))"
             send(.error(code: .historyUnavailable, message: message, ref: ref), to: connection)
-            return take()
+            return
         }
         emit(.run(.fetch(connection, plan: id, version: requested, ref: ref)))
-        return take()
     }
 
     /// Judges an undo of `target`: with the op that reverts it when that is known, else (nil) once
     /// it has been read from the log (`undoSourceRead`). A version below the log's start is
     /// `historyUnavailable`; so is one at or above it whose row holds no undo (version 0, the
     /// plan's creation, and versions logged before history was kept).
-    func judgeUndo(_ proposal: QueuedProposal, of target: Int) -> JudgedProposal? {
+    mutating func judgeUndo(_ proposal: QueuedProposal, of target: Int) -> JudgedProposal? {
         guard target >= logStart else {
             return rejection(
                 of: proposal, .historyUnavailable, "version \(target) is older than the log (it starts at \(logStart))")
@@ -56,10 +54,7 @@ extension PlanOwner {
     }
 
     /// What undoing `target` needs was read: the proposals waiting for it are judged in turn.
-    func undoSourceRead(version target: Int, _ result: Result<UndoSource, StoreError>, now: ContinuousClock.Instant)
-        -> [HubAction]
-    {
-        eventTime = now
+    mutating func undoSourceRead(version target: Int, _ result: Result<UndoSource, StoreError>) {
         for proposal in awaitingUndo.removeValue(forKey: target) ?? [] {
             let verdict: QueuedProposal.Verdict
             switch result {
@@ -77,18 +72,11 @@ extension PlanOwner {
             }
             enqueue(QueuedProposal(origin: proposal.origin, verdict: verdict))
         }
-        return take()
     }
 
-    /// Just loaded: a checkpoint at this version when the last one is `checkpointEvery` behind
-    /// (or there is none), so that every version from here on can be rebuilt.
-    func loaded() -> [HubAction] {
-        checkpointIfDue()
-        return take()
-    }
-
-    /// After a confirmed version: a checkpoint when `checkpointEvery` versions passed since the last.
-    func checkpointIfDue() {
+    /// After a confirmed version (and once loaded): a checkpoint when `checkpointEvery` versions
+    /// passed since the last (or there is none), so that every version from here on can be rebuilt.
+    mutating func checkpointIfDue() {
         guard version - checkpointed >= configuration.checkpointEvery else { return }
         checkpointed = version
         emit(.run(.writeCheckpoint(plan: id, version: version, PlanDocument(title: title, state: confirmed))))

@@ -4,39 +4,37 @@ import PlanStore
 
 /// Proposals in: exactly-once answers for re-sends, judging against the candidate, group commits.
 extension PlanOwner {
-    /// A re-sent proposal whose first copy was decided (answered again with that decision) or is
-    /// being decided (answered with it once it is); nil for a proposal not seen before.
-    func answerIfKnown(_ origin: ProposalOrigin) -> [HubAction]? {
+    /// A re-sent proposal whose first copy was decided is answered again with that decision; one
+    /// being decided is answered with it once it is. False for a proposal not seen before.
+    private mutating func answeredIfKnown(_ origin: ProposalOrigin) -> Bool {
         if let decision = recentDecisions[origin.key] {
             answer(decision, to: origin)
-            return take()
+            return true
         }
         if undecided[origin.key] != nil {
             undecided[origin.key]!.append(origin)
-            return []
+            return true
         }
-        return nil
+        return false
     }
 
     /// A rejection that is not a decision (nothing stored): rate limits, a server shutting down.
-    func refuse(_ origin: ProposalOrigin, _ code: RejectionCode, _ message: String) -> [HubAction] {
+    mutating func refuse(_ origin: ProposalOrigin, _ code: RejectionCode, _ message: String) {
         emit(.measure(.decided(.rejected(code))))
         log("rejected \(origin.proposalID) on \(id) from \(origin.user): \(code.rawValue): \(message)")
         send(
             .rejected(
                 id: origin.proposalID, plan: id, code: code, message: message, version: candidateVersion,
                 ref: origin.ref), to: origin.connection)
-        return take()
     }
 
-    /// Queues a proposal not seen before; the role and the base version are judged like the op
-    /// itself, so their rejections are decisions too. Answered once its batch commits.
-    func propose(
-        _ origin: ProposalOrigin, role: PlanRole, baseVersion: Int?, verdict: QueuedProposal.Verdict,
-        now: ContinuousClock.Instant
-    ) -> [HubAction] {
-        eventTime = now
-        lastUsed = now
+    /// A re-send is answered from memory; a proposal not seen before is queued, the role and the
+    /// base version judged like the op itself, so that their rejections are decisions too.
+    /// Answered once its batch commits.
+    mutating func propose(
+        _ origin: ProposalOrigin, role: PlanRole, baseVersion: Int?, verdict: QueuedProposal.Verdict
+    ) {
+        if answeredIfKnown(origin) { return }
         var verdict = verdict
         if role < .editor {
             verdict = .reject(.forbidden, "your role on \"\(id)\" is \(role.rawValue); proposing needs editor")
@@ -46,11 +44,10 @@ extension PlanOwner {
         }
         undecided[origin.key] = []
         enqueue(QueuedProposal(origin: origin, verdict: verdict))
-        return take()
     }
 
     /// Judges a proposal now, or holds it while the pipeline reads or reloads.
-    func enqueue(_ proposal: QueuedProposal) {
+    mutating func enqueue(_ proposal: QueuedProposal) {
         switch phase {
         case .idle, .committing:
             if let judged = judge(proposal) { commitOrQueue(judged) }
@@ -72,7 +69,7 @@ extension PlanOwner {
     /// Decides one proposal against the candidate; the decision is answered after its batch
     /// commits. Nil: an undo of a version whose inverse is not in memory, judged once it has been
     /// read from the log (`undoSourceRead`).
-    func judge(_ proposal: QueuedProposal) -> JudgedProposal? {
+    mutating func judge(_ proposal: QueuedProposal) -> JudgedProposal? {
         switch proposal.verdict {
         case .reject(let code, let message):
             rejection(of: proposal, code, message)
@@ -94,7 +91,9 @@ extension PlanOwner {
 
     /// Applies an op to the candidate: a new candidate version with the op that reverts it, a
     /// no-op acknowledgement, or a rejection.
-    private func judge(_ proposed: PlanOperation, undoing: Int?, _ proposal: QueuedProposal) -> JudgedProposal {
+    private mutating func judge(_ proposed: PlanOperation, undoing: Int?, _ proposal: QueuedProposal)
+        -> JudgedProposal
+    {
         let origin = proposal.origin
         func decided(_ decision: Decision, _ mutation: CommittedMutation? = nil) -> JudgedProposal {
             JudgedProposal(proposal: proposal, mutation: mutation, decision: decision)
@@ -133,7 +132,7 @@ extension PlanOwner {
 
     /// A judged proposal goes to the next transaction: at once when the pipeline is idle, else
     /// behind the commit in flight.
-    func commitOrQueue(_ judged: JudgedProposal) {
+    mutating func commitOrQueue(_ judged: JudgedProposal) {
         guard case .committing(let inFlight, var next) = phase else { return startCommit(JudgedQueue([judged])) }
         phase = .idle
         next.append(judged)
@@ -142,7 +141,7 @@ extension PlanOwner {
 
     /// Starts the next group commit with `queue`'s next batch (the pipeline is idle); the rest of
     /// the queue waits behind it. Nothing happens for an empty queue.
-    func startCommit(_ queue: JudgedQueue) {
+    mutating func startCommit(_ queue: JudgedQueue) {
         var queue = queue
         guard case .idle = phase, !queue.isEmpty else { return }
         let batch = queue.takeBatch()
@@ -162,12 +161,13 @@ extension PlanOwner {
 
     /// Judges proposals again from the confirmed data (after a failed or conflicting commit, or
     /// once the plan is consistent again), and commits them; the first `alone` one per transaction.
-    func rejudge(_ proposals: [QueuedProposal], alone: Int = 0) {
+    mutating func rejudge(_ proposals: [QueuedProposal], alone: Int = 0) {
         phase = .idle
         candidate = confirmed
         candidateVersion = version
         inverses.forget(above: version)
-        let judged = proposals.map { judge($0) }
+        var judged: [JudgedProposal?] = []
+        for proposal in proposals { judged.append(judge(proposal)) }
         // An undo waiting for its log read is judged later: `alone` counts only those judged now.
         let judgedAlone = judged.prefix(alone).count { $0 != nil }
         startCommit(JudgedQueue(judged.compactMap { $0 }, alone: judgedAlone))
@@ -175,7 +175,7 @@ extension PlanOwner {
 
     /// Answers a proposal and every re-send of it that arrived meanwhile; `remember`: the decision
     /// is final (a rejection `unavailable` is not: the same id may be decided later).
-    func answerAll(_ decision: Decision, origin: ProposalOrigin, remember: Bool) {
+    mutating func answerAll(_ decision: Decision, origin: ProposalOrigin, remember: Bool) {
         let duplicates = undecided.removeValue(forKey: origin.key) ?? []
         if remember { recentDecisions.remember(decision, for: origin.key) }
         switch decision {
@@ -189,7 +189,7 @@ extension PlanOwner {
     }
 
     /// Sends one decision to one proposer.
-    func answer(_ decision: Decision, to origin: ProposalOrigin) {
+    mutating func answer(_ decision: Decision, to origin: ProposalOrigin) {
         switch decision {
         case .acknowledged(let version, let noop):
             send(

@@ -7,8 +7,8 @@ import WebSocketWire
 /// to `ServerConfiguration.logKeep` versions.
 extension PlanOwner {
     /// Another process committed up to `announced` (`Int.max`: notifications may have been missed).
-    func notified(_ announced: Int) -> [HubAction] {
-        guard announced > version else { return [] }
+    mutating func notified(_ announced: Int) {
+        guard announced > version else { return }
         switch phase {
         case .committing(var inFlight, let next):
             // Caught up once the commit is published (the announcement may be of that very commit).
@@ -20,12 +20,11 @@ extension PlanOwner {
             // Already bringing the plan up to date: judging waits for it.
             break
         }
-        return take()
     }
 
     /// Reads the log since the confirmed version and follows it. `held` (proposals judged but
     /// not committed), and new ones, wait and are judged again against the caught-up data.
-    func catchUp(holding held: [QueuedProposal] = []) {
+    mutating func catchUp(holding held: [QueuedProposal] = []) {
         // Candidate versions were never committed: the log's versions take their numbers.
         inverses.forget(above: version)
         phase = .catchingUp(held: held)
@@ -34,9 +33,8 @@ extension PlanOwner {
 
     /// The log read for catching up finished: follow it (or reload when it does not join up),
     /// then judge the held proposals.
-    func caughtUp(_ result: Result<LogRead?, StoreError>, now: ContinuousClock.Instant) -> [HubAction] {
-        eventTime = now
-        guard case .catchingUp(let held) = phase else { return [] }
+    mutating func caughtUp(_ result: Result<LogRead?, StoreError>) {
+        guard case .catchingUp(let held) = phase else { return }
         switch result {
         case .failure(let error):
             warn("plan \(id): cannot read the log (\(error)); judging held proposals as they are")
@@ -51,12 +49,11 @@ extension PlanOwner {
         case .success:
             reload(held: held, committed: [])
         }
-        return take()
     }
 
     /// Applies logged mutations after `version`, in order, and fans them out; false when one does
     /// not follow (a gap, an op that does not read or apply).
-    private func follow(_ logged: [LoggedMutation]) -> Bool {
+    private mutating func follow(_ logged: [LoggedMutation]) -> Bool {
         var timelineChanges: [TimelineChange] = []
         // The watches they affect get one fresh page, once what could be followed is.
         defer { refreshWatches(timelineChanges) }
@@ -90,7 +87,7 @@ extension PlanOwner {
     }
 
     /// Loads the plan again from the database; every subscriber gets a fresh snapshot.
-    func reload(held: [QueuedProposal], committed: [JudgedProposal]) {
+    mutating func reload(held: [QueuedProposal], committed: [JudgedProposal]) {
         // What the reload brings is not known here: undos from above read the log.
         inverses.forget(above: version)
         phase = .reloading(held: held, committed: committed)
@@ -99,14 +96,13 @@ extension PlanOwner {
 
     /// The plan was loaded again: a snapshot to every subscriber and a page to every watch, then
     /// the answers that waited for it, then the held proposals are judged.
-    func reloaded(_ result: Result<StoredPlan?, StoreError>, now: ContinuousClock.Instant) -> [HubAction] {
-        eventTime = now
-        guard case .reloading(let held, let committed) = phase else { return [] }
+    mutating func reloaded(_ result: Result<StoredPlan?, StoreError>) {
+        guard case .reloading(let held, let committed) = phase else { return }
         guard case .success(let stored?) = result else {
             warn("plan \(id): reload failed; keeping the data held")
             answerCommitted(committed)
             rejudge(held)
-            return take()
+            return
         }
         confirmed = stored.document.state
         title = stored.document.title
@@ -116,25 +112,18 @@ extension PlanOwner {
         recentConfirmedStart = stored.version + 1
         snapshotCache = nil
         let snapshot = PlanSnapshot(plan: id, version: stored.version, document: stored.document)
-        broadcast(OutgoingBuffer(ServerMessage.snapshot(snapshot).bytes), to: subscriberList)
+        broadcast(OutgoingBuffer(ServerMessage.snapshot(snapshot).bytes), to: audience.subscriberList())
         // Watchers cannot tell what changed in a reload: every watch gets a fresh page.
-        for (key, query) in watches.all { sendPage(query, watch: key.watch, ref: nil, to: key.connection) }
+        for (key, query) in audience.watches.all { sendPage(query, watch: key.watch, ref: nil, to: key.connection) }
         answerCommitted(committed)
         rejudge(held)
-        return take()
     }
 
     // MARK: Log retention
 
-    /// Deletes the log rows a trim left behind (found when the plan is loaded).
-    func startDeletingTrimmedLog() -> [HubAction] {
-        deleteTrimmedLog()
-        return take()
-    }
-
     /// Deletes the log rows below the log start on a worker, unless a deletion is under
     /// way. The plan does not leave memory while a slice is being deleted.
-    func deleteTrimmedLog() {
+    mutating func deleteTrimmedLog() {
         guard trimmedLogDeletion != .running else { return }
         trimmedLogDeletion = .running
         emit(.run(.deleteTrimmedLog(plan: id)))
@@ -142,7 +131,7 @@ extension PlanOwner {
 
     /// A slice was deleted (the next one follows when it was a whole slice) or could not be (tried
     /// again on the next tick).
-    func trimmedLogDeleted(_ result: Result<Int, StoreError>) -> [HubAction] {
+    mutating func trimmedLogDeleted(_ result: Result<Int, StoreError>) {
         switch result {
         case .success(let deleted):
             trimmedLogDeletion = .idle
@@ -153,6 +142,5 @@ extension PlanOwner {
             trimmedLogDeletion = .failed
             warn("plan \(id): cannot delete trimmed log rows (\(error)); trying again in a second")
         }
-        return take()
     }
 }

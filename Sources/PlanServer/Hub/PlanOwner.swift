@@ -5,12 +5,12 @@ import WebSocketWire
 
 /// One plan held in memory, as a state machine: the confirmed data, the candidate (confirmed
 /// plus the proposals judged but not yet committed), the commit pipeline, and the plan's
-/// audiences (subscribers, watches, presence).
+/// audience (subscribers, watches, presence).
 ///
-/// Its methods take an event — a proposal, a commit's result, a notification, a log read, a
-/// tick — and return the actions it decides (`HubAction`): they perform no I/O and read no
-/// clock. Where the pipeline stands is one `Phase`.
-final class PlanOwner {
+/// A value with one entry point: `handle(_:now:)` takes an event — a request, a commit's
+/// result, a notification, a log read, a tick — and returns the actions it decides (`HubAction`),
+/// in order. It performs no I/O and reads no clock. Where the pipeline stands is one `Phase`.
+struct PlanOwner {
     /// Where the commit pipeline stands.
     enum Phase {
         /// Nothing is being committed or read: the next proposal is judged and committed at once.
@@ -40,6 +40,56 @@ final class PlanOwner {
         var announced: Int?
     }
 
+    /// Everything a plan owner reacts to. Requests come from sessions whose role the hub checked;
+    /// results come from the jobs the owner asked for.
+    enum Event {
+        /// Just loaded: a checkpoint if one is due; with `trimmedLog`, the rows a trim left behind
+        /// are deleted.
+        case loaded(trimmedLog: Bool)
+        /// A proposal (or a re-send of one decided or being decided) from a user with `role`.
+        case proposal(ProposalOrigin, role: PlanRole, baseVersion: Int?, verdict: QueuedProposal.Verdict)
+        /// A proposal refused before it is a decision (rate limit, shutdown): answered, not stored.
+        case refusal(ProposalOrigin, RejectionCode, String)
+        /// `subscribe`, maybe resuming `since` a version.
+        case subscribe(PresenceRoster.Member, since: Int?, ref: String?)
+        /// The log read for a resuming subscriber finished.
+        case resumeRead(PresenceRoster.Member, since: Int, ref: String?, Result<LogRead?, StoreError>)
+        /// A snapshot encoded on a worker is ready.
+        case snapshotEncoded(version: Int, OutgoingBuffer)
+        /// A subscriber leaves.
+        case unsubscribe(ConnectionID)
+        /// Watches of one connection end.
+        case unwatch([String], of: ConnectionID)
+        /// A connection closed: its subscription, its watches and any snapshot it waited for go.
+        case disconnected(ConnectionID, watches: [String])
+        /// A subscriber's role changed, and so its rank in presence.
+        case rankChanged(PresenceRoster.Member)
+        /// `query` (watch nil) or `watch`, already checked against the plan (`problem(with:)`).
+        case query(TimelineQuery, watch: String?, ref: String?, for: ConnectionID)
+        /// `history`.
+        case history(before: Int?, limit: Int?, ref: String?, for: ConnectionID)
+        /// `fetch`.
+        case fetch(version: Int, ref: String?, for: ConnectionID)
+        /// Another process committed up to this version (`Int.max`: announcements may be lost).
+        case notified(Int)
+        /// A group commit finished.
+        case committed(Result<Int, StoreError>)
+        /// The stored decisions of held proposals were read.
+        case decisionsLoaded(Result<[ProposalKey: Decision], StoreError>)
+        /// The log read for catching up finished.
+        case caughtUp(Result<LogRead?, StoreError>)
+        /// The plan was loaded again.
+        case reloaded(Result<StoredPlan?, StoreError>)
+        /// Log rows below the log start were deleted, or could not be.
+        case trimmedLogDeleted(Result<Int, StoreError>)
+        /// What undoing a version needs was read.
+        case undoSourceRead(version: Int, Result<UndoSource, StoreError>)
+        /// A reading of the system clock, for the time of a confirmation.
+        case wallClock(WallClock)
+        /// Once a second: coalesced presence, a failed log deletion tried again.
+        case tick
+    }
+
     let id: String
     let configuration: ServerConfiguration
     var title: String
@@ -66,28 +116,19 @@ final class PlanOwner {
     /// The version of `recentConfirmed.first`.
     var recentConfirmedStart: Int
 
-    var subscribers: Set<ConnectionID> = [] { didSet { subscriberListCache = nil } }
-    private var subscriberListCache: [ConnectionID]?
-    /// The plan's watches, indexed by the resources they request: a confirmed timeline change
-    /// looks only at the watches on the resources it touched.
-    var watches = TimelineWatchIndex<WatchKey>()
-    /// The subscribers as `presence` lists them.
-    var presence = PresenceRoster()
-    /// Presence changed since the last coalesced update; `presenceCurrent` already has it.
-    var presenceDirty = false
-    /// The newest subscriber, which received the current presence directly when it joined.
-    var presenceCurrent: ConnectionID?
+    /// Who follows the plan.
+    var audience = PlanAudience()
     /// The encoded snapshot of the current version, shared by every subscriber that asks.
     var snapshotCache: (version: Int, buffer: OutgoingBuffer)?
     /// Snapshots being encoded on a worker, by version, with the subscribers waiting for them.
     var snapshotEncodings: [Int: [PresenceRoster.Member]] = [:]
     /// When a request last used the plan.
-    var lastUsed: ContinuousClock.Instant
+    private(set) var lastUsed: ContinuousClock.Instant
     /// The time of the event being handled (given with it: the owner reads no clock).
     var eventTime: ContinuousClock.Instant
 
     /// The system clock as last read, for the time of a confirmation.
-    var wallClock: WallClock
+    private(set) var wallClock: WallClock
     /// The ops that revert recent versions (nil: not undoable), candidate versions included.
     var inverses = RecentInverses()
     /// Undo proposals waiting for their version's inverse to be read, by that version.
@@ -95,12 +136,12 @@ final class PlanOwner {
     /// The newest version with a checkpoint written (or asked for) by this process.
     var checkpointed: Int
 
-    /// The actions decided by the event being handled; `take()` hands them over.
+    /// The actions decided by the event being handled; `handle` hands them over.
     private var actions: [HubAction] = []
 
     static let recentConfirmedLimit = 10_000
 
-    init(stored: StoredPlan, configuration: ServerConfiguration, now: ContinuousClock.Instant) {
+    init(stored: StoredPlan, configuration: ServerConfiguration, now: ContinuousClock.Instant, wallClock: WallClock) {
         id = stored.id
         self.configuration = configuration
         title = stored.document.title
@@ -112,19 +153,57 @@ final class PlanOwner {
         recentConfirmedStart = stored.version + 1
         lastUsed = now
         eventTime = now
-        wallClock = WallClock(anchor: now, unixSeconds: 0)
-        // A plan without a recent checkpoint gets one at the version it was loaded at (`loaded()`).
+        self.wallClock = wallClock
+        // A plan without a recent checkpoint gets one at the version it was loaded at (`.loaded`).
         checkpointed = stored.latestCheckpoint ?? -configuration.checkpointEvery
     }
 
-    /// The subscribers as an array, built once per change of membership: every broadcast until
-    /// the next change shares it.
-    var subscriberList: [ConnectionID] {
-        if let cached = subscriberListCache { return cached }
-        let list = Array(subscribers)
-        subscriberListCache = list
-        return list
+    /// Handles one event at `now`; returns what to do, in order.
+    mutating func handle(_ event: Event, now: ContinuousClock.Instant) -> [HubAction] {
+        eventTime = now
+        switch event {
+        case .loaded(let trimmedLog):
+            if trimmedLog { deleteTrimmedLog() }
+            checkpointIfDue()
+        case .proposal(let origin, let role, let baseVersion, let verdict):
+            lastUsed = now
+            propose(origin, role: role, baseVersion: baseVersion, verdict: verdict)
+        case .refusal(let origin, let code, let message):
+            lastUsed = now
+            refuse(origin, code, message)
+        case .subscribe(let member, let since, let ref):
+            lastUsed = now
+            subscribe(member, since: since, ref: ref)
+        case .resumeRead(let member, let since, let ref, let result): resumeRead(member, since: since, ref: ref, result)
+        case .snapshotEncoded(let version, let buffer): snapshotEncoded(version: version, buffer)
+        case .unsubscribe(let connection): unsubscribe(connection)
+        case .unwatch(let watchIDs, let connection): audience.unwatch(watchIDs, of: connection)
+        case .disconnected(let connection, let watchIDs): disconnected(connection, watches: watchIDs)
+        case .rankChanged(let member): audience.move(member)
+        case .query(let query, let watch, let ref, let connection):
+            lastUsed = now
+            page(query, watch: watch, ref: ref, for: connection)
+        case .history(let before, let limit, let ref, let connection):
+            lastUsed = now
+            history(before: before, limit: limit, ref: ref, for: connection)
+        case .fetch(let version, let ref, let connection):
+            lastUsed = now
+            fetch(version: version, ref: ref, for: connection)
+        case .notified(let announced): notified(announced)
+        case .committed(let result): committed(result)
+        case .decisionsLoaded(let result): decisionsLoaded(result)
+        case .caughtUp(let result): caughtUp(result)
+        case .reloaded(let result): reloaded(result)
+        case .trimmedLogDeleted(let result): trimmedLogDeleted(result)
+        case .undoSourceRead(let version, let result): undoSourceRead(version: version, result)
+        case .wallClock(let reading): wallClock = reading
+        case .tick: tick()
+        }
+        defer { actions = [] }
+        return actions
     }
+
+    // MARK: What the hub may ask
 
     /// Whether a batch is being committed or waits to be (judged proposals wait only behind a
     /// commit in flight: in any other phase the next one starts at once).
@@ -136,35 +215,55 @@ final class PlanOwner {
     /// Whether nothing needs the plan in memory any more.
     var isIdle: Bool {
         guard case .idle = phase else { return false }
-        return subscribers.isEmpty && watches.isEmpty && snapshotEncodings.isEmpty && trimmedLogDeletion != .running
+        return audience.isEmpty && snapshotEncodings.isEmpty && trimmedLogDeletion != .running
+    }
+
+    /// Whether a proposal with this key was decided lately or is being decided (a re-send is
+    /// answered from memory, and costs no rate).
+    func knows(_ key: ProposalKey) -> Bool {
+        recentDecisions[key] != nil || undecided[key] != nil
+    }
+
+    /// Whether `connection` is subscribed.
+    func isSubscribed(_ connection: ConnectionID) -> Bool {
+        audience.subscribers.contains(connection)
+    }
+
+    /// The connections waiting for the snapshot of `version` to be encoded.
+    func waitingForSnapshot(_ version: Int) -> [ConnectionID] {
+        snapshotEncodings[version]?.map(\.connection) ?? []
+    }
+
+    /// Why a query cannot be answered on this plan, or nil.
+    func problem(with query: TimelineQuery) -> String? {
+        do {
+            try query.validate(against: confirmed.timeline)
+            return nil
+        } catch {
+            return error.message
+        }
     }
 
     // MARK: Emitting actions
 
-    func emit(_ action: HubAction) {
+    mutating func emit(_ action: HubAction) {
         actions.append(action)
     }
 
-    /// Hands over the actions decided so far.
-    func take() -> [HubAction] {
-        defer { actions = [] }
-        return actions
-    }
-
-    func send(_ message: ServerMessage, to connection: ConnectionID) {
+    mutating func send(_ message: ServerMessage, to connection: ConnectionID) {
         emit(.send(OutgoingBuffer(message.bytes), to: connection))
     }
 
-    func broadcast(_ buffer: OutgoingBuffer, to connections: [ConnectionID]) {
+    mutating func broadcast(_ buffer: OutgoingBuffer, to connections: [ConnectionID]) {
         guard !connections.isEmpty else { return }
         emit(.broadcast(buffer, to: connections))
     }
 
-    func log(_ text: String) { emit(.log(.info, text)) }
+    mutating func log(_ text: String) { emit(.log(.info, text)) }
 
-    func warn(_ text: String) { emit(.log(.warning, text)) }
+    mutating func warn(_ text: String) { emit(.log(.warning, text)) }
 
-    func appendConfirmed(_ buffer: OutgoingBuffer) {
+    mutating func appendConfirmed(_ buffer: OutgoingBuffer) {
         recentConfirmed.append(buffer)
         if recentConfirmed.count > PlanOwner.recentConfirmedLimit {
             let drop = PlanOwner.recentConfirmedLimit / 10
@@ -172,107 +271,4 @@ final class PlanOwner {
             recentConfirmedStart += drop
         }
     }
-}
-
-/// The decisions a plan owner made since the plan was loaded, for answering re-sent proposals
-/// from memory; the oldest tenth is forgotten when `limit` is passed (the database keeps them all).
-struct RecentDecisions {
-    static let limit = 50_000
-    private var decisions: [ProposalKey: Decision] = [:]
-    private var order: [ProposalKey] = []
-
-    subscript(key: ProposalKey) -> Decision? { decisions[key] }
-
-    mutating func remember(_ decision: Decision, for key: ProposalKey) {
-        if decisions.updateValue(decision, forKey: key) == nil { order.append(key) }
-        if order.count > RecentDecisions.limit {
-            let dropped = order.prefix(RecentDecisions.limit / 10)
-            for key in dropped { decisions[key] = nil }
-            order.removeFirst(dropped.count)
-        }
-    }
-}
-
-/// Who asked for a proposal and how to answer them.
-struct ProposalOrigin {
-    let connection: ConnectionID
-    let user: String
-    let proposalID: String
-    let ref: String?
-
-    var key: ProposalKey { ProposalKey(user: user, proposalID: proposalID) }
-}
-
-/// A proposal waiting to be judged against the candidate data.
-struct QueuedProposal {
-    /// What deciding the proposal means.
-    enum Verdict {
-        /// Apply the op to the candidate.
-        case judge(PlanOperation)
-        /// Undo `version` with the op that reverts it (read from the log or kept in memory).
-        case undo(version: Int, inverse: PlanOperation)
-        /// Already known to be rejected (a malformed op, a role too low, a version ahead); the
-        /// rejection is still a decision, recorded with the batch for exactly-once answers.
-        case reject(RejectionCode, String)
-    }
-
-    let origin: ProposalOrigin
-    let verdict: Verdict
-}
-
-/// A proposal judged against the candidate and waiting for its batch to commit.
-struct JudgedProposal {
-    let proposal: QueuedProposal
-    /// nil for a rejection or a no-op (a decision without a version of its own).
-    let mutation: CommittedMutation?
-    let decision: Decision
-
-    var origin: ProposalOrigin { proposal.origin }
-}
-
-/// Judged proposals waiting for the next transaction, in the order they were judged.
-struct JudgedQueue {
-    private(set) var proposals: [JudgedProposal] = []
-    /// How many of the first proposals are committed one per transaction: after the database
-    /// refused a value in a batch, so that only the proposal that holds it fails.
-    private(set) var alone = 0
-
-    /// `proposals`, the first `alone` of them to be committed one per transaction.
-    init(_ proposals: [JudgedProposal], alone: Int = 0) {
-        self.proposals = proposals
-        self.alone = min(alone, proposals.count)
-    }
-
-    var isEmpty: Bool { proposals.isEmpty }
-
-    /// The proposals waiting, for judging them again.
-    var waiting: [QueuedProposal] { proposals.map(\.proposal) }
-
-    mutating func append(_ judged: JudgedProposal) { proposals.append(judged) }
-
-    /// Takes the next transaction's batch: one proposal while some go alone, else all of them.
-    mutating func takeBatch() -> [JudgedProposal] {
-        guard alone == 0 else {
-            alone -= 1
-            return [proposals.removeFirst()]
-        }
-        defer { proposals = [] }
-        return proposals
-    }
-}
-
-/// One watch of one connection: the key of `PlanOwner.watches`.
-struct WatchKey: Hashable, Sendable {
-    let connection: ConnectionID
-    let watch: String
-}
-
-/// The deletion of the log rows a moved log start left behind.
-enum TrimmedLogDeletion {
-    /// Nothing under way.
-    case idle
-    /// A slice is being deleted on a worker.
-    case running
-    /// The last slice failed: tried again on the next tick (or when the plan is loaded again).
-    case failed
 }
