@@ -37,11 +37,15 @@ let package = Package(
         // Benchmarks (ops/bench-*), with a shared plan generator.
         .target(
             name: "BenchSupport", dependencies: ["ChronoSketchCore", "SystemSupport"], path: "Benchmarks/BenchSupport"),
-        // The server: hub (per-plan validate → commit → fan out), sessions, the lws transport.
+        // The transport: epoll service threads, TLS handshakes, accepting, memory budgets; each
+        // connection a WebSocketWire state machine. Knows nothing of the plan protocol.
+        .target(
+            name: "WebSocketServer", dependencies: ["WebSocketWire", "CNetwork", "COpenSSL", "SystemSupport"]),
+        // The server: hub (per-plan validate → commit → fan out), sessions, metrics, commands.
         .target(
             name: "PlanServer",
             dependencies: [
-                "ChronoSketchCore", "PlanProtocol", "PlanStore", "CNetwork", "COpenSSL", "WebSocketWire",
+                "ChronoSketchCore", "PlanProtocol", "PlanStore", "CNetwork", "WebSocketWire", "WebSocketServer",
                 "WebAssets", "SystemSupport",
                 "CommandLineOptions",
             ]),
@@ -102,6 +106,7 @@ let package = Package(
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "WebSocketWireTests", dependencies: ["WebSocketWire"]),
         .testTarget(name: "WebAssetsTests", dependencies: ["WebAssets", "WebSocketWire"]),
+        .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer", "WebSocketWire"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore", "PlanTestSupport"]),
@@ -114,7 +119,7 @@ let package = Package(
             name: "PlanServerTests",
             dependencies: [
                 "PlanServer", "PlanClient", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport",
-                "WebSocketWire", "SystemSupport",
+                "WebSocketWire", "WebSocketServer", "SystemSupport",
             ]),
         .testTarget(
             name: "PlanLoadTests",

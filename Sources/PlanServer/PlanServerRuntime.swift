@@ -6,6 +6,7 @@ import PlanStore
 import Synchronization
 import SystemSupport
 import WebAssets
+import WebSocketServer
 import WebSocketWire
 
 /// A running plan server: transport, hub, database workers, the listener for other processes'
@@ -167,11 +168,4 @@ final class RuntimeFlags: Sendable {
     let ticking = Atomic<Bool>(true)
     /// Seconds between two `malloc_trim` calls.
     static let trimInterval = 10
-}
-
-extension TransportError {
-    /// What `body` returns; a system failure while starting the server becomes a transport error.
-    static func wrapping<T>(_ body: () throws(SystemError) -> T) throws(TransportError) -> T {
-        do { return try body() } catch { throw TransportError(message: error.description) }
-    }
 }

@@ -2,6 +2,7 @@ import CommandLineOptions
 import Glibc
 import PlanProtocol
 import SystemSupport
+import WebSocketServer
 
 extension ServerConfiguration {
     /// The options `plan-server serve` takes with a value (`--database` included).

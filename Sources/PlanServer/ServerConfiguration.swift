@@ -1,4 +1,5 @@
 import PlanProtocol
+import WebSocketServer
 
 /// Everything `plan-server serve` is configured with, read from the command line and the
 /// environment in one place.

@@ -11,7 +11,7 @@ struct HistoryBadInputTests {
     /// Sends `json` (a request written by hand, `REF` standing for its ref) and returns the answer.
     static func raw(_ json: String, in scene: HistoryScene) async throws -> ServerMessage {
         let ref = TestDatabase.unique("raw")
-        scene.editor.connection.sendRaw(Array(json.replacingOccurrences(of: "REF", with: ref).utf8))
+        scene.editor.connection.sendRaw(Array(json.replacing("REF", with: ref).utf8))
         return try await scene.editor.nextMessage(matching: ref)
     }
 

@@ -2,6 +2,7 @@ import ChronoSketchCore
 import PlanProtocol
 import PlanStore
 import Testing
+import WebSocketServer
 
 @testable import PlanServer
 
@@ -51,7 +52,7 @@ struct HubAccessTests {
         #"{"type":"propose","id":"ID","plan":"p","baseVersion":5,"op":{"type":"replace","#
         + #""previous":{"id":"a","title":"a","kind":"summary"},"proposed":{"id":"a","title":"A","kind":"summary"}}}"#
 
-    func propose(_ id: String) -> String { rename.replacingOccurrences(of: "\"ID\"", with: "\"\(id)\"") }
+    func propose(_ id: String) -> String { rename.replacing("\"ID\"", with: "\"\(id)\"") }
 
     @Test("plans waits for the database; requests behind it are answered after it, in order")
     func plansInOrder() {

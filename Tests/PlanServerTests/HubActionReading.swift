@@ -2,6 +2,7 @@ import ChronoSketchCore
 import PlanProtocol
 import PlanStore
 import Testing
+import WebSocketServer
 import WebSocketWire
 
 @testable import PlanServer

@@ -92,10 +92,12 @@ struct StalledReaderTests {
     }
 
     /// A server whose send queue takes the 30 snapshots (the default would close with 1013), and
-    /// whose liveness pings do not close the stalled peer for its silence while the suite's load
-    /// slows the setup (past two 20-s intervals once).
+    /// whose liveness pings and write deadline do not close the stalled peer while the suite's
+    /// load slows the setup (past two 20-s intervals once, past the 30-s write timeout once).
     static func server() throws -> ServerProcess {
-        try ServerProcess.start(arguments: ["--max-queue-bytes", "100000000", "--ping-interval-seconds", "300"])
+        try ServerProcess.start(arguments: [
+            "--max-queue-bytes", "100000000", "--ping-interval-seconds", "300", "--write-timeout-seconds", "600",
+        ])
     }
 
     @Test("pings from a peer that does not read: the server holds one pong, not one per ping")

@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import Testing
+import WebSocketServer
 
 @testable import PlanServer
 

@@ -4,6 +4,7 @@ import PlanProtocol
 import PlanTestSupport
 import Synchronization
 import Testing
+import WebSocketServer
 
 @Suite("Server: writing", .serialized, .database)
 struct WritingTests {

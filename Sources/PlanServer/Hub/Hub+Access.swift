@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketServer
 
 /// Access while sessions are open: `plans`, an owner's `grant`, and the announcements of every
 /// change of access (`PlanListener`), which every process applies to its open sessions at once:

@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketServer
 import WebSocketWire
 
 /// Connections opening and closing, messages arriving, `hello` and its token.

@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketServer
 import WebSocketWire
 
 /// The requests on a plan, once the user's role is known and the plan is in memory: the session

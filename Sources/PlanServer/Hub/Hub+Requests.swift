@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketServer
 
 extension Hub {
     /// What handling a request needs before it can go on.

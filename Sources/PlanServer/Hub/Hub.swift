@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketServer
 import WebSocketWire
 
 /// The server's decisions about sessions and plans, as a state machine. It takes one ordered

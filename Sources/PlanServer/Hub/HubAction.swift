@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketServer
 import WebSocketWire
 
 /// What the hub and its plan owners decide to do: every effect they want, as a value. They

@@ -1,5 +1,6 @@
 import ChronoSketchCore
 import PlanStore
+import WebSocketServer
 import WebSocketWire
 
 /// Everything the hub reacts to, delivered in order through one stream. The time comes with the

@@ -2,6 +2,7 @@ import ChronoSketchCore
 import PlanProtocol
 import PlanStore
 import SystemSupport
+import WebSocketServer
 import WebSocketWire
 
 /// Runs the hub: takes each event from the inbox, hands it to `Hub` with the time, and turns

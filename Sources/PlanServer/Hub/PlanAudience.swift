@@ -1,5 +1,6 @@
 import ChronoSketchCore
 import PlanProtocol
+import WebSocketServer
 
 /// Who follows one plan: its subscribers (with the list every broadcast shares and the presence
 /// roster) and its watches (indexed by the resources they request). A value the plan's owner

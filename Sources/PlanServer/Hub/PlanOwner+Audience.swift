@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketServer
 import WebSocketWire
 
 /// The plan's audiences: subscribers (snapshots, resuming, presence) and watches (pages).

@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketServer
 
 /// History on a plan (protocol.md §9, §10): `history` and `fetch` read on workers, undo built
 /// from the op that reverts a version (kept in memory for recent versions, read from the log

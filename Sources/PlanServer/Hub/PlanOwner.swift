@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketServer
 import WebSocketWire
 
 /// One plan held in memory, as a state machine: the confirmed data, the candidate (confirmed

@@ -1,4 +1,5 @@
 import PlanProtocol
+import WebSocketServer
 
 /// The subscribers of one plan as `presence` lists them: editors first, then viewers, each in
 /// the order their connections opened. Only the first `shown` are kept in order; a join costs a

@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketServer
 
 /// The decisions a plan owner made since the plan was loaded, for answering re-sent proposals
 /// from memory; the oldest tenth is forgotten when `limit` is passed (the database keeps them all).

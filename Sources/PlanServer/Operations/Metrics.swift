@@ -1,5 +1,6 @@
 import Synchronization
 import SystemSupport
+import WebSocketServer
 import WebSocketWire
 
 /// The server's counters and latency histograms, rendered in the Prometheus text format for
@@ -142,8 +143,8 @@ public final class Metrics: Sendable {
             writeTimeoutSeconds = Int(transport.configuration.connection.writeTimeout / 1_000_000_000)
             intakeBacklog = transport.intakeWaiting
             intakePauses = transport.intakePauses
-            refusedConnections = transport.refusedConnections.load(ordering: .relaxed)
-            closes = transport.closeCounts.withLock { $0 }
+            refusedConnections = transport.refusedConnectionCount
+            closes = transport.boundedCloses
         }
     }
 

@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import PlanProtocol
 import PlanStore
+import WebSocketServer
 
 /// One request of a session: a decoded message, or one that failed to decode (answered in turn).
 enum Request {

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import PlanServer
+@testable import WebSocketServer
 
 @Suite("Thread-bound state")
 struct ThreadBoundTests {

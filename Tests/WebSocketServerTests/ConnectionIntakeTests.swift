@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PlanServer
+@testable import WebSocketServer
 
 @Suite("Transport: each connection's share of the hub's intake")
 struct ConnectionIntakeTests {

@@ -97,7 +97,8 @@ public final class WebSocketTransport: Sendable {
         }
     }
 
-    let configuration: Configuration
+    /// What the transport runs with.
+    public let configuration: Configuration
     let onEvent: @Sendable (TransportEvent) -> Void
     let onHTTP: @Sendable (HTTPRequestHead) -> HTTPAnswer
     let shards: [Shard]
@@ -251,6 +252,12 @@ public final class WebSocketTransport: Sendable {
         return accounts.withLock { $0.values.filter { $0.chargedBytes > ledger.accountShare } }
     }
 
+    /// Connections refused as they were accepted (their address held its limit).
+    public var refusedConnectionCount: Int { refusedConnections.load(ordering: .relaxed) }
+
+    /// Connections closed by each of the transport's bounds so far.
+    public var boundedCloses: [CloseCause: Int] { closeCounts.withLock { $0 } }
+
     /// Counts a connection closed by one of the transport's bounds.
     func count(_ cause: CloseCause) {
         closeCounts.withLock { $0[cause, default: 0] += 1 }
@@ -285,10 +292,20 @@ public final class WebSocketTransport: Sendable {
     let readPauses = Atomic<Int>(0)
 }
 
-/// Why the transport could not start.
+/// Why the transport (or a server around it) could not start.
 public struct TransportError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
     public let message: String
     /// The message.
     public var description: String { message }
+
+    /// An error saying `message`.
+    public init(message: String) {
+        self.message = message
+    }
+
+    /// What `body` returns; a system failure while starting becomes a transport error.
+    public static func wrapping<T>(_ body: () throws(SystemError) -> T) throws(TransportError) -> T {
+        do { return try body() } catch { throw TransportError(message: error.description) }
+    }
 }
