@@ -37,6 +37,9 @@ let package = Package(
         // Benchmarks (ops/bench-*), with a shared plan generator.
         .target(
             name: "BenchSupport", dependencies: ["ChronoSketchCore", "SystemSupport"], path: "Benchmarks/BenchSupport"),
+        // The raw client on WebSocketWire: one blocking socket, any bytes out, the server's frames
+        // in (the tests' and the fuzzers' raw client; the load generator's viewers share its parts).
+        .target(name: "WebSocketClient", dependencies: ["WebSocketWire", "SystemSupport"]),
         // The transport: epoll service threads, TLS handshakes, accepting, memory budgets; each
         // connection a WebSocketWire state machine. Knows nothing of the plan protocol.
         .target(
@@ -97,7 +100,8 @@ let package = Package(
         // The fuzzers (ops/fuzz): seeded frame, handshake and message generators and the runner that
         // drives a server and checks it afterwards.
         .target(
-            name: "PlanFuzz", dependencies: ["ChronoSketchCore", "PlanProtocol", "SystemSupport", "WebSocketWire"],
+            name: "PlanFuzz",
+            dependencies: ["ChronoSketchCore", "PlanProtocol", "SystemSupport", "WebSocketWire", "WebSocketClient"],
             path: "Fuzz/PlanFuzz"
         ),
         .executableTarget(
@@ -119,7 +123,7 @@ let package = Package(
             name: "PlanServerTests",
             dependencies: [
                 "PlanServer", "PlanClient", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport",
-                "WebSocketWire", "WebSocketServer", "SystemSupport",
+                "WebSocketWire", "WebSocketServer", "WebSocketClient", "SystemSupport",
             ]),
         .testTarget(
             name: "PlanLoadTests",

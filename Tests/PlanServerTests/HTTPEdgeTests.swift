@@ -1,4 +1,5 @@
 import Glibc
+import PlanProtocol
 import PlanTestSupport
 import Testing
 
@@ -95,14 +96,17 @@ struct HTTPEdgeTests {
     func utf8FailFast() async throws {
         let fixture = try PlanFixture.make()
         let server = try ServerProcess.start()
-        let socket = try await RawWebSocket.connect(port: server.port)
-        // In one write, so that nothing the test waits for lies between them.
-        try await socket.sendFrames(
-            [
-                (RawWebSocket.text, Array(#"{"type":"hello","token":"\#(fixture.viewerToken)"}"#.utf8)),
-                (RawWebSocket.text, Array(#"{"type":"plans","ref":""#.utf8) + [0xFF]),
-            ], finalLast: false)
-        let (_, code) = try await socket.untilClose()
+        // One blocking piece of work (no await between the steps a busy machine could stretch).
+        let code = try await offThePool { () throws -> UInt16? in
+            let socket = try RawWebSocket(port: server.port)
+            try socket.handshake()
+            try socket.send(
+                RawWebSocket.frameBytes(
+                    opcode: RawWebSocket.text, Array(#"{"type":"hello","token":"\#(fixture.viewerToken)"}"#.utf8))
+                    + RawWebSocket.frameBytes(
+                        opcode: RawWebSocket.text, Array(#"{"type":"plans","ref":""#.utf8) + [0xFF], final: false))
+            return try socket.readUntilClose()
+        }
         #expect(code == 1007)
     }
 }
@@ -122,16 +126,21 @@ struct IntakeShareTests {
     func floodInShares() async throws {
         let fixture = try PlanFixture.make()
         let server = try ServerProcess.start(arguments: ["--max-intake-per-connection", "16"])
-        let flooder = try await RawWebSocket.connect(port: server.port)
-        try await flooder.hello(token: fixture.viewerToken)
-        let requests = (0..<5000).flatMap {
-            RawWebSocket.frameBytes(opcode: RawWebSocket.text, Array(#"{"type":"plans","ref":"f\#($0)"}"#.utf8))
-        }
-        try await flooder.sendBytes(requests)
-        var refs: [String] = []
-        while refs.count < 5000 {
-            guard case .plans(_, let ref) = try await flooder.next(skipping: ["presence"]) else { continue }
-            refs.append(ref ?? "")
+        let refs = try await offThePool { () throws -> [String] in
+            let flooder = try RawWebSocket(port: server.port)
+            try flooder.handshake()
+            try flooder.send(#"{"type":"hello","token":"\#(fixture.viewerToken)"}"#)
+            _ = try flooder.readText(containing: "welcome")
+            try flooder.send(
+                (0..<5000).flatMap {
+                    RawWebSocket.frameBytes(
+                        opcode: RawWebSocket.text, Array(#"{"type":"plans","ref":"f\#($0)"}"#.utf8))
+                })
+            var refs: [String] = []
+            while refs.count < 5000, case .message(let bytes) = try flooder.readFrame() {
+                for case .plans(_, let ref) in try ServerMessage.decodeFrame(bytes) { refs.append(ref ?? "") }
+            }
+            return refs
         }
         #expect(refs == (0..<5000).map { "f\($0)" })
         let held = try await MemoryBoundsTests.metric(server, "chronosketch_intake_pauses_total") ?? 0

@@ -28,7 +28,8 @@ struct LimitsTests {
     @Test("welcome.limits announces maxWatchesPerConnection 64 and maxAssignmentsPerEntry 1000 by default")
     func defaults() async throws {
         let fixture = try PlanFixture.make()
-        let server = try ServerProcess.start()
+        // (The test harness's servers wait longer for write progress than the default.)
+        let server = try ServerProcess.start(arguments: ["--write-timeout-seconds", "30"])
         let limits = try await Self.welcomeLimits(server, token: fixture.viewerToken)
         #expect(limits == .standard)
         #expect(limits.maxWatchesPerConnection == 64 && limits.maxAssignmentsPerEntry == 1000)
@@ -40,13 +41,15 @@ struct LimitsTests {
         let server = try ServerProcess.start(arguments: [
             "--max-message-bytes", "500000", "--max-queue-bytes", "4000000", "--max-proposals-per-second", "77",
             "--max-tasks-per-plan", "1234", "--max-watches-per-connection", "5", "--max-assignments-per-entry", "9",
+            "--max-user-queue-bytes", "3000000", "--write-timeout-seconds", "45",
         ])
         let limits = try await Self.welcomeLimits(server, token: fixture.viewerToken)
         #expect(
             limits
                 == ProtocolLimits(
                     maxMessageBytes: 500_000, maxTasksPerPlan: 1234, maxQueueBytes: 4_000_000,
-                    maxProposalsPerSecond: 77, maxWatchesPerConnection: 5, maxAssignmentsPerEntry: 9))
+                    maxProposalsPerSecond: 77, maxWatchesPerConnection: 5, maxAssignmentsPerEntry: 9,
+                    maxUserQueueBytes: 3_000_000, writeTimeoutSeconds: 45))
     }
 
     @Test(

@@ -1,14 +1,13 @@
 import Dispatch
-import Glibc
 import PlanProtocol
 import PlanTestSupport
+import WebSocketClient
 import WebSocketWire
 
-/// A WebSocket client on a plain blocking socket, for what `PlanConnection` never does: binary
-/// frames, fragments, invalid UTF-8, messages before hello, several frames in one write, a reader
-/// that stops reading, hand-made handshakes and frames. Frames are written and read with
-/// `WebSocketWire` (`ClientFrame`, `FrameDecoder` reading a server's frames), the handshake is
-/// checked with its `Sec-WebSocket-Accept`.
+/// The tests' raw WebSocket: the shared `BlockingWebSocket` (the fuzzers' too) with what the tests
+/// ask of it — throwing reads, the contract's messages, and async calls — for what `PlanConnection`
+/// never does: binary frames, fragments, invalid UTF-8, messages before hello, several frames in
+/// one write, a reader that stops reading, hand-made handshakes and frames.
 ///
 /// Two ways to use it, one at a time:
 /// - blocking calls (`init`, `handshake`, `send(_:)`, `readHead`, `readFrames`, …), from
@@ -16,8 +15,7 @@ import WebSocketWire
 /// - async calls (`connect`, `send(opcode:)`, `next`, `untilClose`, …), whose blocking work runs
 ///   on a serial Dispatch queue of each socket's own (such queues get a thread whenever they have
 ///   work, while a shared concurrent queue runs only about as many blocks at once as there are
-///   cores: with 2 cores, a third socket's connect waited for other sockets' 10-second reads),
-///   never on the tests' cooperative threads.
+///   cores), never on the tests' cooperative threads.
 final class RawWebSocket: @unchecked Sendable {
     static let continuation: UInt8 = 0x0
     static let text: UInt8 = 0x1
@@ -25,25 +23,20 @@ final class RawWebSocket: @unchecked Sendable {
     static let ping: UInt8 = 0x9
     static let pong: UInt8 = 0xA
 
-    /// The key of every handshake (RFC 6455's example), and the answer it must get.
-    static let key = "dGhlIHNhbXBsZSBub25jZQ=="
-
     enum Frame {
         case message([UInt8])
         case close(UInt16?)
         case end
     }
 
-    let fd: Int32
-    private var received: [UInt8] = []
-    private var decoder = FrameDecoder(maxMessageBytes: 64 << 20, sender: .server)
+    let socket: BlockingWebSocket
     private var pending: [ServerMessage] = []
     private let queue = DispatchQueue(label: "raw-websocket")
 
     /// Connects to 127.0.0.1:`port` (no handshake yet). `timeoutSeconds` bounds every read and
-    /// write (nil: none); `receiveBuffer` shrinks the kernel's receive buffer.
+    /// write (nil: ten minutes); `receiveBuffer` shrinks the kernel's receive buffer.
     init(port: Int, receiveBuffer: Int32? = nil, timeoutSeconds: Int? = 10) throws {
-        fd = try connectLoopback(port: port, timeoutSeconds: timeoutSeconds, receiveBuffer: receiveBuffer)
+        socket = try BlockingWebSocket(port: port, timeoutSeconds: timeoutSeconds ?? 600, receiveBuffer: receiveBuffer)
     }
 
     /// Connects to ws://127.0.0.1:port/ws and completes the handshake.
@@ -55,85 +48,52 @@ final class RawWebSocket: @unchecked Sendable {
         }
     }
 
-    deinit {
-        Glibc.close(fd)
-    }
-
     /// Shuts the socket down (the descriptor is closed when the object goes).
-    func close() {
-        shutdown(fd, Int32(SHUT_RDWR))
-    }
+    func close() { socket.shutDown() }
 
     // MARK: - Blocking
 
     /// Asks for the upgrade to the protocol's WebSocket and checks the answer: 101 and the
     /// `Sec-WebSocket-Accept` that belongs to the key.
-    func handshake() throws {
-        let request =
-            "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: \(RawWebSocket.key)\r\nSec-WebSocket-Version: 13\r\n"
-            + "Sec-WebSocket-Protocol: chronosketch.v1\r\n\r\n"
-        let head = try send(Array(request.utf8)).readHead()
-        guard head.hasPrefix("HTTP/1.1 101") else { throw HarnessError("no upgrade: \(head)") }
-        let accept = "Sec-WebSocket-Accept: \(WebSocketHandshake.acceptValue(key: RawWebSocket.key))\r\n"
-        guard head.contains(accept) else { throw HarnessError("a wrong Sec-WebSocket-Accept: \(head)") }
-    }
+    func handshake() throws { try socket.upgrade() }
 
     /// Sends bytes as they are: frames made by hand, handshake-level garbage.
     @discardableResult
     func send(_ bytes: [UInt8]) throws -> RawWebSocket {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes {
-                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            guard sent > 0 else { throw HarnessError("send: errno \(errno)") }
-            offset += sent
-        }
+        try socket.send(bytes)
         return self
     }
 
     /// Sends text in one frame.
     func send(_ text: String) throws {
-        try send(RawWebSocket.frameBytes(opcode: RawWebSocket.text, Array(text.utf8)))
+        try socket.sendFrame(opcode: RawWebSocket.text, Array(text.utf8))
     }
 
     /// Sends `bytes` and reads everything until the server closes.
     func exchange(_ bytes: [UInt8]) throws -> [UInt8] {
         try send(bytes)
-        while try fill() {}
-        defer { received = [] }
-        return received
+        return socket.drainRaw(timeoutMilliseconds: 600_000)
     }
 
     /// Reads an HTTP response head, up to and including the blank line.
     func readHead() throws -> String {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        while true {
-            if let end = received.indices.dropLast(3).first(where: { Array(received[$0..<$0 + 4]) == separator }) {
-                let head = String(decoding: received[..<(end + 4)], as: UTF8.self)
-                received.removeFirst(end + 4)
-                return head
-            }
-            guard try fill() else { throw HarnessError("no response head") }
-        }
+        guard let head = socket.readHead() else { throw HarnessError("no response head") }
+        return head
     }
 
-    /// The next message (fragments joined) or control frame; nil at the end of the stream.
+    /// The next message (fragments joined) or control frame, pings not answered; nil at the end
+    /// of the stream.
     func readEvent() throws -> FrameDecoder.Event? {
-        while true {
-            let step = received.withUnsafeBytes { decoder.step($0) }
-            switch step {
-            case .needMore:
-                guard try fill() else { return nil }
-            case .consumed(let count):
-                received.removeFirst(count)
-            case .event(let event, let count):
-                received.removeFirst(count)
-                return event
-            case .fail(let code, let reason):
-                throw HarnessError("the server broke RFC 6455 (\(code)): \(reason)")
-            }
+        socket.answersPings = false
+        defer { socket.answersPings = true }
+        switch socket.next() {
+        case .message(let opcode, let payload): return opcode == RawWebSocket.text ? .text(payload) : .binary(payload)
+        case .ping(let payload): return .ping(payload)
+        case .pong(let payload): return .pong(payload)
+        case .close(let code): return .close(code.map { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } ?? [])
+        case .end: return nil
+        case .timeout: throw HarnessError("nothing received in time")
+        case .broken(let reason): throw HarnessError("the server broke RFC 6455: \(reason)")
         }
     }
 
@@ -148,6 +108,7 @@ final class RawWebSocket: @unchecked Sendable {
             case .close(let payload): frames.append((0x8, payload))
             case .ping(let payload): frames.append((RawWebSocket.ping, payload))
             case .pong(let payload): frames.append((RawWebSocket.pong, payload))
+            case .fragment(let payload, _, _, _): frames.append((RawWebSocket.continuation, payload))
             }
         }
         return frames
@@ -155,34 +116,38 @@ final class RawWebSocket: @unchecked Sendable {
 
     /// Reads until a close frame; returns its code (nil if the socket just ended).
     func readUntilClose() throws -> UInt16? {
-        while let event = try readEvent() {
-            if case .close(let payload) = event { return RawWebSocket.code(payload) }
+        while true {
+            switch socket.next() {
+            case .close(let code): return code
+            case .end: return nil
+            case .timeout: throw HarnessError("nothing received in time")
+            case .broken(let reason): throw HarnessError("the server broke RFC 6455: \(reason)")
+            default: continue
+            }
         }
-        return nil
     }
 
     /// Reads text messages until one contains `needle`; nil when the server closes first.
     func readText(containing needle: String) throws -> String? {
-        while let event = try readEvent() {
-            if case .text(let payload) = event, String(decoding: payload, as: UTF8.self).contains(needle) {
-                return String(decoding: payload, as: UTF8.self)
-            }
-            if case .close = event { return nil }
+        while case .message(let frame) = try readFrame() {
+            let text = String(decoding: frame, as: UTF8.self)
+            if text.contains(needle) { return text }
         }
         return nil
     }
 
     /// The next complete message, close or end of stream; pings are answered.
     func readFrame() throws -> Frame {
-        while let event = try readEvent() {
-            switch event {
-            case .text(let payload), .binary(let payload): return .message(payload)
-            case .close(let payload): return .close(RawWebSocket.code(payload))
-            case .ping(let payload): try send(RawWebSocket.frameBytes(opcode: RawWebSocket.pong, payload))
-            case .pong: break
+        while true {
+            switch socket.next() {
+            case .message(_, let payload): return .message(payload)
+            case .close(let code): return .close(code)
+            case .end: return .end
+            case .ping, .pong: continue
+            case .timeout: throw HarnessError("nothing received in time")
+            case .broken(let reason): throw HarnessError("the server broke RFC 6455: \(reason)")
             }
         }
-        return .end
     }
 
     /// A masked frame as a client writes it (`ClientFrame`); `claimedLength` writes a header
@@ -197,22 +162,6 @@ final class RawWebSocket: @unchecked Sendable {
         bytes += mask
         for (index, byte) in payload.enumerated() { bytes.append(byte ^ mask[index & 3]) }
         return bytes
-    }
-
-    private static func code(_ payload: [UInt8]) -> UInt16? {
-        payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil
-    }
-
-    /// Reads more bytes; false at the end of the stream.
-    private func fill() throws -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        let count = recv(fd, &chunk, chunk.count, 0)
-        if count > 0 {
-            received += chunk[0..<count]
-            return true
-        }
-        if count == 0 || errno == ECONNRESET { return false }
-        throw HarnessError(errno == EAGAIN ? "nothing received in time" : "recv: errno \(errno)")
     }
 
     // MARK: - Async

@@ -43,12 +43,14 @@ public final class ServerProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
-        // A generous hello deadline unless the test sets one: a test task may wait for a busy
-        // cooperative pool between its connect and its hello.
+        // Generous deadlines for peers unless the test sets them: a test task may wait for a busy
+        // cooperative pool (two busy cores, the whole suite in parallel) between its connect and
+        // its hello, or between two reads, for longer than a peer ever should.
         // The defaults, each unless the test gives that option itself (plan-server refuses an
         // option given twice).
         let defaults = [
             ("--host", host), ("--port", "0"), ("--database", databaseURL), ("--hello-timeout-seconds", "120"),
+            ("--ping-interval-seconds", "120"), ("--write-timeout-seconds", "600"),
         ]
         let given = Set(arguments.map { String($0.split(separator: "=", maxSplits: 1)[0]) })
         let argv =

@@ -149,6 +149,8 @@ extension ServerConnection {
             guard isOpen else { return false }
             actions.append(.binary)
             return true
+        case .fragment:
+            return false  // this side joins fragments: never handed one
         case .ping(let payload):
             guard !closeQueued else { return false }
             // At most a few pongs wait: newer pings replace the oldest (RFC 6455 §5.5.3 allows

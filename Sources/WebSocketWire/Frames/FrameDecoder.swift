@@ -37,10 +37,19 @@ public struct FrameDecoder: Sendable {
         case pong([UInt8])
         /// A close frame's payload (code and reason; maybe empty), for `CloseFrame.problem`.
         case close([UInt8])
+        /// One fragment of a message, when fragments are not joined (`joinsFragments` false):
+        /// whether it is the message's first and its last, and whether the message is text.
+        case fragment([UInt8], first: Bool, last: Bool, text: Bool)
     }
 
-    /// The largest message accepted (fragments together).
+    /// The largest message accepted (fragments together; each fragment when they are not joined).
     public let maxMessageBytes: Int
+    /// Whether fragments are put together into one message (else each is handed on as it comes:
+    /// a client that receives a 15 MB snapshot in pieces need not hold it whole).
+    public let joinsFragments: Bool
+    /// Whether text is checked as UTF-8 (a load generator that checks what it reads by other
+    /// means may save the work).
+    public let checksUTF8: Bool
     /// Whether frames carry a mask (client frames) or must not (server frames).
     private let masked: Bool
     /// The message being put together from fragments, and its opcode (1 text, 2 binary).
@@ -50,9 +59,11 @@ public struct FrameDecoder: Sendable {
     private var validation = UTF8Validation()
 
     /// Creates a decoder for one connection, reading what `sender` writes (a server reads a client's).
-    public init(maxMessageBytes: Int, sender: Sender = .client) {
+    public init(maxMessageBytes: Int, sender: Sender = .client, joinsFragments: Bool = true, checksUTF8: Bool = true) {
         self.maxMessageBytes = maxMessageBytes
         self.masked = sender == .client
+        self.joinsFragments = joinsFragments
+        self.checksUTF8 = checksUTF8
     }
 
     /// Reads the next frame from the start of `bytes`.
@@ -96,10 +107,11 @@ public struct FrameDecoder: Sendable {
         let start = header.size + (masked ? 4 : 0)
         let total = start + length
         guard bytes.count >= total else { return .needMore }
-        var payload = [UInt8](repeating: 0, count: length)
+        var payload: [UInt8]
         if !masked {
-            for index in 0..<length { payload[index] = bytes[start + index] }
+            payload = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<total]))
         } else {
+            payload = [UInt8](repeating: 0, count: length)
             unmask(bytes, at: header.size, into: &payload)
         }
         switch opcode {
@@ -132,12 +144,16 @@ public struct FrameDecoder: Sendable {
             validation = UTF8Validation()
         }
         let isText = messageOpcode == 1
-        if isText, !validation.consume(payload) || (final && !validation.isAtBoundary) {
+        if isText, checksUTF8, !validation.consume(payload) || (final && !validation.isAtBoundary) {
             return .fail(code: 1007, reason: "a text message that is not UTF-8")
         }
-        if message.isEmpty && final {
+        if message.isEmpty && final && opcode != 0 {
             messageOpcode = nil
             return .event(isText ? .text(payload) : .binary(payload), consumed: consumed)
+        }
+        if !joinsFragments {
+            if final { messageOpcode = nil }
+            return .event(.fragment(payload, first: opcode != 0, last: final, text: isText), consumed: consumed)
         }
         message += payload
         guard final else { return .consumed(consumed) }

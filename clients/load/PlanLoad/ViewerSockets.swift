@@ -30,11 +30,14 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         let fd: Int32
         let handler: @Sendable (ViewerEvent) -> Void
         var phase = Phase.connecting
-        var expectedAccept = ""
+        /// The opening handshake sent (its answer is checked against its key).
+        var handshake: ClientHandshake?
+        /// The server's frames, read with `WebSocketWire` (fragments handed on as they come).
+        var decoder = FrameDecoder(
+            maxMessageBytes: ViewerSockets.maxFrameBytes, sender: .server, joinsFragments: false, checksUTF8: false)
         /// Received bytes not yet consumed (a partial header, frame or HTTP response).
         var input: [UInt8] = []
         /// Whether a fragmented message is arriving.
-        var inFragments = false
         /// Bytes waiting for the socket to take them.
         var output: [UInt8] = []
         /// Messages sent before the connection opened.
@@ -247,13 +250,9 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
     private func handshake(for socket: Socket, _ endpoint: ClientTransport.Endpoint) -> [UInt8] {
         var nonce = [UInt8](repeating: 0, count: 16)
         for index in nonce.indices { nonce[index] = UInt8(truncatingIfNeeded: nextMask()) }
-        let keyText = Base64.encode(nonce)
-        socket.expectedAccept = WebSocketHandshake.acceptValue(key: keyText)
-        let request =
-            "GET \(endpoint.path) HTTP/1.1\r\nHost: \(endpoint.host):\(endpoint.port)\r\nUpgrade: websocket\r\n"
-            + "Connection: Upgrade\r\nSec-WebSocket-Key: \(keyText)\r\nSec-WebSocket-Version: 13\r\n"
-            + "Sec-WebSocket-Protocol: chronosketch.v1\r\n\r\n"
-        return Array(request.utf8)
+        let handshake = ClientHandshake(host: "\(endpoint.host):\(endpoint.port)", path: endpoint.path, nonce: nonce)
+        socket.handshake = handshake
+        return handshake.request
     }
 
     private func serve(_ socket: Socket, events: UInt32) {
@@ -347,24 +346,6 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         _ = cn_epoll_control(epoll, EPOLL_CTL_DEL, socket.fd, 0, 0)
         Glibc.close(socket.fd)
         socket.handler(.closed(code: code, reason: reason))
-    }
-
-    /// The value of header `name` (lowercase) in an HTTP response, trimmed.
-    func headerValue(_ name: String, in response: String) -> String? {
-        for line in response.split(separator: "\r\n") {
-            guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == name else { continue }
-            return String(line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" })
-        }
-        return nil
-    }
-
-    func headerEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        for index in 0...(bytes.count - 4)
-        where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
-            return index + 4
-        }
-        return nil
     }
 
     private func nextMask() -> UInt64 { maskRandom.next() }
