@@ -26,9 +26,10 @@ public struct ProtocolLimits: Sendable, Hashable, JSONEncodable {
     /// `rejected` `tooLarge`. It bounds the work of one timeline op (adding, moving or removing
     /// an entry touches each of its assignments) and of the pages and fan-out it causes.
     public var maxAssignmentsPerEntry: Int
-    /// The most unsent bytes the connections of one user may hold together (what is queued to one
-    /// connection alone; a broadcast shared by many counts for none of them). Past it, the user's
-    /// connections holding the most are closed with 1013.
+    /// The most unsent bytes the connections of one user may be charged together: a connection is
+    /// charged a message queued to it while no other queue holds it (its own answers, and a
+    /// broadcast only where it is the first queue the broadcast waits in, so a broadcast is charged
+    /// once). Past it, the user's connections charged the most are closed with 1013.
     public var maxUserQueueBytes: Int
     /// Seconds a connection's unsent bytes may wait without a byte of them being taken by the
     /// peer; then the connection is closed with 1013, whatever the peer sends meanwhile.

@@ -42,7 +42,8 @@ public struct LoadConfiguration: Sendable {
     public var watchers = 0
     /// Seconds between a watcher's window moves.
     public var watchInterval = 1.0
-    /// The share of proposals built on stale originals on purpose (they must be rejected `staleTask`).
+    /// The share of proposals built on stale originals on purpose (they must be rejected `staleTask`):
+    /// spread evenly over each editor's proposals, its first one stale.
     public var staleRatio = 0.0
     /// Viewers reconnect after a drop and resume with `since` (for a server restart during the run).
     public var reconnect = false

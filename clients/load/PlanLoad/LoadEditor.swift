@@ -58,6 +58,9 @@ final class LoadEditor: Sendable {
         /// Entries moved by this editor: busy until a page of at least this version arrived.
         var entryWaits: [String: Int] = [:]
         var counter = 0
+        /// The stale share owed so far: a proposal is stale once it reaches 1 (the first one is, when
+        /// the ratio is above 0), so that a short run sends its share however few proposals it sends.
+        var staleOwed = 1.0
         var watchRequested = false
         /// Seeded per editor: a system generator here was a `getrandom` call per number.
         var random: SplitMix64
@@ -216,11 +219,13 @@ final class LoadEditor: Sendable {
             state.counter += 1
             var generator = state.random
             defer { state.random = generator }
-            if Double.random(in: 0..<1, using: &generator) < staleRatio,
+            if staleRatio > 0, state.staleOwed >= 1,
                 let stale = staleProposal(copy, &state, sent: sent, using: &generator)
             {
+                state.staleOwed += staleRatio - 1
                 return stale
             }
+            if staleRatio > 0 { state.staleOwed += staleRatio }
             for _ in 0..<4 {
                 if let formed = realisticProposal(copy, &state, sent: sent, using: &generator) { return formed }
             }
