@@ -8,7 +8,6 @@ import ChronoSketchCore
 import Glibc
 import PlanClient
 import PlanProtocol
-import Synchronization
 import SystemSupport
 
 struct Options {
@@ -58,7 +57,7 @@ final class Connection: Sendable {
 
     let transport: ClientTransport
     let id: UInt64
-    let state = Mutex(State())
+    let state = Locked(State())
     let keepFrames: Bool
     let created = ContinuousClock.now
 

@@ -9,7 +9,6 @@ import CommandLineOptions
 import Glibc
 import PlanClient
 import PlanProtocol
-import Synchronization
 import SystemSupport
 
 struct Options {
@@ -45,7 +44,7 @@ final class Connection: Sendable {
 
     let transport: ClientTransport
     let id: UInt64
-    let state = Mutex(State())
+    let state = Locked(State())
 
     init(_ transport: ClientTransport, url: String, token: String) {
         self.transport = transport

@@ -39,7 +39,7 @@ struct Options {
 /// What the sessions saw: welcomes, and each close's wall time and code.
 final class Tally: Sendable {
     let welcomed = Atomic<Int>(0)
-    let closes = Mutex<[(unixMilliseconds: Double, code: UInt16?)]>([])
+    let closes = Locked<[(unixMilliseconds: Double, code: UInt16?)]>([])
 
     var closed: Int { closes.withLock { $0.count } }
 

@@ -59,10 +59,10 @@ public final class ClientTransport: Sendable {
         case close(UInt64)
     }
 
-    let inbox = Mutex<[Command]>([])
-    let handlers = Mutex<[UInt64: @Sendable (Event) -> Void]>([:])
+    let inbox = Locked<[Command]>([])
+    let handlers = Locked<[UInt64: @Sendable (Event) -> Void]>([:])
     let nextID = Atomic<UInt64>(1)
-    let context = Mutex<ClientContextHandle?>(nil)
+    let context = Locked<ClientContextHandle?>(nil)
     let stopping = Atomic<Bool>(false)
     private let thread = JoinableThread()
 

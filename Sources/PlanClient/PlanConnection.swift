@@ -2,6 +2,7 @@ import ChronoSketchCore
 import Glibc
 import PlanProtocol
 import Synchronization
+import SystemSupport
 
 /// One client of a plan server: says hello, keeps a confirmed copy of every subscribed plan
 /// (applying `confirmed` in version order and resuming with `since` on a gap or a reconnect),
@@ -75,7 +76,7 @@ public final class PlanConnection: Sendable {
     private let continuation: AsyncStream<Event>.Continuation
     private let transport: ClientTransport
     private let endpoint: ClientTransport.Endpoint
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let idPrefix: String
     private let counter = Atomic<Int>(0)
 

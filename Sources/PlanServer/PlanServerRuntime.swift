@@ -42,7 +42,7 @@ public final class PlanServerRuntime: Sendable {
         self.metrics = metrics
         let flags = RuntimeFlags()
         self.flags = flags
-        let transportBox = Mutex<WebSocketTransport?>(nil)
+        let transportBox = Locked<WebSocketTransport?>(nil)
         let site = try configuration.webRoot.map { directory throws(TransportError) in
             try TransportError.wrapping { () throws(SystemError) in
                 try WebRoot.load(directory, raw: configuration.webRaw)

@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// A POSIX thread running one closure, started with its result checked.
 public struct SystemThread: Sendable {
@@ -53,7 +52,7 @@ public struct SystemThread: Sendable {
 /// A thread that is joined at most once, by whoever asks first: the owner of a service thread
 /// keeps one and calls `join()` when it stops (from the thread itself, `join()` detaches instead).
 public final class JoinableThread: Sendable {
-    private let handle = Mutex<pthread_t?>(nil)
+    private let handle = Locked<pthread_t?>(nil)
 
     /// Creates a slot with no thread yet.
     public init() {}

@@ -1,4 +1,4 @@
-import Synchronization
+import SystemSupport
 
 /// The connections open from each peer address, counted from the moment they are accepted (a
 /// connection that never finishes its handshake holds a descriptor all the same), with the limit
@@ -6,7 +6,7 @@ import Synchronization
 final class AddressBook: Sendable {
     /// Connections one address may hold at once (0: no limit, and nothing is counted).
     let limit: Int
-    private let counts = Mutex<[String: Int]>([:])
+    private let counts = Locked<[String: Int]>([:])
 
     init(limit: Int) {
         self.limit = limit

@@ -11,7 +11,7 @@ import SystemSupport
 /// with its session; one that fails, or does not finish within the head timeout, is closed.
 final class TLSHandshakes: Sendable {
     let context: TLSServerContext
-    private let inbox = Mutex<[Accepted]>([])
+    private let inbox = Locked<[Accepted]>([])
     private let wakeFD: Int32
     private let thread = JoinableThread()
     private let stopping = Atomic<Bool>(false)

@@ -64,14 +64,14 @@ public final class WebSocketTransport: Sendable {
     /// One service thread's share: its outbox, the eventfd that wakes it, its thread.
     final class Shard: Sendable {
         let index: Int
-        let outbox = Mutex<[Command]>([])
+        let outbox = Locked<[Command]>([])
         let wakeFD: Int32
         let thread = JoinableThread()
         /// Connections whose broadcasts wait for the frame interval; while any do, a ticker wakes
         /// the service thread twice per interval to flush them.
         let coalescingCount = Atomic<Int>(0)
         /// Each connection's messages handed to the consumer and not yet taken.
-        let intake = Mutex(ConnectionIntake())
+        let intake = Locked(ConnectionIntake())
 
         init(index: Int) {
             self.index = index
@@ -118,12 +118,12 @@ public final class WebSocketTransport: Sendable {
     /// What every connection runs with, shared.
     let connectionSettings: ServerConnection.Settings
     /// Accounts by name, while a connection uses them.
-    let accounts = Mutex<[String: QueueAccount]>([:])
+    let accounts = Locked<[String: QueueAccount]>([:])
     /// The TLS handshake thread (nil without TLS).
     let handshakes: TLSHandshakes?
     /// Connections refused at accept (their address held its limit), and closes by cause.
     let refusedConnections = Atomic<Int>(0)
-    let closeCounts = Mutex<[CloseCause: Int]>([:])
+    let closeCounts = Locked<[CloseCause: Int]>([:])
 
     /// Creates a transport; `onEvent` and `onHTTP` run on the service threads (concurrently when
     /// there are several) and must not block.

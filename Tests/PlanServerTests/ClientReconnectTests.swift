@@ -4,7 +4,7 @@ import PlanClient
 import PlanProtocol
 import PlanStore
 import PlanTestSupport
-import Synchronization
+import SystemSupport
 import Testing
 
 @Suite("PlanClient: reconnect, resume and re-send", .database)
@@ -117,7 +117,7 @@ struct ClientObserverTests {
         defer { _ = server.terminate() }
         let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
         defer { editor.close() }
-        let seen = Mutex<[(type: String, copyVersion: Int?)]>([])
+        let seen = Locked<[(type: String, copyVersion: Int?)]>([])
         let connection = editor.connection
         let plan = fixture.plan
         connection.observeMessages { message in

@@ -4,7 +4,7 @@ import PlanClient
 import PlanProtocol
 import PlanStore
 import PlanTestSupport
-import Synchronization
+import SystemSupport
 import Testing
 
 @testable import PlanServer
@@ -14,7 +14,7 @@ import Testing
 struct FairnessTests {
     /// The refs of the answers a connection received, in arrival order (broadcast pages have none).
     final class AnswerLog: Sendable {
-        let refs = Mutex<[String]>([])
+        let refs = Locked<[String]>([])
         /// How many answers have arrived, after each one.
         let counts = AsyncStream<Int>.makeStream()
 

@@ -5,6 +5,7 @@ import PlanProtocol
 import PlanStore
 import PlanTestSupport
 import Synchronization
+import SystemSupport
 import Testing
 
 /// Issue 14 §3 in small (the full form is `ops/bench outage` and `ops/bench kill`): an editor
@@ -114,7 +115,7 @@ final class FaultLoad: Sendable {
     let plan: String
     let operations: [(id: String, operation: PlanOperation)]
     let unavailable = Atomic<Int>(0)
-    let viewerVersions = Mutex<[Int]>([])
+    let viewerVersions = Locked<[Int]>([])
     private let answers: AsyncStream<ServerMessage>
     private let continuation: AsyncStream<ServerMessage>.Continuation
 

@@ -3,7 +3,7 @@ import PlanClient
 import PlanProtocol
 import PlanStore
 import PlanTestSupport
-import Synchronization
+import SystemSupport
 import Testing
 
 /// A subscriber's copy of a plan at every version it followed, built from the stream alone: the
@@ -16,7 +16,7 @@ final class StreamRecorder: Sendable {
     }
 
     let plan: String
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(plan: String) { self.plan = plan }
 

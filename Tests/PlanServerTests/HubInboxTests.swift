@@ -1,5 +1,4 @@
 import ChronoSketchCore
-import Synchronization
 import SystemSupport
 import Testing
 
@@ -39,7 +38,7 @@ struct HubInboxTests {
     @Test("a taking thread gets each post, waiting or not; after finish() posts are dropped and next() ends")
     func waitsAndEnds() throws {
         let inbox = HubInbox()
-        let taken = Mutex<[String]>([])
+        let taken = Locked<[String]>([])
         let taker = try SystemThread {
             for _ in 0..<3 {
                 let posted = inbox.next()

@@ -2,7 +2,7 @@ import ChronoSketchCore
 import PlanClient
 import PlanProtocol
 import PlanTestSupport
-import Synchronization
+import SystemSupport
 import Testing
 import WebSocketServer
 
@@ -237,7 +237,7 @@ final class ArrivalLog: Sendable {
     private let transport = ArrivalLog.sharedTransport
     private let inbox = Inbox<Arrival>()
     private let continuation: AsyncStream<Arrival>.Continuation
-    private let connections = Mutex<[String: UInt64]>([:])
+    private let connections = Locked<[String: UInt64]>([:])
 
     init() {
         let (stream, continuation) = AsyncStream.makeStream(of: Arrival.self)

@@ -2,7 +2,7 @@ import ChronoSketchCore
 import Dispatch
 import PlanStore
 import PlanTestSupport
-import Synchronization
+import SystemSupport
 import Testing
 
 /// Every version of a long random history rebuilds exactly as it was: thousands of random ops
@@ -54,7 +54,7 @@ struct HistoryRandomizedTests {
         }
         // Read back on four threads (the store's pool serves them all), each a quarter of the versions.
         let versions = states.keys.sorted()
-        let differing = Mutex<[Int]>([])
+        let differing = Locked<[Int]>([])
         let recorded = states
         DispatchQueue.concurrentPerform(iterations: 4) { part in
             for at in stride(from: part, to: versions.count, by: 4).map({ versions[$0] }) {

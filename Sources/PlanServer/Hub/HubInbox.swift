@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import SystemSupport
 
 /// Where events are posted for the hub, from any thread, and where its executor takes them, one
 /// at a time, on the thread of its own it runs on (`next()` blocks). Each event carries when it
@@ -49,7 +49,7 @@ final class HubInbox: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Signalled once per event queued, and once by `finish()`.
     private let queued = DispatchSemaphore(value: 0)
 

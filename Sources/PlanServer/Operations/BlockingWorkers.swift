@@ -12,7 +12,7 @@ import SystemSupport
 /// role lookup queued behind it.
 final class BlockingWorkers: Sendable {
     private final class Lane: Sendable {
-        let jobs = Mutex<[@Sendable () -> Void]>([])
+        let jobs = Locked<[@Sendable () -> Void]>([])
         let signal = DispatchSemaphore(value: 0)
         let stopping = Atomic<Bool>(false)
         /// Jobs queued or running on this thread.

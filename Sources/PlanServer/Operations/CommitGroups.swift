@@ -1,5 +1,5 @@
 import PlanStore
-import Synchronization
+import SystemSupport
 
 /// Commits waiting for their worker thread. The first of a thread's waiting commits to start
 /// takes the others waiting on that thread with it, and they are made in one transaction
@@ -18,7 +18,7 @@ final class CommitGroups: Sendable {
     /// The most batches one transaction takes.
     static let largest = 16
 
-    private let waiting = Mutex<[Int: [Waiting]]>([:])
+    private let waiting = Locked<[Int: [Waiting]]>([:])
 
     /// Notes a commit that waits for worker thread `thread`.
     func add(_ commit: Waiting, thread: Int) {

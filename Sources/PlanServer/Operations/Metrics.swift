@@ -9,7 +9,7 @@ public final class Metrics: Sendable {
     /// A latency histogram in seconds with fixed buckets.
     final class Histogram: Sendable {
         static let bounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
-        let state = Mutex<(counts: [Int], sum: Double, count: Int)>(
+        let state = Locked<(counts: [Int], sum: Double, count: Int)>(
             ([Int](repeating: 0, count: Histogram.bounds.count), 0, 0))
 
         func observe(_ seconds: Double) {
@@ -42,7 +42,7 @@ public final class Metrics: Sendable {
     let connections = Atomic<Int>(0)
     let subscriptions = Atomic<Int>(0)
     let loadedPlans = Atomic<Int>(0)
-    let proposals = Mutex<[String: Int]>([:])
+    let proposals = Locked<[String: Int]>([:])
     let trimmedLogRows = Atomic<Int>(0)
     /// Turns a session gave up with requests still waiting (`TurnBudget`).
     let yieldedTurns = Atomic<Int>(0)

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import SystemSupport
 
 /// A few blocking connections shared by the threads that call the store.
 ///
@@ -9,7 +9,7 @@ import Synchronization
 public final class ConnectionPool: Sendable {
     /// The libpq connection string (URI or keywords).
     public let conninfo: String
-    private let idle = Mutex<[PGConnection]>([])
+    private let idle = Locked<[PGConnection]>([])
     private let permits: DispatchSemaphore
 
     /// Creates a pool; nothing connects until the first borrow.

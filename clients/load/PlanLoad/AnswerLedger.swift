@@ -20,7 +20,7 @@ final class AnswerLedger: Sendable {
         var resent = 0
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
 
     /// Records a decision (not `unavailable`, which decides nothing).
     func record(id: String, decision: String, confirmedVersion: Int?) {

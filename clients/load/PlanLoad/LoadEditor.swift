@@ -18,7 +18,7 @@ final class EditorTallies: Sendable {
         var reconnects = 0
     }
 
-    let counts = Mutex(Counts())
+    let counts = Locked(Counts())
     /// Proposals sent and not yet answered, all editors together.
     let inFlight = Atomic<Int>(0)
     /// Every decision by id, re-sends and `unavailable` answers.
@@ -77,7 +77,7 @@ final class LoadEditor: Sendable {
     let running = Atomic<Bool>(true)
     /// Disconnected since the last welcome (the next one re-sends what is pending).
     let dropped = Atomic<Bool>(false)
-    let state: Mutex<State>
+    let state: Locked<State>
     /// The editor's number, and where a refusal by policy (1008) is recorded.
     let index: Int
     let refusal: Refusal
@@ -98,7 +98,8 @@ final class LoadEditor: Sendable {
         window = configuration.inFlight
         retryUnavailable = configuration.retryUnavailable
         self.tallies = tallies
-        state = Mutex(State(random: SplitMix64(seed: ProcessIO.monotonicNanoseconds() &+ UInt64(index) &* 0x9E37_79B9)))
+        state = Locked(
+            State(random: SplitMix64(seed: ProcessIO.monotonicNanoseconds() &+ UInt64(index) &* 0x9E37_79B9)))
         connection = try PlanConnection(
             options: .init(
                 url: configuration.server, token: configuration.token, clientName: "plan-load/editor\(index)",

@@ -1,10 +1,10 @@
-import Synchronization
+import SystemSupport
 
 /// The first refusal by policy (close code 1008) any connection of a run met: an unknown or
 /// revoked token, a connection limit. Reconnecting cannot help (protocol.md §6 says not to retry
 /// blindly), so the run stops and says why instead of reconnecting in silence.
 final class Refusal: Sendable {
-    private let first = Mutex<String?>(nil)
+    private let first = Locked<String?>(nil)
 
     /// Records the close of `who` with `code` and `reason`, when it is a refusal by policy;
     /// returns whether it is.

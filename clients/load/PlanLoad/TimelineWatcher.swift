@@ -1,7 +1,6 @@
 import ChronoSketchCore
 import PlanClient
 import PlanProtocol
-import Synchronization
 import SystemSupport
 
 /// A timeline watcher with a moving window: it follows the plan and, every interval, re-watches
@@ -18,7 +17,7 @@ final class TimelineWatcher: Sendable {
 
     let connection: PlanConnection
     let plan: String
-    let state = Mutex(State())
+    let state = Locked(State())
     let offset: Int
 
     let index: Int

@@ -59,7 +59,7 @@ final class ViewerSockets: ViewerTransport, @unchecked Sendable {
         }
     }
 
-    private let inbox = Mutex<[Command]>([])
+    private let inbox = Locked<[Command]>([])
     private let stopping = Atomic<Bool>(false)
     private let nextID = Atomic<UInt64>(1)
     private let epoll: Int32

@@ -4,7 +4,6 @@ import ChronoSketchCore
 import Glibc
 import PlanClient
 import PlanProtocol
-import Synchronization
 import SystemSupport
 
 /// The interactive client's adapter: ncursesw for the screen and keys, a PlanConnection for the
@@ -156,7 +155,7 @@ struct ScreenLoop {
 final class EventInbox: Sendable {
     /// The eventfd the loop polls.
     let fd: Int32
-    private let queue = Mutex<[PlanConnection.Event]>([])
+    private let queue = Locked<[PlanConnection.Event]>([])
 
     init() {
         fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
