@@ -58,7 +58,7 @@ struct HTTPEdgeTests {
             let request = Array("GET /healthz HTTP/1.1\r\nHost: [::1]\r\n\r\n".utf8)
             _ = request.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             shutdown(fd, Int32(SHUT_WR))
-            return HTTPProbe.readAll(fd)
+            return readToEnd(fd)
         }
         #expect(six.hasSuffix("ok\n"))
     }

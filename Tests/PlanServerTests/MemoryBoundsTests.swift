@@ -109,27 +109,11 @@ struct MemoryBoundsTests {
 enum HTTPProbe {
     /// Sends `request` and reads until the server closes (our side half-closed after the request).
     static func exchange(_ port: Int, _ request: String) throws -> String {
-        let fd = try connectLoopback(port: port)
-        defer { close(fd) }
-        let bytes = Array(request.utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        shutdown(fd, Int32(SHUT_WR))
-        return readAll(fd)
+        try exchangeOnce(port: port, request)
     }
 
     static func get(_ port: Int, _ target: String, version: String = "HTTP/1.1") throws -> String {
         try exchange(port, "GET \(target) \(version)\r\nHost: 127.0.0.1\r\n\r\n")
     }
 
-    /// Everything until the end of the stream (or a reset).
-    static func readAll(_ fd: Int32) -> String {
-        var answer: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = read(fd, &buffer, buffer.count)
-            if count <= 0 { break }
-            answer.append(contentsOf: buffer[0..<count])
-        }
-        return String(decoding: answer, as: UTF8.self)
-    }
 }

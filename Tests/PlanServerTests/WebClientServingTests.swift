@@ -9,19 +9,7 @@ import Testing
 struct WebClientServingTests {
     /// One raw HTTP exchange: the request bytes as given (no client normalizes them), the answer.
     static func exchange(_ port: Int, _ request: String) throws -> String {
-        let fd = try connectLoopback(port: port)
-        defer { close(fd) }
-        let bytes = Array(request.utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        shutdown(fd, Int32(SHUT_WR))  // the request is complete: the answer ends the connection
-        var answer: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = read(fd, &buffer, buffer.count)
-            if count <= 0 { break }
-            answer.append(contentsOf: buffer[0..<count])
-        }
-        return String(decoding: answer, as: UTF8.self)
+        try exchangeOnce(port: port, request)
     }
 
     static func get(_ port: Int, _ target: String, method: String = "GET", extra: String = "") throws -> String {

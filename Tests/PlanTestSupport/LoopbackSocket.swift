@@ -30,3 +30,26 @@ public func connectLoopback(port: Int, timeoutSeconds: Int? = 10, receiveBuffer:
     }
     return fd
 }
+
+/// Everything `fd` yields until the end of the stream, a reset or a read timeout, as text.
+public func readToEnd(_ fd: Int32) -> String {
+    var answer: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = read(fd, &buffer, buffer.count)
+        if count <= 0 { break }
+        answer.append(contentsOf: buffer[0..<count])
+    }
+    return String(decoding: answer, as: UTF8.self)
+}
+
+/// One raw exchange on a new loopback connection: `request`'s bytes as given (nothing normalizes
+/// them), our side half-closed after them, then everything the server sends until it closes.
+public func exchangeOnce(port: Int, _ request: String) throws -> String {
+    let fd = try connectLoopback(port: port)
+    defer { close(fd) }
+    let bytes = Array(request.utf8)
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    shutdown(fd, Int32(SHUT_WR))
+    return readToEnd(fd)
+}

@@ -11,15 +11,19 @@ public enum ClientFrame {
         bytes.reserveCapacity(bytes.count + 4 + payload.count)
         bytes += [mask.0, mask.1, mask.2, mask.3]
         for (index, byte) in payload.enumerated() {
-            let key =
-                switch index & 3 {
-                case 0: mask.0
-                case 1: mask.1
-                case 2: mask.2
-                default: mask.3
-                }
-            bytes.append(byte ^ key)
+            bytes.append(byte ^ maskByte(mask, at: index))
         }
         return bytes
+    }
+
+    /// The byte of a 4-byte masking key that masks (or unmasks) the payload byte at `index`.
+    @inline(__always)
+    static func maskByte(_ mask: (UInt8, UInt8, UInt8, UInt8), at index: Int) -> UInt8 {
+        switch index & 3 {
+        case 0: mask.0
+        case 1: mask.1
+        case 2: mask.2
+        default: mask.3
+        }
     }
 }

@@ -127,14 +127,7 @@ public struct FrameDecoder: Sendable {
         let mask = (bytes[maskStart], bytes[maskStart + 1], bytes[maskStart + 2], bytes[maskStart + 3])
         let start = maskStart + 4
         for index in 0..<payload.count {
-            let key =
-                switch index & 3 {
-                case 0: mask.0
-                case 1: mask.1
-                case 2: mask.2
-                default: mask.3
-                }
-            payload[index] = bytes[start + index] ^ key
+            payload[index] = bytes[start + index] ^ ClientFrame.maskByte(mask, at: index)
         }
     }
 
