@@ -25,6 +25,9 @@ class ReconnectTests(unittest.TestCase):
             plan = people.plan()
             sign_in(driver, server, people.tokens[people.alice], plan)
             before = len(history(plan))
+            # The forms and views are fetched after the first render: the form below opens while
+            # the server is away only once they are here.
+            wait(driver, lambda d: d.find_element(By.TAG_NAME, 'body').get_attribute('data-preloaded') == 'all')
             server.kill()
             wait(driver, lambda d: 'reconnecting' in d.find_element(By.ID, 'connection').text)
             # The other language's module cannot be fetched now: the page says so and stays English.
