@@ -95,7 +95,7 @@ extension Hub {
     func apply(_ role: PlanRole?, on plan: String, to session: Session) {
         let before = session.roles[plan]
         session.record(role, on: plan)
-        guard owners[plan] != nil else { return }
+        guard owners.index(forKey: plan) != nil else { return }
         guard let role else { return endAccess(to: plan, for: session) }
         if session.subscriptions.contains(plan), ((before ?? .viewer) >= .editor) != (role >= .editor) {
             handle(plan, .rankChanged(member(session, of: plan)))

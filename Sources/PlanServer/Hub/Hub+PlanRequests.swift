@@ -13,11 +13,13 @@ extension Hub {
         _ plan: String, role: PlanRole, id: String, baseVersion: Int?, verdict: QueuedProposal.Verdict,
         ref: String?, session: Session
     ) {
-        guard let user = session.user, let owner = owners[plan] else { return }
+        // No copy of the owner is bound here: a copy alive while `handle` changes the owner would
+        // make every array it holds be copied (the undo ring, the recent messages) once per event.
+        guard let user = session.user, owners.index(forKey: plan) != nil else { return }
         let origin = ProposalOrigin(connection: session.connection, user: user, proposalID: id, ref: ref)
         let proposal = PlanOwner.Event.proposal(origin, role: role, baseVersion: baseVersion, verdict: verdict)
         // A re-send is answered from memory, whatever the rate.
-        if owner.knows(origin.key) {
+        if owners[plan]?.knows(origin.key) == true {
             handle(plan, proposal)
             return
         }
@@ -91,8 +93,8 @@ extension Hub {
     /// `query` (watch nil) or `watch`: one page now; a watch also registers for fresh pages, up
     /// to `maxWatchesPerConnection` per connection.
     func answerQuery(_ plan: String, query: TimelineQuery, watch: String?, ref: String?, session: Session) {
-        guard let owner = owners[plan] else { return }
-        if let problem = owner.problem(with: query) {
+        guard let problem = owners[plan].map({ $0.problem(with: query) }) else { return }
+        if let problem {
             send(.error(code: .badQuery, message: problem, ref: ref), to: session.connection)
             return
         }

@@ -142,7 +142,7 @@ extension Hub {
             emit(.run(.lookUpRole(session.connection, user: user, plan: planID)))
             return .waiting
         }
-        if owners[planID] != nil { return .ready(role) }
+        if owners.index(forKey: planID) != nil { return .ready(role) }
         if loading[planID] != nil {
             loading[planID]!.insert(session.connection)
         } else {

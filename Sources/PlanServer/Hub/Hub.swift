@@ -82,7 +82,7 @@ final class Hub {
         case .checkpointWritten: break
         case .wallClock(let reading):
             wallClock = reading
-            for plan in owners.keys { handle(plan, .wallClock(reading)) }
+            for plan in Array(owners.keys) { handle(plan, .wallClock(reading)) }
         case .committed(let plan, let result):
             handle(plan, .committed(result))
             finishShutdownIfDone()
@@ -96,7 +96,8 @@ final class Hub {
             finishSnapshotEncoding(plan, version: version, buffer)
         case .externalCommit(let plan?, let version): handle(plan, .notified(version))
         case .externalCommit(nil, _):
-            for plan in owners.keys { handle(plan, .notified(.max)) }
+            // The keys copied first: iterating `owners` while an owner changes would copy them all.
+            for plan in Array(owners.keys) { handle(plan, .notified(.max)) }
         }
         defer {
             actions = []
@@ -109,8 +110,9 @@ final class Hub {
     /// returns whether the plan is loaded.
     @discardableResult
     func handle(_ plan: String, _ event: PlanOwner.Event) -> Bool {
-        guard owners[plan] != nil else { return false }
-        emit(owners[plan]!.handle(event, now: now))
+        // Changed in place: a copy of the owner alive meanwhile would copy every array it holds.
+        guard let index = owners.index(forKey: plan) else { return false }
+        emit(owners.values[index].handle(event, now: now))
         return true
     }
 
@@ -147,11 +149,13 @@ final class Hub {
 
     /// Once per second: coalesced presence, silent connections closed, idle plans leave memory.
     private func tick() {
-        for plan in owners.keys { handle(plan, .tick) }
+        for plan in Array(owners.keys) { handle(plan, .tick) }
         closeSilentConnections()
         if authenticating == 0 { revokedAt = [:] }
-        for (id, owner) in owners {
-            guard owner.isIdle, now - owner.lastUsed > configuration.idlePlanLifetime else { continue }
+        let idle = owners.compactMap { id, owner in
+            owner.isIdle && now - owner.lastUsed > configuration.idlePlanLifetime ? id : nil
+        }
+        for id in idle {
             owners[id] = nil
             emit(.measure(.loadedPlans(delta: -1)))
             log("plan \(id) left memory (idle)")
