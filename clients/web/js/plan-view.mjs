@@ -90,12 +90,9 @@ export class PlanView {
       // What the first render does not need is fetched right after it, so that forms and views
       // open at once later, also while the server is away. A module that could not be fetched
       // (the server went away first) is no error yet: opening its view fetches it again and says
-      // so if that fails. `data-preloaded` on <body> tells when all were tried.
-      const modules = ['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs'];
-      const preload = () =>
-        Promise.allSettled(modules.map((m) => import(m))).then((results) => {
-          document.body.dataset.preloaded = results.every((r) => r.status === 'fulfilled') ? 'all' : 'some';
-        });
+      // so if that fails. `data-preloaded` on <body> tells when all are here.
+      const preload = () => Promise.all(['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs']
+        .map((m) => import(m))).then(() => { document.body.dataset.preloaded = 'all'; }, () => {});
       requestAnimationFrame(() => setTimeout(preload, 0));
     }
     if (detail.snapshot || !this.horizon) this.fitHorizon();
@@ -207,10 +204,16 @@ export class PlanView {
   async setView(view) {
     this.targetView = view;
     try {
-      await this.loadView(view);
+      if (view === 'resources') this.resources ??= new (await import('./resources.mjs')).Resources(this);
+      if (view === 'history') {
+        this.historyView ??= new (await import('./history-view.mjs')).HistoryView($('#history'), {
+          show: (version) => this.actions.showVersion(version), undo: (version) => this.actions.undo(version),
+          more: () => this.actions.moreHistory(),
+        });
+      }
     } catch (error) {
       // Its module could not be fetched (the server is away): the page stays where it was.
-      if (this.targetView === view) this.app.status(this.t.serverError(error.message ?? String(error)), true);
+      if (this.targetView === view) this.app.status(this.t.serverError(error.message), true);
       return;
     }
     if (this.targetView !== view) return;
@@ -227,21 +230,6 @@ export class PlanView {
     if (view !== 'resources') this.resources?.hidden();
     this.render();
     $(`#${view}`).focus({ preventScroll: true });
-  }
-
-  /** Loads the module of a view the first time it is shown. */
-  async loadView(view) {
-    if (view === 'resources' && !this.resources) {
-      const { Resources } = await import('./resources.mjs');
-      this.resources ??= new Resources(this);
-    }
-    if (view === 'history' && !this.historyView) {
-      const { HistoryView } = await import('./history-view.mjs');
-      this.historyView ??= new HistoryView($('#history'), {
-        show: (version) => this.actions.showVersion(version), undo: (version) => this.actions.undo(version),
-        more: () => this.actions.moreHistory(),
-      });
-    }
   }
 
   historyChanged() {
