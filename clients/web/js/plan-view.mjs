@@ -92,7 +92,7 @@ export class PlanView {
       // (the server went away first) is no error yet: opening its view fetches it again and says
       // so if that fails. `data-preloaded` on <body> tells when all are here.
       const preload = () => Promise.all(['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs']
-        .map((m) => import(m))).then(() => { document.body.dataset.preloaded = 'all'; }, () => {});
+        .map((m) => import(m))).then(() => (document.body.dataset.preloaded = 'all'), () => {});
       requestAnimationFrame(() => setTimeout(preload, 0));
     }
     if (detail.snapshot || !this.horizon) this.fitHorizon();
@@ -204,16 +204,21 @@ export class PlanView {
   async setView(view) {
     this.targetView = view;
     try {
-      if (view === 'resources') this.resources ??= new (await import('./resources.mjs')).Resources(this);
-      if (view === 'history') {
-        this.historyView ??= new (await import('./history-view.mjs')).HistoryView($('#history'), {
+      // Checked again after the import: two clicks while it loads make one view.
+      if (view === 'resources' && !this.resources) {
+        const { Resources } = await import('./resources.mjs');
+        this.resources ??= new Resources(this);
+      }
+      if (view === 'history' && !this.historyView) {
+        const { HistoryView } = await import('./history-view.mjs');
+        this.historyView ??= new HistoryView($('#history'), {
           show: (version) => this.actions.showVersion(version), undo: (version) => this.actions.undo(version),
           more: () => this.actions.moreHistory(),
         });
       }
     } catch (error) {
       // Its module could not be fetched (the server is away): the page stays where it was.
-      if (this.targetView === view) this.app.status(this.t.serverError(error.message), true);
+      this.app.status(this.t.serverError(error.message), true);
       return;
     }
     if (this.targetView !== view) return;
