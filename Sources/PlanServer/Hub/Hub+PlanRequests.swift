@@ -93,8 +93,8 @@ extension Hub {
     /// `query` (watch nil) or `watch`: one page now; a watch also registers for fresh pages, up
     /// to `maxWatchesPerConnection` per connection.
     func answerQuery(_ plan: String, query: TimelineQuery, watch: String?, ref: String?, session: Session) {
-        guard let problem = owners[plan].map({ $0.problem(with: query) }) else { return }
-        if let problem {
+        guard owners.index(forKey: plan) != nil else { return }
+        if let problem = owners[plan]?.problem(with: query) {
             send(.error(code: .badQuery, message: problem, ref: ref), to: session.connection)
             return
         }
