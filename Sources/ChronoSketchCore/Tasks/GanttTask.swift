@@ -98,20 +98,71 @@ public struct GanttTask: Sendable, Hashable, Identifiable {
     }
 }
 
-/// A finish-to-start dependency: `successorID` starts after `predecessorID` finishes.
+/// A dependency between two tasks: a type naming the anchors it ties and a lag in working days.
 ///
-/// Dependencies are visual relationships: they never shift dates.
+/// In a manual plan dependencies are drawings: they never shift dates. In an automatic plan
+/// each is the constraint `W(predecessor's anchor, successor's anchor) ≥ lag` (scheduling.md §3).
+/// Two dependencies are equal when all four members are; a collection holds at most one per pair.
 public struct TaskDependency: Sendable, Hashable {
-    /// The task that finishes first.
+    /// The task whose date the constraint starts from.
     public let predecessorID: String
-    /// The task that starts after it.
+    /// The task the constraint holds back.
+    public let successorID: String
+    /// Which anchors the constraint ties.
+    public let type: DependencyType
+    /// The working days that must lie between the anchors; negative for a lead.
+    public let lag: Int
+
+    /// The lags a dependency may have, in working days.
+    public static let lagRange = -1000...1000
+
+    /// Creates a dependency; `TaskCollection` validates its endpoints, type and lag.
+    public init(predecessorID: String, successorID: String, type: DependencyType = .finishToStart, lag: Int = 0) {
+        self.predecessorID = predecessorID
+        self.successorID = successorID
+        self.type = type
+        self.lag = lag
+    }
+
+    /// The (predecessor, successor) pair, unique in a collection.
+    public var pair: DependencyPair { DependencyPair(predecessorID: predecessorID, successorID: successorID) }
+
+    /// This dependency with another type and lag.
+    public func with(type: DependencyType, lag: Int) -> TaskDependency {
+        TaskDependency(predecessorID: predecessorID, successorID: successorID, type: type, lag: lag)
+    }
+}
+
+/// The endpoints of a dependency, which identify it within a collection.
+public struct DependencyPair: Sendable, Hashable {
+    /// The predecessor's id.
+    public let predecessorID: String
+    /// The successor's id.
     public let successorID: String
 
-    /// Creates a dependency; `TaskCollection` validates its endpoints.
+    /// Creates a pair.
     public init(predecessorID: String, successorID: String) {
         self.predecessorID = predecessorID
         self.successorID = successorID
     }
+}
+
+/// Which of the two tasks' dates a dependency ties (scheduling.md §2, MS Project's four link types).
+public enum DependencyType: String, Sendable, Hashable, CaseIterable {
+    /// The predecessor's end → the successor's start (the default).
+    case finishToStart = "finish-to-start"
+    /// The predecessor's start → the successor's start.
+    case startToStart = "start-to-start"
+    /// The predecessor's end → the successor's end.
+    case finishToFinish = "finish-to-finish"
+    /// The predecessor's start → the successor's end.
+    case startToFinish = "start-to-finish"
+
+    /// Whether the constraint starts from the predecessor's end (else its start).
+    public var fromPredecessorEnd: Bool { self == .finishToStart || self == .finishToFinish }
+
+    /// Whether the constraint holds back the successor's end (else its start).
+    public var toSuccessorEnd: Bool { self == .finishToFinish || self == .startToFinish }
 }
 
 /// Where a reordered task goes relative to its sibling.

@@ -1,18 +1,25 @@
 extension TaskCollection {
-    /// Adds one finish-to-start dependency at the end of the list.
-    /// - Throws: `invalidDependency` (missing endpoint, self-link, summary endpoint),
-    ///   `duplicateDependency`, `dependencyCycle`; the collection is then unchanged.
+    /// Adds one dependency at the end of the list.
+    /// - Throws: `invalidDependency` (lag out of range, missing endpoint, self-link, summary
+    ///   endpoint), `duplicateDependency` (the pair is there, whatever its type), `dependencyCycle`;
+    ///   the collection is then unchanged.
     @discardableResult
     public mutating func link(_ dependency: TaskDependency) throws(TaskGanttError) -> TaskCollectionChange {
         _ = try TaskCollection.endpointPositions(of: dependency, tasks: tasks, positionByID: positionByID)
-        guard !dependencySet.contains(dependency) else {
+        guard dependencyByPair[dependency.pair] == nil else {
             throw .duplicateDependency(predecessorID: dependency.predecessorID, successorID: dependency.successorID)
         }
-        guard !isReachable(dependency.predecessorID, from: dependency.successorID) else {
+        let successors = successorsByID
+        let predecessors = predecessorsByID
+        guard
+            ranks.admit(
+                from: dependency.predecessorID, to: dependency.successorID,
+                successors: { successors[$0] ?? [] }, predecessors: { predecessors[$0] ?? [] })
+        else {
             throw .dependencyCycle(predecessorID: dependency.predecessorID, successorID: dependency.successorID)
         }
         dependencies.append(dependency)
-        dependencySet.insert(dependency)
+        dependencyByPair[dependency.pair] = dependency
         successorsByID[dependency.predecessorID, default: []].append(dependency.successorID)
         predecessorsByID[dependency.successorID, default: []].append(dependency.predecessorID)
         var change = TaskCollectionChange()
@@ -20,16 +27,42 @@ extension TaskCollection {
         return change
     }
 
-    /// Removes one dependency.
-    /// - Throws: `staleDependency` when it is not there; the collection is then unchanged.
+    /// Removes one dependency, named by value.
+    /// - Throws: `staleDependency` when its pair is not there or differs in type or lag; the
+    ///   collection is then unchanged.
     @discardableResult
     public mutating func unlink(_ dependency: TaskDependency) throws(TaskGanttError) -> TaskCollectionChange {
-        guard dependencySet.contains(dependency) else {
+        guard dependencyByPair[dependency.pair] == dependency else {
             throw .staleDependency(predecessorID: dependency.predecessorID, successorID: dependency.successorID)
         }
         dependencies.remove(at: dependencies.firstIndex(of: dependency)!)
         forgetIndexes(of: dependency)
         var change = TaskCollectionChange()
+        change.dependenciesChanged = true
+        return change
+    }
+
+    /// Changes a dependency's type or lag in place (its place in the list kept).
+    /// - Throws: `invalidDependency` for a lag out of range, `staleDependency` when `previous`
+    ///   is not the current dependency of its pair, `identityChanged` when `proposed` names
+    ///   another pair; the collection is then unchanged. Equal values change nothing.
+    @discardableResult
+    public mutating func relink(previous: TaskDependency, proposed: TaskDependency) throws(TaskGanttError)
+        -> TaskCollectionChange
+    {
+        try TaskCollection.checkLag(of: proposed)
+        guard dependencyByPair[previous.pair] == previous else {
+            throw .staleDependency(predecessorID: previous.predecessorID, successorID: previous.successorID)
+        }
+        guard proposed.pair == previous.pair else {
+            throw .identityChanged(
+                previous: "\(previous.predecessorID) → \(previous.successorID)",
+                proposed: "\(proposed.predecessorID) → \(proposed.successorID)")
+        }
+        var change = TaskCollectionChange()
+        guard proposed != previous else { return change }
+        dependencies[dependencies.firstIndex(of: previous)!] = proposed
+        dependencyByPair[proposed.pair] = proposed
         change.dependenciesChanged = true
         return change
     }
@@ -50,23 +83,10 @@ extension TaskCollection {
 
     /// Removes a dependency from the lookup indexes (not from the list).
     mutating func forgetIndexes(of dependency: TaskDependency) {
-        dependencySet.remove(dependency)
+        dependencyByPair[dependency.pair] = nil
         successorsByID[dependency.predecessorID]?.removeAll { $0 == dependency.successorID }
         if successorsByID[dependency.predecessorID]?.isEmpty == true { successorsByID[dependency.predecessorID] = nil }
         predecessorsByID[dependency.successorID]?.removeAll { $0 == dependency.predecessorID }
         if predecessorsByID[dependency.successorID]?.isEmpty == true { predecessorsByID[dependency.successorID] = nil }
-    }
-
-    /// Whether `target` can be reached from `start` by following dependencies forward.
-    func isReachable(_ target: String, from start: String) -> Bool {
-        var stack = [start]
-        var visited: Set<String> = [start]
-        while let id = stack.popLast() {
-            if id == target { return true }
-            for next in successorsByID[id] ?? [] where visited.insert(next).inserted {
-                stack.append(next)
-            }
-        }
-        return false
     }
 }

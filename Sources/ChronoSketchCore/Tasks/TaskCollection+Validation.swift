@@ -55,12 +55,12 @@ extension TaskCollection {
     private static func checkDependencies(
         _ dependencies: [TaskDependency], tasks: [GanttTask], positionByID: [String: Int]
     ) throws(TaskGanttError) {
-        var seen = Set<TaskDependency>(minimumCapacity: dependencies.count)
+        var seen = Set<DependencyPair>(minimumCapacity: dependencies.count)
         var successors = [[Int]](repeating: [], count: tasks.count)
         var inDegree = [Int](repeating: 0, count: tasks.count)
         for dependency in dependencies {
             let (from, to) = try endpointPositions(of: dependency, tasks: tasks, positionByID: positionByID)
-            guard seen.insert(dependency).inserted else {
+            guard seen.insert(dependency.pair).inserted else {
                 throw .duplicateDependency(
                     predecessorID: dependency.predecessorID, successorID: dependency.successorID)
             }
@@ -84,10 +84,20 @@ extension TaskCollection {
         throw .dependencyCycle(predecessorID: blocked.predecessorID, successorID: blocked.successorID)
     }
 
-    /// The input positions of a dependency's endpoints, checking that they may be linked.
+    /// Checks that a dependency's lag lies within `TaskDependency.lagRange`.
+    static func checkLag(of dependency: TaskDependency) throws(TaskGanttError) {
+        guard TaskDependency.lagRange.contains(dependency.lag) else {
+            throw .invalidDependency(
+                predecessorID: dependency.predecessorID, successorID: dependency.successorID,
+                reason: "a lag must be a whole number of working days in −1000…1000")
+        }
+    }
+
+    /// The input positions of a dependency's endpoints, checking its lag and that they may be linked.
     static func endpointPositions(
         of dependency: TaskDependency, tasks: [GanttTask], positionByID: [String: Int]
     ) throws(TaskGanttError) -> (Int, Int) {
+        try checkLag(of: dependency)
         let predecessorID = dependency.predecessorID
         let successorID = dependency.successorID
         guard let from = positionByID[predecessorID] else {

@@ -1,4 +1,4 @@
-/// A validated set of tasks in confirmed input order, with finish-to-start dependencies.
+/// A validated set of tasks in confirmed input order, with typed dependencies (one per pair).
 ///
 /// Every instance satisfies all rules of semantics.md ("Collection validity"). Changes come as
 /// non-mutating methods that return a new collection (`replacing(previous:proposed:)`, …, as in
@@ -18,12 +18,15 @@ public struct TaskCollection: Sendable {
     var childPositions: [String?: [Int]]
     /// Derived values of each summary.
     var aggregates: [String: SummaryAggregate]
-    /// Every dependency, for duplicate checks.
-    var dependencySet: Set<TaskDependency>
+    /// Every dependency by its pair, for duplicate checks and value comparisons.
+    var dependencyByPair: [DependencyPair: TaskDependency]
     /// Successor ids of each task that has any.
     var successorsByID: [String: [String]]
     /// Predecessor ids of each task that has any.
     var predecessorsByID: [String: [String]]
+    /// A topological rank of every task that has a dependency (`rank(u) < rank(v)` for each
+    /// `u → v`), kept up to date on each link rather than recomputed (`TopologicalRanks`).
+    var ranks: TopologicalRanks
 
     /// An empty collection.
     public init() {
@@ -48,13 +51,17 @@ public struct TaskCollection: Sendable {
             if known == nil { positionByID[task.id] = position }
             childPositions[task.parentID, default: []].append(position)
         }
-        dependencySet = Set(dependencies)
+        dependencyByPair = Dictionary(minimumCapacity: dependencies.count)
         successorsByID = [:]
         predecessorsByID = [:]
         for dependency in dependencies {
+            dependencyByPair[dependency.pair] = dependency
             successorsByID[dependency.predecessorID, default: []].append(dependency.successorID)
             predecessorsByID[dependency.successorID, default: []].append(dependency.predecessorID)
         }
+        ranks = TopologicalRanks()
+        ranks.rankAll(
+            in: tasks, positionByID: positionByID, successorsByID: successorsByID, predecessorsByID: predecessorsByID)
         aggregates = [:]
         // Children come after their parent in depth-first order: fold them in reverse.
         for position in depthFirstPositions(collapsed: []).reversed() where tasks[position].kind.isSummary {
@@ -105,9 +112,14 @@ public struct TaskCollection: Sendable {
         successorsByID[id] ?? []
     }
 
-    /// Whether the dependency is part of the collection.
+    /// Whether the dependency is part of the collection (with this very type and lag).
     public func contains(_ dependency: TaskDependency) -> Bool {
-        dependencySet.contains(dependency)
+        dependencyByPair[dependency.pair] == dependency
+    }
+
+    /// The dependency from `predecessorID` to `successorID`, if any.
+    public func dependency(from predecessorID: String, to successorID: String) -> TaskDependency? {
+        dependencyByPair[DependencyPair(predecessorID: predecessorID, successorID: successorID)]
     }
 }
 

@@ -1,0 +1,89 @@
+/// The derived figures of one version (scheduling.md §6): the plan's finish and, for every
+/// scheduled task, its late dates, slack and whether it is critical.
+///
+/// A push-only plan is its own early schedule, so only the backward pass runs: in reverse
+/// topological order, in working-day positions, each task's latest finish is the plan's finish
+/// or tighter, from each constraint into a scheduled successor. A pure function of the tasks,
+/// the dependencies and the calendar, the same in both modes and on every server process.
+public struct ScheduleFigures: Sendable {
+    /// The figures of one scheduled task.
+    public struct Task: Sendable, Hashable {
+        /// The latest start that keeps the finish (the own start when the slack is 0).
+        public let lateStart: CivilDate
+        /// The latest (exclusive) end that keeps the finish; a milestone's late date.
+        public let lateFinish: CivilDate
+        /// Working days the task can slip without moving the finish; negative where a manual
+        /// plan breaks a constraint.
+        public let slack: Int
+        /// Whether the slack is 0 or less.
+        public var critical: Bool { slack <= 0 }
+    }
+
+    /// The latest end (a milestone: its date) of all scheduled tasks; nil with none.
+    public let finish: CivilDate?
+    /// The figures of each scheduled activity and milestone, by id.
+    public let tasks: [String: Task]
+
+    /// Computes the figures of `collection` on `time`'s calendar.
+    public init(_ collection: TaskCollection, time: WorkingTime) {
+        var dates: [String: ScheduleConstraints.Dates] = [:]
+        var finishDay: Int?
+        for task in collection.tasks {
+            guard let taskDates = ScheduleConstraints.Dates(task.kind) else { continue }
+            dates[task.id] = taskDates
+            finishDay = max(finishDay ?? taskDates.end, taskDates.end)
+        }
+        guard let finishDay else {
+            (finish, tasks) = (nil, [:])
+            return
+        }
+        finish = CivilDate(uncheckedDayNumber: finishDay)
+        let finishPosition = time.position(ofDay: finishDay)
+
+        // Latest finishes (positions) of the tasks with dependencies, successors first.
+        var lateFinish: [String: Int] = [:]
+        let ranked = collection.ranks.rankByID.sorted { $0.value > $1.value }
+        for (id, _) in ranked {
+            guard let own = dates[id] else { continue }
+            let width = time.workingDays(from: own.start, to: own.end)
+            var latest = finishPosition
+            for successor in collection.successorIDs(of: id) {
+                guard let theirs = dates[successor], let theirFinish = lateFinish[successor] else { continue }
+                let dependency = collection.dependency(from: id, to: successor)!
+                let theirStart = theirFinish - time.workingDays(from: theirs.start, to: theirs.end)
+                var bound = (dependency.type.toSuccessorEnd ? theirFinish : theirStart) - dependency.lag
+                if !dependency.type.fromPredecessorEnd { bound += width }
+                latest = min(latest, bound)
+            }
+            lateFinish[id] = latest
+        }
+
+        var figures = [String: Task](minimumCapacity: dates.count)
+        for task in collection.tasks {
+            guard let own = dates[task.id] else { continue }
+            let slack = (lateFinish[task.id] ?? finishPosition) - time.position(ofDay: own.end)
+            figures[task.id] = ScheduleFigures.figures(of: task.kind, dates: own, slack: slack, time: time)
+        }
+        tasks = figures
+    }
+
+    /// Late dates: the own dates at slack 0, else the task placed (§3.5) on the working day
+    /// `slack` working days from its start's position (kept as is should that leave years 1…9999).
+    private static func figures(
+        of kind: GanttTaskKind, dates: ScheduleConstraints.Dates, slack: Int, time: WorkingTime
+    ) -> Task {
+        let own = Task(
+            lateStart: CivilDate(uncheckedDayNumber: dates.start), lateFinish: CivilDate(uncheckedDayNumber: dates.end),
+            slack: slack)
+        guard slack != 0, let duration = time.workingDuration(of: kind) else { return own }
+        let start = time.day(atPosition: time.position(ofDay: dates.start) + slack)
+        switch time.placing(kind, on: start, workingDays: duration) {
+        case .activity(let schedule?, _)?:
+            return Task(lateStart: schedule.start, lateFinish: schedule.end, slack: slack)
+        case .milestone(let date)?:
+            return Task(lateStart: date, lateFinish: date, slack: slack)
+        default:
+            return own
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// A topological order of the dependency graph kept by ranks: for every dependency `u → v`,
+/// `rank(u) < rank(v)`. Only tasks with a dependency have a rank.
+///
+/// Built once by Kahn's algorithm, ties taken in input order; afterwards each link repairs only
+/// the ranks between its two endpoints (Pearce and Kelly, "A dynamic topological sort algorithm
+/// for directed acyclic graphs", JEA 2006): when `rank(u) < rank(v)` already, nothing moves;
+/// otherwise the tasks reachable from `v` with ranks below `u`'s and the tasks reaching `u` with
+/// ranks above `v`'s swap their ranks among themselves. The same forward search finds cycles,
+/// so a link costs the region it reorders, not the plan. Unlinking never breaks the order.
+struct TopologicalRanks: Sendable {
+    /// The rank of each task that has (or had) a dependency.
+    private(set) var rankByID: [String: Int] = [:]
+    /// Below every rank given so far.
+    private var lowest = 0
+    /// Above every rank given so far.
+    private var highest = 0
+
+    /// The rank of `id`, nil when it never had a dependency.
+    subscript(id: String) -> Int? { rankByID[id] }
+
+    /// Ranks every task that has a dependency: Kahn's algorithm, the ready task first in input order.
+    mutating func rankAll(
+        in tasks: [GanttTask], positionByID: [String: Int], successorsByID: [String: [String]],
+        predecessorsByID: [String: [String]]
+    ) {
+        rankByID = [:]
+        guard !successorsByID.isEmpty else { return }
+        var waiting: [String: Int] = predecessorsByID.mapValues(\.count)
+        var ready = MinimumHeap<Int>()
+        for id in successorsByID.keys where waiting[id] == nil { ready.insert(positionByID[id]!) }
+        var next = 0
+        while let position = ready.popMinimum() {
+            let id = tasks[position].id
+            rankByID[id] = next
+            next += 1
+            for successor in successorsByID[id] ?? [] {
+                let left = waiting[successor]! - 1
+                waiting[successor] = left
+                if left == 0 { ready.insert(positionByID[successor]!) }
+            }
+        }
+        lowest = 0
+        highest = next
+    }
+
+    /// Makes room for the dependency `from → to` before it is added; false (and nothing changed)
+    /// when it would close a cycle. `successors` and `predecessors` read the graph without it.
+    mutating func admit(
+        from: String, to: String, successors: (String) -> [String], predecessors: (String) -> [String]
+    ) -> Bool {
+        switch (rankByID[from], rankByID[to]) {
+        case (nil, nil):
+            rankByID[from] = highest
+            rankByID[to] = highest + 1
+            highest += 2
+            return true
+        case (nil, _?):
+            lowest -= 1
+            rankByID[from] = lowest
+            return true
+        case (_?, nil):
+            rankByID[to] = highest
+            highest += 1
+            return true
+        case (let upper?, let lower?):
+            if upper < lower { return true }
+            return reorder(from: from, upper: upper, to: to, lower: lower, successors, predecessors)
+        }
+    }
+
+    /// Pearce–Kelly's repair for a dependency `from → to` with `rank(from) = upper > rank(to) = lower`.
+    private mutating func reorder(
+        from: String, upper: Int, to: String, lower: Int, _ successors: (String) -> [String],
+        _ predecessors: (String) -> [String]
+    ) -> Bool {
+        // Forward from `to`, within ranks below `upper`: meeting `from` is a cycle.
+        var forward: [String] = []
+        var stack = [to]
+        var seen: Set<String> = [to]
+        while let id = stack.popLast() {
+            forward.append(id)
+            for next in successors(id) {
+                if next == from { return false }
+                if rankByID[next]! < upper, seen.insert(next).inserted { stack.append(next) }
+            }
+        }
+        // Backward from `from`, within ranks above `lower`.
+        var backward: [String] = []
+        stack = [from]
+        seen = [from]
+        while let id = stack.popLast() {
+            backward.append(id)
+            for previous in predecessors(id) where rankByID[previous]! > lower && seen.insert(previous).inserted {
+                stack.append(previous)
+            }
+        }
+        // The backward set takes the smallest of the freed ranks, each set keeping its own order.
+        let moved = backward.sorted { rankByID[$0]! < rankByID[$1]! } + forward.sorted { rankByID[$0]! < rankByID[$1]! }
+        let freed = moved.map { rankByID[$0]! }.sorted()
+        for (id, rank) in zip(moved, freed) { rankByID[id] = rank }
+        return true
+    }
+
+    /// Forgets a removed task.
+    mutating func forget(_ id: String) {
+        rankByID[id] = nil
+    }
+}
