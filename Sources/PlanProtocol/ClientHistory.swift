@@ -165,11 +165,14 @@ public struct ClientHistory: Sendable, Hashable {
         case .replace(let previous, _), .remove(let previous): ids.insert(previous.id)
         case .add(let task), .restore(let task, _, _): ids.insert(task.id)
         case .reorder(let previous, let relativeTo, _): ids.formUnion([previous.id, relativeTo.id])
-        case .link(let dependency), .unlink(let dependency):
+        case .link(let dependency), .unlink(let dependency), .relink(_, let dependency):
             ids.formUnion([dependency.predecessorID, dependency.successorID])
+        case .restoring(let base, let restores):
+            ids.formUnion(touched(nil, base))
+            ids.formUnion(restores.map(\.previous.id))
         case .timelineApply(let original, _): ids.insert(original.entry.id)
         case .timelineAdd(let entry, _), .timelineRemove(let entry): ids.insert(entry.id)
-        case .baselineSet, .baselineRemove, .undo, nil: break
+        case .settingsReplace, .baselineSet, .baselineRemove, .undo, nil: break
         }
         return ids
     }

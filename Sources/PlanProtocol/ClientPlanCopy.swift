@@ -97,6 +97,7 @@ public struct ClientPlanCopy: Sendable, Equatable {
         for task in changes.upsert where !task.kind.isSummary { snapshot.summaries[task.id] = nil }
         for (id, values) in changes.summaries { snapshot.summaries[id] = values }
         if let baselines = changes.baselines { snapshot.baselines = baselines }
+        if let settings = changes.settings { snapshot.settings = settings }
         snapshot.version = version
     }
 

@@ -23,13 +23,21 @@ public struct PlanChanges: Sendable, Hashable, JSONEncodable {
     public var entries: [String]?
     /// The complete baseline list, when it changed; else nil.
     public var baselines: [PlanBaseline]?
+    /// The ids of the tasks an automatic plan's settle pushed, in input order (scheduling.md
+    /// §4.4); nil when none was.
+    public var pushed: [String]?
+    /// The complete new scheduling settings, when they changed; else nil.
+    public var settings: PlanSettings?
 
     /// Creates changes from their parts.
     public init(
         upsert: [GanttTask] = [], remove: [String] = [], order: [String]? = nil, dependencies: [TaskDependency]? = nil,
-        summaries: [String: SummaryValues] = [:], entries: [String]? = nil, baselines: [PlanBaseline]? = nil
+        summaries: [String: SummaryValues] = [:], entries: [String]? = nil, baselines: [PlanBaseline]? = nil,
+        pushed: [String]? = nil, settings: PlanSettings? = nil
     ) {
         self.baselines = baselines
+        self.pushed = pushed
+        self.settings = settings
         self.upsert = upsert
         self.remove = remove
         self.order = order
@@ -53,7 +61,9 @@ public struct PlanChanges: Sendable, Hashable, JSONEncodable {
             self.init(
                 upsert: change.upserted, remove: change.removed,
                 order: change.orderChanged ? tasks.tasks.map(\.id) : nil,
-                dependencies: change.dependenciesChanged ? tasks.dependencies : nil, summaries: summaries)
+                dependencies: change.dependenciesChanged ? tasks.dependencies : nil, summaries: summaries,
+                pushed: change.pushedFrom.isEmpty ? nil : change.pushed,
+                settings: change.settingsChanged ? state.settings : nil)
         case .timeline(let change):
             self.init(entries: change.entryIDs)
         case .baselines:
@@ -61,12 +71,13 @@ public struct PlanChanges: Sendable, Hashable, JSONEncodable {
         }
     }
 
-    /// Writes `{"upsert":[…],"remove":[…],"order":[…],"dependencies":[…],"summaries":{…},"entries":[…],
-    /// "baselines":[…]}`.
+    /// Writes `{"upsert":[…],"remove":[…],"order":[…],"dependencies":[…],"pushed":[…],
+    /// "summaries":{…},"settings":{…},"entries":[…],"baselines":[…]}`.
     ///
-    /// `upsert`, `remove` and `summaries` are always written (possibly empty); `order` and
-    /// `dependencies` and `baselines` only when they changed; `entries` only for timeline ops. Summaries are written
-    /// in id order, so equal changes give equal bytes.
+    /// `upsert`, `remove` and `summaries` are always written (possibly empty); `order`,
+    /// `dependencies`, `settings` and `baselines` only when they changed; `pushed` only when a
+    /// task was pushed; `entries` only for timeline ops. Summaries are written in id order, so
+    /// equal changes give equal bytes.
     public func encodeJSON(into writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("upsert")
@@ -85,8 +96,18 @@ public struct PlanChanges: Sendable, Hashable, JSONEncodable {
             writer.key("dependencies")
             writer.array(dependencies)
         }
+        if let pushed {
+            writer.key("pushed")
+            writer.beginArray()
+            for id in pushed { writer.string(id) }
+            writer.endArray()
+        }
         writer.key("summaries")
         encodeSummaries(summaries, into: &writer)
+        if let settings {
+            writer.key("settings")
+            settings.encodeJSON(into: &writer)
+        }
         if let entries {
             writer.key("entries")
             writer.beginArray()
@@ -125,10 +146,14 @@ public struct PlanChanges: Sendable, Hashable, JSONEncodable {
                 try PlanBaseline(json: value, path: path)
             }
         }
+        var settings: PlanSettings?
+        if object.isPresent("settings") {
+            settings = try PlanSettings(json: try object.required("settings"), path: object.path("settings"))
+        }
         self.init(
             upsert: upsert, remove: try ids("remove") ?? [], order: try ids("order"), dependencies: dependencies,
             summaries: try decodeSummaries(object.optionalObject("summaries")), entries: try ids("entries"),
-            baselines: baselines)
+            baselines: baselines, pushed: try ids("pushed"), settings: settings)
     }
 
     /// Parses and decodes `changes` JSON text, such as a log row's.

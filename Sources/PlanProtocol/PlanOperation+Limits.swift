@@ -22,6 +22,11 @@ extension PlanOperation {
         case .link(let dependency), .unlink(let dependency):
             check.id(dependency.predecessorID, "\(path).dependency.predecessorID")
             check.id(dependency.successorID, "\(path).dependency.successorID")
+        case .relink(let previous, let proposed):
+            for (dependency, name) in [(previous, "previous"), (proposed, "proposed")] {
+                check.id(dependency.predecessorID, "\(path).\(name).predecessorID")
+                check.id(dependency.successorID, "\(path).\(name).successorID")
+            }
         case .timelineApply(let original, let proposed):
             for (half, name) in [(original, "original"), (proposed, "proposed")] {
                 check.entry(half.entry, "\(path).\(name).entry")
@@ -37,7 +42,10 @@ extension PlanOperation {
         case .restore:
             // Built by the server for an undo; a client adds with `add` (appended) and `link`.
             return DecodingFailure(path: "\(path).before", reason: "an add with a place is built only by undo")
-        case .baselineSet, .baselineRemove, .undo:
+        case .restoring:
+            // Built by the server for an undo of a cascade (scheduling.md §5); never sent.
+            return DecodingFailure(path: "\(path).restores", reason: "restores are built only by undo")
+        case .settingsReplace, .baselineSet, .baselineRemove, .undo:
             break
         }
         return check.failure

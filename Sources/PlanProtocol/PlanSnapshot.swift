@@ -10,6 +10,8 @@ public struct PlanSnapshot: Sendable, Hashable {
     public var version: Int
     /// The plan's title.
     public var title: String
+    /// Manual or automatic scheduling, and the calendar (scheduling.md §1).
+    public var settings: PlanSettings
     /// The tasks in confirmed input order (which decides sibling order).
     public var tasks: [GanttTask]
     /// The dependencies, in the order they were added.
@@ -27,8 +29,9 @@ public struct PlanSnapshot: Sendable, Hashable {
     public init(
         plan: String, version: Int, title: String, tasks: [GanttTask] = [], dependencies: [TaskDependency] = [],
         resources: [TimelineResource] = [], summaries: [String: SummaryValues] = [:], baselines: [PlanBaseline] = [],
-        historical: Bool = false
+        historical: Bool = false, settings: PlanSettings = .default
     ) {
+        self.settings = settings
         self.baselines = baselines
         self.historical = historical
         self.plan = plan
@@ -46,12 +49,12 @@ public struct PlanSnapshot: Sendable, Hashable {
         self.init(
             plan: plan, version: version, title: document.title, tasks: tasks.tasks, dependencies: tasks.dependencies,
             resources: document.state.timeline.resources, summaries: tasks.summaries,
-            baselines: document.state.baselines, historical: historical)
+            baselines: document.state.baselines, historical: historical, settings: document.state.settings)
     }
 
-    /// Writes the members `"plan","version","title","tasks","dependencies","resources","summaries",
-    /// "baselines"` (and `"historical":true` for a fetched one) into an object the caller has
-    /// opened (after its `type`).
+    /// Writes the members `"plan","version","title","settings","tasks","dependencies","resources",
+    /// "summaries","baselines"` (and `"historical":true` for a fetched one) into an object the
+    /// caller has opened (after its `type`).
     ///
     /// Summaries are written in the tasks' input order (so equal snapshots give equal bytes); values
     /// for ids that are not summary tasks, if any, follow in id order.
@@ -62,6 +65,8 @@ public struct PlanSnapshot: Sendable, Hashable {
         writer.number(version)
         writer.key("title")
         writer.string(title)
+        writer.key("settings")
+        settings.encodeJSON(into: &writer)
         writer.key("tasks")
         writer.array(tasks)
         writer.key("dependencies")
@@ -96,7 +101,8 @@ public struct PlanSnapshot: Sendable, Hashable {
     /// Decodes the members of a `snapshot` message (its `type` is not checked here).
     ///
     /// The values are taken as sent, without the domain's collection rules: a thin client holds
-    /// what the server confirmed. `dependencies`, `resources` and `summaries` may be absent.
+    /// what the server confirmed. `settings`, `dependencies`, `resources` and `summaries` may be
+    /// absent (absent settings are the defaults).
     public init(json: JSONValue, path: String = "$") throws(DecodingFailure) {
         let object = try JSONObjectReader(json, path: path)
         let plan = try object.string("plan")
@@ -115,10 +121,14 @@ public struct PlanSnapshot: Sendable, Hashable {
         let baselines = try object.map("baselines", optional: true) { value, path throws(DecodingFailure) in
             try PlanBaseline(json: value, path: path)
         }
+        var settings = PlanSettings.default
+        if object.isPresent("settings") {
+            settings = try PlanSettings(json: try object.required("settings"), path: object.path("settings"))
+        }
         self.init(
             plan: plan, version: version, title: title, tasks: tasks, dependencies: dependencies,
             resources: resources, summaries: summaries, baselines: baselines,
-            historical: try object.optionalBool("historical") ?? false)
+            historical: try object.optionalBool("historical") ?? false, settings: settings)
     }
 }
 

@@ -99,24 +99,30 @@ struct TaskJSONTests {
         }
     }
 
-    @Test("dependencies: only finish-to-start")
+    @Test("dependencies: a type and a lag, finish-to-start and 0 when absent, every member written")
     func dependencies() throws {
-        let plain = try TaskDependency(json: try JSONValue(parsing: #"{"predecessorID":"a","successorID":"b"}"#))
+        func decode(_ text: String) throws -> TaskDependency { try TaskDependency(json: try JSONValue(parsing: text)) }
+        let plain = try decode(#"{"predecessorID":"a","successorID":"b"}"#)
         #expect(plain == Make.link("a", "b"))
-        let typed = try TaskDependency(
-            json: try JSONValue(parsing: #"{"predecessorID":"a","successorID":"b","type":"finish-to-start"}"#))
-        #expect(typed == plain)
-        #expect(
-            throws: DecodingFailure(
-                code: .invalidDependency, path: "type",
-                reason: "only \"finish-to-start\" dependencies exist, found \"start-to-start\"")
-        ) {
-            try TaskDependency(
-                json: try JSONValue(parsing: #"{"predecessorID":"a","successorID":"b","type":"start-to-start"}"#))
+        #expect(try decode(#"{"predecessorID":"a","successorID":"b","type":"finish-to-start","lag":0}"#) == plain)
+        let typed = try decode(#"{"predecessorID":"a","successorID":"b","type":"start-to-start","lag":-2.0}"#)
+        #expect(typed == TaskDependency(predecessorID: "a", successorID: "b", type: .startToStart, lag: -2))
+        #expect(plain.json == #"{"predecessorID":"a","successorID":"b","type":"finish-to-start","lag":0}"#)
+        #expect(try decode(typed.json) == typed)
+        // Another type string, a fractional or out-of-range lag: invalidDependency; a wrong JSON type: badMessage.
+        let cases: [(String, RejectionCode, String)] = [
+            (#""type":"start-to-begin""#, .invalidDependency, "type"), (#""lag":1.5"#, .invalidDependency, "lag"),
+            (#""lag":1001"#, .invalidDependency, "lag"), (#""lag":-1001"#, .invalidDependency, "lag"),
+            (#""type":3"#, .badMessage, "type"), (#""lag":"2""#, .badMessage, "lag"),
+        ]
+        for (member, code, path) in cases {
+            do {
+                _ = try decode(#"{"predecessorID":"a","successorID":"b","# + member + "}")
+                Issue.record("\(member) was accepted")
+            } catch let failure as DecodingFailure {
+                #expect(failure.code == code && failure.path == path, "\(member): \(failure)")
+            }
         }
-        var writer = JSONWriter()
-        plain.encodeJSON(into: &writer)
-        #expect(try TaskDependency(json: try JSONValue(parsing: writer.bytes)) == plain)
     }
 
     @Test("summary values encode null dates without bounds and round-trip")

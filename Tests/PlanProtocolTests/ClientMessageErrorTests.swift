@@ -252,6 +252,23 @@ struct ClientMessageErrorTests {
                 #"{"type":"propose","id":"p1","plan":"demo","baseVersion":1,"op":\#(addSpec),"ref":false}"#, "demo",
                 "ref: expected a string or null, found a boolean"
             ),
+            // Scheduling (scheduling.md §1, §2, §5): wrong JSON types, an unknown mode, restores sent.
+            (
+                propose(#"{"type":"settings.replace","previous":{},"proposed":{"scheduling":"auto"}}"#), "demo",
+                #"op.proposed.scheduling: expected "manual" or "automatic", found "auto""#
+            ),
+            (
+                propose(#"{"type":"settings.replace","previous":{"calendar":{"workingDays":["1"]}},"proposed":{}}"#),
+                "demo", "op.previous.calendar.workingDays[0]: expected a number, found a string"
+            ),
+            (
+                propose(#"{"type":"link","dependency":{"predecessorID":"a","successorID":"b","lag":"1"}}"#), "demo",
+                "op.dependency.lag: expected a number, found a string"
+            ),
+            (
+                propose(#"{"type":"replace","previous":\#(F.spec.json),"proposed":\#(F.spec.json),"restores":[]}"#),
+                "demo", "op.restores: restores are built only by undo"
+            ),
         ]
         for (text, plan, message) in cases {
             let expectedRef: String? = text.contains(#""ref":"r""#) ? "r" : nil
@@ -284,8 +301,21 @@ struct ClientMessageErrorTests {
             ),
             (#"{"type":"add","task":{"id":"  ","title":"x","kind":"summary"}}"#, .blankID, "op.task.id"),
             (
-                #"{"type":"link","dependency":{"predecessorID":"a","successorID":"b","type":"start-to-start"}}"#,
+                #"{"type":"link","dependency":{"predecessorID":"a","successorID":"b","type":"start-to-begin"}}"#,
                 .invalidDependency, "op.dependency.type"
+            ),
+            (
+                #"{"type":"relink","previous":{"predecessorID":"a","successorID":"b"},"#
+                    + #""proposed":{"predecessorID":"a","successorID":"b","lag":0.5}}"#,
+                .invalidDependency, "op.proposed.lag"
+            ),
+            (
+                #"{"type":"settings.replace","previous":{},"proposed":{"calendar":{"workingDays":[]}}}"#,
+                .invalidCalendar, "op.proposed.calendar"
+            ),
+            (
+                #"{"type":"settings.replace","previous":{},"proposed":{"calendar":{"holidays":["2026-02-30"]}}}"#,
+                .invalidCalendar, "op.proposed.calendar.holidays[0]"
             ),
             (
                 #"{"type":"timeline.remove","entry":{"id":"e","title":"t","start":"2026-09-09T09:00","end":"2026-09-09T24:00"}}"#,

@@ -50,7 +50,8 @@ struct PlanChangesTests {
         #expect(link.dependencies == [TaskDependency(predecessorID: "spec", successorID: "release")])
         #expect(
             link.json
-                == #"{"upsert":[],"remove":[],"dependencies":[{"predecessorID":"spec","successorID":"release"}],"summaries":{}}"#
+                == #"{"upsert":[],"remove":[],"dependencies":[{"predecessorID":"spec","successorID":"release","#
+                + #""type":"finish-to-start","lag":0}],"summaries":{}}"#
         )
     }
 

@@ -67,7 +67,8 @@ struct ServerMessageTests {
         let object = members(message.bytes)
         #expect(
             Set(object.keys) == [
-                "type", "plan", "version", "title", "tasks", "dependencies", "resources", "summaries", "baselines",
+                "type", "plan", "version", "title", "settings", "tasks", "dependencies", "resources", "summaries",
+                "baselines",
             ])
         #expect(object["type"] == .string("snapshot"))
         #expect(object["plan"] == .string("demo"))
@@ -79,7 +80,11 @@ struct ServerMessageTests {
         }
         #expect(try tasks.map { try GanttTask(json: $0) } == document.state.tasks.tasks)
         #expect(
-            object["dependencies"] == parse(#"[{"predecessorID":"design","successorID":"build"}]"#))
+            object["dependencies"]
+                == parse(#"[{"predecessorID":"design","successorID":"build","type":"finish-to-start","lag":0}]"#))
+        #expect(
+            object["settings"]
+                == parse(#"{"scheduling":"manual","calendar":{"workingDays":[1,2,3,4,5,6,7],"holidays":[]}}"#))
         #expect(object["resources"] == parse(#"[{"id":"room-1","label":"Room 1"},{"id":"room-2","label":"Room 2"}]"#))
         // design 2026-09-08…10 at 25 %, build 2026-09-10…20 at 50 %.
         #expect(
@@ -97,7 +102,9 @@ struct ServerMessageTests {
             summaries: ["phase-1": SummaryValues(start: nil, end: nil, lastDate: nil, progress: 0)])
         #expect(
             ServerMessage.snapshot(empty).json
-                == #"{"type":"snapshot","plan":"p","version":0,"title":"","tasks":[{"id":"phase-1","title":"Phase 1","kind":"summary"}],"#
+                == #"{"type":"snapshot","plan":"p","version":0,"title":"","#
+                + #""settings":{"scheduling":"manual","calendar":{"workingDays":[1,2,3,4,5,6,7],"holidays":[]}},"#
+                + #""tasks":[{"id":"phase-1","title":"Phase 1","kind":"summary"}],"#
                 + #""dependencies":[],"resources":[],"summaries":{"phase-1":{"start":null,"end":null,"lastDate":null,"progress":0}},"baselines":[]}"#
         )
     }

@@ -154,9 +154,9 @@ struct RejectionCase: Sendable, CustomTestStringConvertible {
             RejectionCase(.invalidDependency, "link to a task that does not exist", .link(link("spec", "ghost"))),
             RejectionCase(.invalidDependency, "link a summary", .link(link("design", "release"))),
             RejectionCase(
-                .invalidDependency, #"a "type":"start-to-start" dependency"#,
+                .invalidDependency, #"a "type":"start-to-begin" dependency"#,
                 json:
-                    #"{"type":"link","dependency":{"predecessorID":"review","successorID":"release","type":"start-to-start"}}"#
+                    #"{"type":"link","dependency":{"predecessorID":"review","successorID":"release","type":"start-to-begin"}}"#
             ),
             RejectionCase(
                 .invalidDependency, "turn a dependency endpoint into a summary",

@@ -77,6 +77,9 @@ struct MigrationTests {
         let store = PlanStore(conninfo: scratch.url, connections: 1)
         var state = try #require(try store.loadPlan("p")).document.state
         #expect(state.tasks.tasks.map(\.id) == ["g", "a", "b", "old"])
+        // 008: existing plans take the default settings, existing dependencies finish-to-start with no lag.
+        #expect(state.settings == .default)
+        #expect(state.tasks.dependencies == [TaskDependency(predecessorID: "a", successorID: "b")])
         let added = try GanttTask(id: "c", title: "C", parentID: "g", kind: .activity(schedule: nil, progress: 0))
         let add = try StoreFixtures.mutation(.add(added), on: &state, id: "add")
         let link = try StoreFixtures.mutation(

@@ -2,13 +2,15 @@
 ///
 /// Domain errors (`TaskGanttError`, `TimelineError`) each map to exactly one code; the server adds
 /// the session-level ones (`forbidden`, `rateLimited`, `badMessage`, `unknownPlan`, `tooLarge`,
-/// `unavailable`) and the history ones (`notUndoable`, `historyUnavailable`, `staleBaseline`).
+/// `unavailable`), the history ones (`notUndoable`, `historyUnavailable`, `staleBaseline`) and
+/// the scheduling ones (`scheduleConflict`, `staleSettings`, `invalidCalendar`: scheduling.md §8).
 public enum RejectionCode: String, Sendable, Hashable, CaseIterable {
     case staleTask, duplicateID, blankID, identityChanged, invalidProgress, invalidSchedule
     case invalidHierarchy, invalidDependency, duplicateDependency, dependencyCycle, staleDependency
     case staleEntry, staleAssignment, unknownResource, invalidInterval
     case forbidden, rateLimited, badMessage, unknownPlan, tooLarge, unavailable
     case notUndoable, historyUnavailable, staleBaseline
+    case scheduleConflict, staleSettings, invalidCalendar
 }
 
 /// An error that rejects a proposal with one of the contract's codes and a message for people.

@@ -35,6 +35,8 @@ extension PlanState {
     public func inverse(of operation: PlanOperation) -> PlanOperation? {
         if let inverse = operation.inverseOfItself { return inverse }
         switch operation {
+        case .restoring(let base, let restores):
+            return inverse(of: base).map { .restoring($0, restores: restores.map(\.reversed)) }
         case .remove(let previous):
             return .restore(
                 task: previous, before: tasks.idAfter(previous.id),
@@ -56,6 +58,8 @@ extension PlanState {
     /// back only the dependencies whose other endpoint exists and that are not there again.
     public func undoOperation(from inverse: PlanOperation) -> PlanOperation {
         switch inverse {
+        case .restoring(let base, let restores):
+            return .restoring(undoOperation(from: base), restores: restores)
         case .reorder(let previous, let sibling, let position):
             return .reorder(
                 previous: previous, relativeTo: tasks.task(withID: sibling.id) ?? sibling, position: position)
@@ -83,6 +87,10 @@ extension PlanOperation {
         case .add(let task), .restore(let task, _, _): .remove(previous: task)
         case .link(let dependency): .unlink(dependency)
         case .unlink(let dependency): .link(dependency)
+        case .relink(let previous, let proposed): .relink(previous: proposed, proposed: previous)
+        case .settingsReplace(let previous, let proposed): .settingsReplace(previous: proposed, proposed: previous)
+        case .restoring(let base, let restores):
+            base.inverseOfItself.map { .restoring($0, restores: restores.map(\.reversed)) }
         case .timelineApply(let original, let proposed): .timelineApply(original: proposed, proposed: original)
         case .timelineAdd(let entry, _): .timelineRemove(entry: entry)
         case .remove, .reorder, .timelineRemove, .baselineSet, .baselineRemove, .undo: nil

@@ -7,9 +7,11 @@
 ///
 /// `{"format":2,"title":…,"ids":[…],"titles":[…],"parents":[…|null],"kinds":"asm…",
 /// "starts":[day|-1],"ends":[day|-1],"progress":[…],"from":[…],"to":[…],"resources":[…],
-/// "entries":[…],"assignments":[…],"baselines":[…]}`: a kind is `a` (an activity: `starts` and
-/// `ends` hold its schedule, -1 when unscheduled), `m` (a milestone: `starts` holds its date) or
-/// `s` (a summary); a day is `CivilDate.dayNumber`.
+/// "entries":[…],"assignments":[…],"baselines":[…],"settings":{…},"types":[…],"lags":[…]}`: a
+/// kind is `a` (an activity: `starts` and `ends` hold its schedule, -1 when unscheduled), `m` (a
+/// milestone: `starts` holds its date) or `s` (a summary); a day is `CivilDate.dayNumber`. The
+/// last three came with scheduling; a checkpoint without them holds default settings and
+/// finish-to-start dependencies without lag.
 extension PlanDocument {
     /// The checkpoint format this build writes.
     public static let checkpointFormat = 2
@@ -42,9 +44,16 @@ extension PlanDocument {
         let dependencies = state.tasks.dependencies
         writeStrings(dependencies.map(\.predecessorID), "from", into: &writer)
         writeStrings(dependencies.map(\.successorID), "to", into: &writer)
+        writeStrings(dependencies.map(\.type.rawValue), "types", into: &writer)
+        writer.key("lags")
+        writer.beginArray()
+        for dependency in dependencies { writer.number(dependency.lag) }
+        writer.endArray()
         encodeTimeline(into: &writer)
         writer.key("baselines")
         writer.array(state.baselines)
+        writer.key("settings")
+        state.settings.encodeJSON(into: &writer)
         writer.endObject()
         return writer.bytes
     }
@@ -85,9 +94,11 @@ extension PlanDocument {
         let from = try PlanDocument.strings(object, "from")
         let to = try PlanDocument.strings(object, "to")
         guard from.count == to.count else { throw object.failure("to", "expected \(from.count) ids") }
-        let dependencies = zip(from, to).map { TaskDependency(predecessorID: $0, successorID: $1) }
+        let dependencies = try PlanDocument.checkpointDependencies(object, from: from, to: to)
         var rest = JSONObject()
-        for key in ["title", "resources", "entries", "assignments", "baselines"] { rest[key] = object.members[key] }
+        for key in ["title", "resources", "entries", "assignments", "baselines", "settings"] {
+            rest[key] = object.members[key]
+        }
         // The timeline and the baselines as an import has them; its tasks come from the columns.
         let timeline = try PlanDocument(json: .object(rest))
         do {
@@ -95,7 +106,8 @@ extension PlanDocument {
             self.init(
                 title: timeline.title,
                 state: PlanState(
-                    tasks: collection, timeline: timeline.state.timeline, baselines: timeline.state.baselines))
+                    tasks: collection, timeline: timeline.state.timeline, baselines: timeline.state.baselines,
+                    settings: timeline.state.settings))
         } catch {
             throw DecodingFailure(code: error.code, path: "ids", reason: error.message)
         }
@@ -155,6 +167,26 @@ extension PlanDocument {
                 throw object.failure("ends", "task \(index): \(error)", code: .invalidSchedule)
             }
         default: throw object.failure("kinds", "unknown kind at \(index)")
+        }
+    }
+
+    /// The dependencies of the `from`, `to`, `types` and `lags` columns (the last two may be absent).
+    private static func checkpointDependencies(_ object: JSONObjectReader, from: [String], to: [String])
+        throws(DecodingFailure) -> [TaskDependency]
+    {
+        guard object.isPresent("types") else {
+            return zip(from, to).map { TaskDependency(predecessorID: $0, successorID: $1) }
+        }
+        let types = try strings(object, "types")
+        let lags = try integers(object, "lags")
+        guard types.count == from.count, lags.count == from.count else {
+            throw object.failure("types", "expected \(from.count) types and lags")
+        }
+        return try from.indices.map { index throws(DecodingFailure) in
+            guard let type = DependencyType(rawValue: types[index]) else {
+                throw object.failure("types", "unknown dependency type \"\(types[index])\"")
+            }
+            return TaskDependency(predecessorID: from[index], successorID: to[index], type: type, lag: lags[index])
         }
     }
 

@@ -12,9 +12,11 @@ public struct PlanDocument: Sendable, Equatable, JSONEncodable {
         self.state = state
     }
 
-    /// Decodes `{"title":…,"tasks":[…],"dependencies":[…],"resources":[…],"entries":[…],
-    /// "assignments":[…],"baselines":[…]}` (every array may be absent) and validates it as a whole, like a
-    /// proposal: the first broken rule fails with its rejection code.
+    /// Decodes `{"title":…,"settings":{…},"tasks":[…],"dependencies":[…],"resources":[…],
+    /// "entries":[…],"assignments":[…],"baselines":[…]}` (every member but the title may be absent)
+    /// and validates it as a whole, like a proposal: the first broken rule fails with its
+    /// rejection code. In an automatic plan every task is the file's own, so a dependency that
+    /// does not hold refuses the file (`scheduleConflict`, scheduling.md §4.6).
     public init(json: JSONValue, path: String = "$") throws(DecodingFailure) {
         let object = try JSONObjectReader(json, path: path)
         let title = try object.string("title")
@@ -36,11 +38,24 @@ public struct PlanDocument: Sendable, Equatable, JSONEncodable {
         let baselines = try object.map("baselines", optional: true) { value, path throws(DecodingFailure) in
             try PlanBaseline(json: value, path: path)
         }
+        var settings = PlanSettings.default
+        if object.isPresent("settings") {
+            settings = try PlanSettings(json: try object.required("settings"), path: object.path("settings"))
+        }
         let collection: TaskCollection
         do {
             collection = try TaskCollection(tasks, dependencies: dependencies)
         } catch {
             throw DecodingFailure(code: error.code, path: object.path("tasks"), reason: error.message)
+        }
+        if settings.isAutomatic {
+            let own = collection.tasks.map(\.id)
+            if case .conflict(let conflict) = ScheduleSettle(collection, time: WorkingTime(settings.calendar))
+                .settleAll(own: own)
+            {
+                throw DecodingFailure(
+                    code: .scheduleConflict, path: object.path("dependencies"), reason: conflict.message)
+            }
         }
         let timeline: TimelineData
         do {
@@ -48,15 +63,19 @@ public struct PlanDocument: Sendable, Equatable, JSONEncodable {
         } catch {
             throw DecodingFailure(code: error.code, path: object.path("entries"), reason: error.message)
         }
-        self.init(title: title, state: PlanState(tasks: collection, timeline: timeline, baselines: baselines))
+        self.init(
+            title: title,
+            state: PlanState(tasks: collection, timeline: timeline, baselines: baselines, settings: settings))
     }
 
-    /// Writes the document's members (`title`, `tasks`, `dependencies`, `resources`, `entries`,
-    /// `assignments`, and `baselines` when there are any) into an object the caller has opened,
-    /// so that a snapshot can add its own.
+    /// Writes the document's members (`title`, `settings`, `tasks`, `dependencies`, `resources`,
+    /// `entries`, `assignments`, and `baselines` when there are any) into an object the caller
+    /// has opened, so that a snapshot can add its own.
     public func encodeMembers(into writer: inout JSONWriter) {
         writer.key("title")
         writer.string(title)
+        writer.key("settings")
+        state.settings.encodeJSON(into: &writer)
         writer.key("tasks")
         writer.array(state.tasks.tasks)
         writer.key("dependencies")

@@ -27,6 +27,14 @@ extension PlanOperation: JSONEncodable {
             self = .link(try TaskDependency(json: try object.required("dependency"), path: object.path("dependency")))
         case "unlink":
             self = .unlink(try TaskDependency(json: try object.required("dependency"), path: object.path("dependency")))
+        case "relink":
+            self = .relink(
+                previous: try TaskDependency(json: try object.required("previous"), path: object.path("previous")),
+                proposed: try TaskDependency(json: try object.required("proposed"), path: object.path("proposed")))
+        case "settings.replace":
+            self = .settingsReplace(
+                previous: try PlanSettings(json: try object.required("previous"), path: object.path("previous")),
+                proposed: try PlanSettings(json: try object.required("proposed"), path: object.path("proposed")))
         case "timeline.apply":
             self = .timelineApply(
                 original: try TimelineAssignedEntry(
@@ -53,6 +61,15 @@ extension PlanOperation: JSONEncodable {
         case let other:
             throw object.failure("type", "unknown op type \"\(other)\"")
         }
+        if object.isPresent("restores") {
+            let restores = try object.map("restores") { value, path throws(DecodingFailure) in
+                let restore = try JSONObjectReader(value, path: path)
+                return TaskRestore(
+                    previous: try GanttTask(json: try restore.required("previous"), path: restore.path("previous")),
+                    proposed: try GanttTask(json: try restore.required("proposed"), path: restore.path("proposed")))
+            }
+            self = .restoring(self, restores: restores)
+        }
     }
 
     /// Writes the op as its wire object.
@@ -60,6 +77,12 @@ extension PlanOperation: JSONEncodable {
         writer.beginObject()
         writer.key("type")
         writer.string(typeName)
+        encodeMembers(into: &writer)
+        writer.endObject()
+    }
+
+    /// The members after `type`.
+    private func encodeMembers(into writer: inout JSONWriter) {
         switch self {
         case .replace(let previous, let proposed):
             writer.key("previous")
@@ -82,6 +105,29 @@ extension PlanOperation: JSONEncodable {
         case .link(let dependency), .unlink(let dependency):
             writer.key("dependency")
             dependency.encodeJSON(into: &writer)
+        case .relink(let previous, let proposed):
+            writer.key("previous")
+            previous.encodeJSON(into: &writer)
+            writer.key("proposed")
+            proposed.encodeJSON(into: &writer)
+        case .settingsReplace(let previous, let proposed):
+            writer.key("previous")
+            previous.encodeJSON(into: &writer)
+            writer.key("proposed")
+            proposed.encodeJSON(into: &writer)
+        case .restoring(let base, let restores):
+            base.encodeMembers(into: &writer)
+            writer.key("restores")
+            writer.beginArray()
+            for restore in restores {
+                writer.beginObject()
+                writer.key("previous")
+                restore.previous.encodeJSON(into: &writer)
+                writer.key("proposed")
+                restore.proposed.encodeJSON(into: &writer)
+                writer.endObject()
+            }
+            writer.endArray()
         case .timelineApply(let original, let proposed):
             writer.key("original")
             original.encodeJSON(into: &writer)
@@ -98,7 +144,6 @@ extension PlanOperation: JSONEncodable {
         case .restore, .baselineSet, .baselineRemove, .undo:
             encodeHistoryMembers(into: &writer)
         }
-        writer.endObject()
     }
 
     /// An `add` (with `before` and `dependencies` when the server built it as an undo).

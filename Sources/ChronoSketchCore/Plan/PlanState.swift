@@ -1,4 +1,4 @@
-/// The confirmed data of one plan: its tasks and its resource timeline.
+/// The confirmed data of one plan: its tasks, its resource timeline and its scheduling settings.
 public struct PlanState: Sendable, Equatable {
     /// Tasks in confirmed input order, with dependencies and derived summaries.
     public var tasks: TaskCollection
@@ -6,45 +6,63 @@ public struct PlanState: Sendable, Equatable {
     public var timeline: TimelineData
     /// The named versions, by name.
     public var baselines: [PlanBaseline]
+    /// Manual or automatic scheduling, and the calendar (scheduling.md §1).
+    public var settings: PlanSettings
 
     /// Combines already validated parts.
     public init(
         tasks: TaskCollection = TaskCollection(), timeline: TimelineData = TimelineData(),
-        baselines: [PlanBaseline] = []
+        baselines: [PlanBaseline] = [], settings: PlanSettings = .default
     ) {
         self.tasks = tasks
         self.timeline = timeline
         self.baselines = baselines.sorted { $0.name < $1.name }
+        self.settings = settings
     }
 
-    /// Applies one operation in place against the current data.
-    /// - Parameter context: the version and time the data is judged at (baselines need it).
+    /// Applies one operation in place against the current data; in an automatic plan the
+    /// cascade it causes is settled and applied with it (scheduling.md §4).
+    /// - Parameters:
+    ///   - context: the version and time the data is judged at (baselines need it).
+    ///   - cascade: the pushed tasks' final values when the cascade was decided already (another
+    ///     process's log, a committed op applied again): applied as data, never settled again.
     /// - Returns: what changed; `isNoop` when nothing did.
     /// - Throws: the rejection; the state is then unchanged.
     @discardableResult
     public mutating func apply(
-        _ operation: PlanOperation, context: JudgingContext? = nil
+        _ operation: PlanOperation, context: JudgingContext? = nil, cascade: [GanttTask]? = nil
     ) throws(PlanOperationError) -> PlanChange {
         if operation.isTimelineOperation { return .timeline(try applyToTimeline(operation)) }
         if operation.isHistoryOperation { return try applyHistoryOperation(operation, context: context) }
+        return .tasks(try applyScheduled(operation, cascade: cascade))
+    }
+
+    /// Applies a task, dependency or settings op alone, without settling.
+    mutating func applyUnsettled(_ operation: PlanOperation) throws(PlanOperationError) -> TaskCollectionChange {
+        if case .settingsReplace(let previous, let proposed) = operation {
+            return try replaceSettings(previous: previous, proposed: proposed)
+        }
         do {
             switch operation {
             case .replace(let previous, let proposed):
-                return .tasks(try tasks.replace(previous: previous, proposed: proposed))
+                return try tasks.replace(previous: previous, proposed: proposed)
             case .add(let task):
-                return .tasks(try tasks.add(task))
+                return try tasks.add(task)
             case .reorder(let previous, let target, let position):
-                return .tasks(try tasks.reorder(previous: previous, relativeTo: target, position: position))
+                return try tasks.reorder(previous: previous, relativeTo: target, position: position)
             case .remove(let previous):
-                return .tasks(try tasks.remove(previous: previous))
+                return try tasks.remove(previous: previous)
             case .link(let dependency):
-                return .tasks(try tasks.link(dependency))
+                return try tasks.link(dependency)
             case .unlink(let dependency):
-                return .tasks(try tasks.unlink(dependency))
+                return try tasks.unlink(dependency)
+            case .relink(let previous, let proposed):
+                return try tasks.relink(previous: previous, proposed: proposed)
             case .restore(let task, let before, let dependencies):
-                return .tasks(try tasks.restore(task, before: before, dependencies: dependencies))
-            case .timelineApply, .timelineAdd, .timelineRemove, .baselineSet, .baselineRemove, .undo:
-                preconditionFailure("handled above")
+                return try tasks.restore(task, before: before, dependencies: dependencies)
+            case .settingsReplace, .timelineApply, .timelineAdd, .timelineRemove, .baselineSet, .baselineRemove, .undo,
+                .restoring:
+                preconditionFailure("not a task op")
             }
         } catch {
             throw .task(error)

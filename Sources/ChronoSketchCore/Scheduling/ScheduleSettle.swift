@@ -29,9 +29,9 @@ public struct ScheduleSettle {
     }
 
     /// Settles the whole plan (switching to automatic, changing the calendar): every task is
-    /// judged, none is own.
-    public func settleAll() -> SettleOutcome {
-        var run = Run(settle: self, own: [])
+    /// judged; only `own` (an undo's restored tasks) are kept where they are.
+    public func settleAll(own: [String] = []) -> SettleOutcome {
+        var run = Run(settle: self, own: Set(own))
         for id in tasks.ranks.rankByID.keys { run.enqueue(id) }
         return run.finish()
     }

@@ -103,26 +103,47 @@ extension CivilDate {
 }
 
 extension TaskDependency: JSONEncodable {
-    /// Decodes `{"predecessorID":…,"successorID":…}`; a `type` other than `"finish-to-start"`
-    /// is `invalidDependency`.
+    /// Decodes `{"predecessorID":…,"successorID":…,"type":…,"lag":…}` (scheduling.md §2): an
+    /// absent type is finish-to-start, an absent lag 0. A type that is not a string or a lag that
+    /// is not a number is `badMessage`; another type string, or a fractional or out-of-range lag,
+    /// `invalidDependency`.
     public init(json: JSONValue, path: String = "$") throws(DecodingFailure) {
         let object = try JSONObjectReader(json, path: path)
         let predecessorID = try object.string("predecessorID")
         let successorID = try object.string("successorID")
-        if let type = try object.optionalString("type"), type != "finish-to-start" {
-            throw object.failure(
-                "type", "only \"finish-to-start\" dependencies exist, found \"\(type)\"", code: .invalidDependency)
+        var type = DependencyType.finishToStart
+        if let text = try object.optionalString("type") {
+            guard let named = DependencyType(rawValue: text) else {
+                let known = DependencyType.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                throw object.failure(
+                    "type", "\"\(text)\" is not a dependency type (\(known))", code: .invalidDependency)
+            }
+            type = named
         }
-        self.init(predecessorID: predecessorID, successorID: successorID)
+        var lag = 0
+        if let number = try object.optionalNumber("lag") {
+            guard number.rounded() == number, Double(TaskDependency.lagRange.lowerBound) <= number,
+                number <= Double(TaskDependency.lagRange.upperBound)
+            else {
+                throw object.failure(
+                    "lag", "a lag is a whole number of working days in −1000…1000", code: .invalidDependency)
+            }
+            lag = Int(number)
+        }
+        self.init(predecessorID: predecessorID, successorID: successorID, type: type, lag: lag)
     }
 
-    /// Writes `{"predecessorID":…,"successorID":…}`.
+    /// Writes `{"predecessorID":…,"successorID":…,"type":…,"lag":…}`, every member always.
     public func encodeJSON(into writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("predecessorID")
         writer.string(predecessorID)
         writer.key("successorID")
         writer.string(successorID)
+        writer.key("type")
+        writer.string(type.rawValue)
+        writer.key("lag")
+        writer.number(lag)
         writer.endObject()
     }
 }

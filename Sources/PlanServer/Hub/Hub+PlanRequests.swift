@@ -16,7 +16,7 @@ extension Hub {
         // No copy of the owner is bound here: a copy alive while `handle` changes the owner would
         // make every array it holds be copied (the undo ring, the recent messages) once per event.
         guard let user = session.user, owners.index(forKey: plan) != nil else { return }
-        let origin = ProposalOrigin(connection: session.connection, user: user, proposalID: id, ref: ref)
+        let origin = ProposalOrigin(connection: session.connection, user: user, proposalID: id, ref: ref, role: role)
         let proposal = PlanOwner.Event.proposal(origin, role: role, baseVersion: baseVersion, verdict: verdict)
         // A re-send is answered from memory, whatever the rate.
         if owners[plan]?.knows(origin.key) == true {

@@ -76,7 +76,9 @@ extension PlanOwner {
         for mutation in batch.compactMap(\.mutation) {
             do {
                 let context = JudgingContext(version: base + applied.count, logStart: logStart, at: mutation.at)
-                applied.append((mutation, try confirmed.apply(mutation.operation, context: context)))
+                // The cascade decided when it was judged, as data (scheduling.md §7).
+                let change = try confirmed.apply(mutation.operation, context: context, cascade: mutation.change.cascade)
+                applied.append((mutation, change))
             } catch {
                 warn("plan \(id): committed op no longer applies (\(error)); reloading")
                 // What did apply goes out (should the reload fail, nobody misses a version); the

@@ -109,15 +109,23 @@ extension PlanOwner {
             }
         case .baselineSet(let name, nil):
             operation = .baselineSet(name: name, version: candidateVersion)
+        case .settingsReplace where origin.role < .owner, .restoring(.settingsReplace, _) where origin.role < .owner:
+            // It can move every task of the plan (scheduling.md §1); an undo of it too.
+            return decided(
+                .rejected(
+                    version: candidateVersion, code: .forbidden,
+                    message: "only an owner of \"\(id)\" may change its scheduling settings"))
         default:
             break
         }
         let at = wallClock.timestamp(at: eventTime)
-        let inverse = candidate.inverse(of: operation)
+        let before = candidate.inverse(of: operation)
         do {
             let change = try candidate.apply(
                 operation, context: JudgingContext(version: candidateVersion, logStart: logStart, at: at))
             guard !change.isNoop else { return decided(.acknowledged(version: candidateVersion, noop: true)) }
+            // The cascade goes back with the op (scheduling.md §5).
+            let inverse = PlanOperation.inverse(before, restoringPushesOf: change)
             candidateVersion += 1
             inverses.remember(candidateVersion, inverse)
             let changes = PlanChanges(after: candidate, change: change)

@@ -60,8 +60,10 @@ extension PlanOwner {
         for entry in logged where entry.version > version {
             guard entry.version == version + 1,
                 let operation = try? PlanOperation(json: try JSONValue(parsing: entry.opJSON)),
+                let cascade = try? LoggedCascade.pushedTasks(inChangesJSON: entry.changesJSON),
                 let change = try? confirmed.apply(
-                    operation, context: JudgingContext(version: version, logStart: logStart, at: entry.at))
+                    operation, context: JudgingContext(version: version, logStart: logStart, at: entry.at),
+                    cascade: cascade)
             else { return false }
             version = entry.version
             if entry.inverseFromOp {

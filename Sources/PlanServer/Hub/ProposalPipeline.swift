@@ -28,6 +28,8 @@ struct ProposalOrigin {
     let user: String
     let proposalID: String
     let ref: String?
+    /// The proposer's role on the plan when it proposed (an op built for an undo is judged by it too).
+    var role: PlanRole = .editor
 
     var key: ProposalKey { ProposalKey(user: user, proposalID: proposalID) }
 }

@@ -52,10 +52,20 @@ public enum HistoricalRead: Sendable {
 
 /// Rebuilding a plan from a checkpoint and the log after it.
 enum HistoryReplay {
-    /// The checkpoint's document with every logged op after it applied in order.
-    static func document(
-        checkpoint: String, at base: Int, replaying log: [(version: Int, at: String, opJSON: String)], plan: String
-    ) throws(StoreError) -> PlanDocument {
+    /// One logged version to replay: its op and, when it pushed tasks, its changes.
+    struct Entry {
+        let version: Int
+        let at: String
+        let opJSON: String
+        /// The version's `changes` when they name pushed tasks (their cascade is applied as data).
+        let changesJSON: String?
+    }
+
+    /// The checkpoint's document with every logged op after it applied in order, each cascade
+    /// as the log recorded it (scheduling.md §7).
+    static func document(checkpoint: String, at base: Int, replaying log: [Entry], plan: String) throws(StoreError)
+        -> PlanDocument
+    {
         var document: PlanDocument
         do {
             document = try PlanDocument(checkpoint: Array(checkpoint.utf8))
@@ -65,7 +75,12 @@ enum HistoryReplay {
         for entry in log {
             do {
                 let operation = try PlanOperation(json: try JSONValue(parsing: Array(entry.opJSON.utf8)))
-                try document.state.apply(operation, context: JudgingContext(version: entry.version - 1, at: entry.at))
+                let cascade = try entry.changesJSON.map { text in
+                    try LoggedCascade.pushedTasks(inChanges: try JSONValue(parsing: Array(text.utf8))) ?? []
+                }
+                try document.state.apply(
+                    operation, context: JudgingContext(version: entry.version - 1, at: entry.at), cascade: cascade ?? []
+                )
             } catch {
                 throw .invalid("version \(entry.version) of \"\(plan)\" does not replay: \(error)")
             }

@@ -135,7 +135,9 @@ extension PlanStore {
                     """, [plan, String(version)]),
                 PGStatement(
                     """
-                    SELECT version, \(PlanStore.utcText("created_at")), op::text FROM mutations
+                    SELECT version, \(PlanStore.utcText("created_at")), op::text,
+                        CASE WHEN strpos(changes::text, '"pushed":') > 0 THEN changes::text END
+                    FROM mutations
                     WHERE plan_id = $1 AND version <= $2 AND version > coalesce(
                         (SELECT max(version) FROM checkpoints WHERE plan_id = $1 AND version <= $2), $2)
                     ORDER BY version
@@ -149,7 +151,9 @@ extension PlanStore {
         let log = results[3]
         guard log.rowCount == version - base else { return .unavailable(logStart: logStart, currentVersion: current) }
         let replay = (0..<log.rowCount).map { row in
-            (version: log.int(row, 0)!, at: log.string(row, 1)!, opJSON: log.string(row, 2)!)
+            HistoryReplay.Entry(
+                version: log.int(row, 0)!, at: log.string(row, 1)!, opJSON: log.string(row, 2)!,
+                changesJSON: log.string(row, 3))
         }
         return .document(try HistoryReplay.document(checkpoint: text, at: base, replaying: replay, plan: plan))
     }

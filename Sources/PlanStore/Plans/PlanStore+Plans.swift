@@ -10,10 +10,15 @@ extension PlanStore {
         let tasks = document.state.tasks
         let timeline = document.state.timeline
         let taskRows = tasks.tasks.map(RowWrites.taskColumns)
+        let settings = RowWrites.settingsValues(plan: id, document.state.settings)
         var statements = [
             PGStatement(
-                "INSERT INTO plans (id, title, next_task_position, next_dependency_position) VALUES ($1, $2, $3, $4)",
-                [id, document.title, String(taskRows.count), String(tasks.dependencies.count)])
+                """
+                INSERT INTO plans (id, title, next_task_position, next_dependency_position, scheduling, working_days,
+                    holidays)
+                VALUES ($1, $2, $3, $4, $5, $6::smallint[], $7::date[])
+                """,
+                [id, document.title, String(taskRows.count), String(tasks.dependencies.count)] + settings.dropFirst())
         ]
         if !taskRows.isEmpty {
             statements.append(
@@ -30,12 +35,14 @@ extension PlanStore {
             statements.append(
                 PGStatement(
                     """
-                    INSERT INTO dependencies (plan_id, position, predecessor_id, successor_id)
-                    SELECT $1, d.ord - 1, d.predecessor_id, d.successor_id
-                    FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS d(predecessor_id, successor_id, ord)
+                    INSERT INTO dependencies (plan_id, position, predecessor_id, successor_id, type, lag)
+                    SELECT $1, d.ord - 1, d.predecessor_id, d.successor_id, d.type, d.lag::integer
+                    FROM unnest($2::text[], $3::text[], $4::text[], $5::text[])
+                        WITH ORDINALITY AS d(predecessor_id, successor_id, type, lag, ord)
                     """,
                     values: RowWrites.arrays(
-                        plan: id, tasks.dependencies.map(\.predecessorID), tasks.dependencies.map(\.successorID))))
+                        plan: id, tasks.dependencies.map(\.predecessorID), tasks.dependencies.map(\.successorID),
+                        tasks.dependencies.map(\.type.rawValue), tasks.dependencies.map { String($0.lag) })))
         }
         if !timeline.resources.isEmpty {
             statements.append(
@@ -75,7 +82,8 @@ extension PlanStore {
                     PGStatement(
                         """
                         SELECT title, version, \(PlanStore.readableLogStart),
-                            (SELECT max(version) FROM checkpoints WHERE plan_id = $1)
+                            (SELECT max(version) FROM checkpoints WHERE plan_id = $1), scheduling,
+                            array_to_string(working_days, ','), array_to_string(holidays, ',')
                         FROM plans p WHERE id = $1
                         """, [id]),
                     PGStatement(
@@ -85,7 +93,7 @@ extension PlanStore {
                         """, [id]),
                     PGStatement(
                         """
-                        SELECT predecessor_id, successor_id FROM dependencies WHERE plan_id = $1
+                        SELECT predecessor_id, successor_id, type, lag FROM dependencies WHERE plan_id = $1
                         ORDER BY position, predecessor_id, successor_id
                         """, [id]),
                     PGStatement("SELECT id, label FROM resources WHERE plan_id = $1 ORDER BY position", [id]),
@@ -103,8 +111,13 @@ extension PlanStore {
         guard plan.rowCount == 1, let title = plan.string(0, 0), let version = plan.int(0, 1) else { return nil }
         do {
             let tasks = try PlanStore.decodeTasks(results[1])
-            let dependencies = (0..<results[2].rowCount).map { row in
-                TaskDependency(predecessorID: results[2].string(row, 0)!, successorID: results[2].string(row, 1)!)
+            let dependencies = try (0..<results[2].rowCount).map { row throws(StoreError) in
+                guard let type = DependencyType(rawValue: results[2].string(row, 2) ?? ""),
+                    let lag = results[2].int(row, 3)
+                else { throw .invalid("stored plan \"\(id)\" has a dependency of unknown type or lag") }
+                return TaskDependency(
+                    predecessorID: results[2].string(row, 0)!, successorID: results[2].string(row, 1)!, type: type,
+                    lag: lag)
             }
             let resources = try (0..<results[3].rowCount).map { row throws(TimelineError) in
                 try TimelineResource(id: results[3].string(row, 0)!, label: results[3].string(row, 1)!)
@@ -124,7 +137,7 @@ extension PlanStore {
             let state = PlanState(
                 tasks: try TaskCollection(tasks, dependencies: dependencies),
                 timeline: try TimelineData(resources: resources, entries: entries, assignments: assignments),
-                baselines: baselines)
+                baselines: baselines, settings: try PlanStore.decodeSettings(plan, id: id))
             var stored = StoredPlan(id: id, version: version, document: PlanDocument(title: title, state: state))
             stored.logStart = plan.int(0, 2) ?? 0
             stored.latestCheckpoint = plan.int(0, 3)
@@ -134,6 +147,17 @@ extension PlanStore {
         } catch {
             throw .invalid("stored plan \"\(id)\" breaks the rules: \(error)")
         }
+    }
+
+    /// The settings columns of a plan row (columns 4…6: mode, working days, holidays as text).
+    private static func decodeSettings(_ plan: PGResult, id: String) throws(StoreError) -> PlanSettings {
+        guard let mode = SchedulingMode(rawValue: plan.string(0, 4) ?? ""),
+            let days = plan.string(0, 5)?.split(separator: ",").map({ Int($0) }), days.allSatisfy({ $0 != nil }),
+            let holidays = plan.string(0, 6)?.split(separator: ",").map({ try? CivilDate(String($0)) }),
+            holidays.allSatisfy({ $0 != nil }),
+            let calendar = try? PlanCalendar(workingDays: days.map { $0! }, holidays: holidays.map { $0! })
+        else { throw .invalid("stored plan \"\(id)\" has unreadable scheduling settings") }
+        return PlanSettings(scheduling: mode, calendar: calendar)
     }
 
     private static func decodeTasks(_ result: PGResult) throws(StoreError) -> [GanttTask] {

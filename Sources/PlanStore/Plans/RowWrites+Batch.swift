@@ -86,7 +86,16 @@ extension RowWrites {
         init(plan: String) { self.plan = plan }
 
         mutating func add(_ mutation: CommittedMutation) {
-            switch mutation.operation {
+            add(mutation.operation, mutation)
+            // What the op's cascade pushed (scheduling.md §4): only the moved rows, each once.
+            if case .tasks(let change) = mutation.change, !change.pushedFrom.isEmpty {
+                let pushed = Set(change.pushed)
+                for task in change.upserted where pushed.contains(task.id) { edits.write(task.id, task) }
+            }
+        }
+
+        private mutating func add(_ operation: PlanOperation, _ mutation: CommittedMutation) {
+            switch operation {
             case .add(let task):
                 if removals.contains(task.id) { writeGathered() }
                 adds.append(task)
@@ -105,6 +114,23 @@ extension RowWrites {
                 removals.append(previous.id)
             case .link(let dependency):
                 links.append(dependency)
+            case .relink(let previous, let proposed):
+                if let index = links.firstIndex(of: previous) {
+                    links[index] = proposed
+                } else {
+                    statements.append(
+                        PGStatement(
+                            RowWrites.updateDependency,
+                            [
+                                plan, proposed.predecessorID, proposed.successorID, proposed.type.rawValue,
+                                String(proposed.lag),
+                            ]))
+                }
+            case .settingsReplace(_, let proposed):
+                statements.append(PGStatement(RowWrites.updateSettings, RowWrites.settingsValues(plan: plan, proposed)))
+            case .restoring(let base, let restores):
+                add(base, mutation)
+                for restore in restores { edits.write(restore.proposed.id, restore.proposed) }
             case .unlink(let dependency):
                 if let index = links.firstIndex(of: dependency) {
                     links.remove(at: index)
@@ -157,8 +183,11 @@ extension RowWrites {
             append(RowWrites.insertTasks, tasks.isEmpty ? nil : RowWrites.columnArrays(plan: plan, tasks, columns: 7))
             append(
                 RowWrites.insertDependencies,
-                links.isEmpty ? nil : RowWrites.arrays(plan: plan, links.map(\.predecessorID), links.map(\.successorID))
-            )
+                links.isEmpty
+                    ? nil
+                    : RowWrites.arrays(
+                        plan: plan, links.map(\.predecessorID), links.map(\.successorID), links.map(\.type.rawValue),
+                        links.map { String($0.lag) }))
             append(
                 RowWrites.exchangeKeys,
                 moves.isEmpty ? nil : RowWrites.arrays(plan: plan, moves.map(\.id), moves.map(\.keyOf)))

@@ -92,10 +92,31 @@ enum RowWrites {
         WITH slot AS (
             UPDATE plans SET next_dependency_position = next_dependency_position + cardinality($2::text[])
             WHERE id = $1 RETURNING next_dependency_position - cardinality($2::text[]) AS first)
-        INSERT INTO dependencies (plan_id, predecessor_id, successor_id, position)
-        SELECT $1, s.predecessor_id, s.successor_id, slot.first + s.n - 1
-        FROM slot, unnest($2::text[], $3::text[]) WITH ORDINALITY AS s(predecessor_id, successor_id, n)
+        INSERT INTO dependencies (plan_id, predecessor_id, successor_id, type, lag, position)
+        SELECT $1, s.predecessor_id, s.successor_id, s.type, s.lag::integer, slot.first + s.n - 1
+        FROM slot, unnest($2::text[], $3::text[], $4::text[], $5::text[])
+            WITH ORDINALITY AS s(predecessor_id, successor_id, type, lag, n)
         """
+
+    /// A relink: `$2`, `$3` name the pair, `$4`, `$5` the new type and lag.
+    static let updateDependency = """
+        UPDATE dependencies SET type = $4, lag = $5::integer
+        WHERE plan_id = $1 AND predecessor_id = $2 AND successor_id = $3
+        """
+
+    /// A `settings.replace`: `$2` the mode, `$3` the working days, `$4` the holidays (array literals).
+    static let updateSettings = """
+        UPDATE plans SET scheduling = $2, working_days = $3::smallint[], holidays = $4::date[] WHERE id = $1
+        """
+
+    /// The parameters of `updateSettings` (and of a new plan's settings columns).
+    static func settingsValues(plan: String, _ settings: PlanSettings) -> [String?] {
+        [
+            plan, settings.scheduling.rawValue,
+            "{" + settings.calendar.workingDays.map(String.init).joined(separator: ",") + "}",
+            "{" + settings.calendar.holidays.map(\.description).joined(separator: ",") + "}",
+        ]
+    }
 
     /// The removed tasks (their dependencies cascade).
     static let deleteTasks = "DELETE FROM tasks WHERE plan_id = $1 AND id = ANY($2::text[])"

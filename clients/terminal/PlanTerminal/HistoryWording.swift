@@ -45,6 +45,16 @@ public struct HistoryWording: Sendable {
         case .link(let dependency): return (de ? "verknüpfte " : "linked ") + arrow(dependency)
         case .unlink(let dependency):
             return (de ? "löste die Abhängigkeit " : "removed the dependency ") + arrow(dependency)
+        case .relink(_, let proposed):
+            return (de ? "änderte die Abhängigkeit " : "changed the dependency ") + arrow(proposed)
+        case .settingsReplace(_, let proposed):
+            let mode =
+                proposed.isAutomatic ? (de ? "automatisch" : "automatic") : (de ? "manuell" : "manual")
+            return (de ? "stellte die Planung auf " : "set scheduling to ") + mode
+        case .restoring(let base, let restores):
+            let count = restores.count
+            return describe(base)
+                + (de ? " und stellte \(count) verschobene Aufgaben wieder her" : " and put back \(count) pushed tasks")
         case .timelineApply(let original, let proposed): return applied(original, proposed)
         case .timelineAdd(let entry, let assignments):
             let resources = assignments.map(\.resourceID).joined(separator: ", ")

@@ -136,6 +136,15 @@ public struct TerminalStrings: Sendable, Hashable {
         case .historyUnavailable:
             de ? "Diese Version ist nicht mehr im Verlauf." : "That version is no longer in the history."
         case .staleBaseline: de ? "Diese Basislinie gibt es nicht mehr." : "That baseline no longer exists."
+        case .scheduleConflict:
+            de
+                ? "Eine Abhängigkeit erlaubt diesen Termin nicht."
+                : "A dependency does not allow that date."
+        case .staleSettings:
+            de
+                ? "Die Planungseinstellungen wurden inzwischen geändert."
+                : "The scheduling settings were changed in the meantime."
+        case .invalidCalendar: de ? "Dieser Kalender ist ungültig." : "That calendar is not valid."
         }
     }
     /// "Rejected: …".

@@ -1,0 +1,93 @@
+import ChronoSketchCore
+import PlanClient
+import PlanProtocol
+import PlanTestSupport
+import Testing
+
+/// Automatic scheduling over real sockets and two server processes on one database
+/// (scheduling.md §1, §4, §5, §7).
+@Suite("scheduling end to end")
+struct SchedulingEndToEndTests {
+    static let weekdays = PlanSettings(
+        scheduling: .automatic, calendar: try! PlanCalendar(workingDays: [1, 2, 3, 4, 5], holidays: []))
+
+    @Test(
+        "owners switch a plan to automatic; an edit pushes its successor in one version on both processes; a conflict is rejected; undo puts both back"
+    )
+    func automaticPlan() async throws {
+        let fixture = try PlanFixture.make()
+        let first = try ServerProcess.start(arguments: ["--instance", "one"])
+        let second = try ServerProcess.start(arguments: ["--instance", "two"])
+        let owner = try TestClient(url: first.url, token: try fixture.user(.owner), transport: SharedTransport.instance)
+        let editor = try TestClient(url: first.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        let watcher = try TestClient(url: second.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        defer {
+            for client in [owner, editor, watcher] { client.close() }
+        }
+        for client in [owner, editor, watcher] { try await client.ready() }
+        let plan = fixture.plan
+        let copy = try await editor.subscribe(plan)
+        _ = try await watcher.subscribe(plan)
+        #expect(copy.snapshot.settings == .default)
+
+        // Only an owner changes the settings; the demo plan's dependencies hold, so nothing moves.
+        let switchOp = PlanOperation.settingsReplace(previous: .default, proposed: Self.weekdays)
+        #expect(try await editor.propose(switchOp, plan: plan).rejectionCode == .forbidden)
+        #expect(try await owner.propose(switchOp, plan: plan).ackVersion == 1)
+        guard case .confirmed(_, 1, _, _, let switched, _, _) = try await watcher.expect("confirmed") else {
+            Issue.record("no confirmed 1 on the second process")
+            return
+        }
+        #expect(switched.settings == Self.weekdays && switched.pushed == nil && switched.upsert.isEmpty)
+
+        // spec ends on Tuesday the 15th now: build (6 working days) starts then and ends on Wednesday the 23rd.
+        let spec = copy["spec"]!
+        let build = copy["build"]!
+        let movedSpec = spec.with(
+            kind: .activity(
+                schedule: try TaskSchedule(start: Demo.date("2026-09-10"), end: Demo.date("2026-09-15")), progress: 20))
+        let pushedBuild = build.with(
+            kind: .activity(
+                schedule: try TaskSchedule(start: Demo.date("2026-09-15"), end: Demo.date("2026-09-23")), progress: 0))
+        #expect(try await editor.propose(.replace(previous: spec, proposed: movedSpec), plan: plan).ackVersion == 2)
+        guard case .confirmed(_, 2, _, _, let changes, _, _) = try await watcher.expect("confirmed") else {
+            Issue.record("no confirmed 2 on the second process")
+            return
+        }
+        #expect(changes.pushed == ["build"])
+        #expect(changes.upsert == [movedSpec, pushedBuild])
+
+        // Moving build back before spec ends is a conflict naming the earliest start; nothing changes.
+        let answer = try await editor.propose(.replace(previous: pushedBuild, proposed: build), plan: plan)
+        guard case .rejected(_, _, .scheduleConflict, let message, let version, _) = answer else {
+            Issue.record("expected scheduleConflict, got \(answer)")
+            return
+        }
+        #expect(message == #"task "build" cannot start before 2026-09-15 (finish-to-start from "spec")"#)
+        #expect(version == 2)
+
+        // Undo of version 2 puts spec and build back in one version, on both processes.
+        #expect(try await editor.propose(.undo(version: 2), plan: plan).ackVersion == 3)
+        guard case .confirmed(_, 3, _, _, let undone, _, _) = try await watcher.expect("confirmed") else {
+            Issue.record("no confirmed 3 on the second process")
+            return
+        }
+        #expect(Set(undone.upsert) == [spec, build])
+        _ = try await editor.expect("confirmed") {
+            if case .confirmed(_, 3, _, _, _, _, _) = $0 { true } else { false }
+        }
+        let stored = try #require(try TestDatabase.store.loadPlan(plan))
+        #expect(stored.version == 3 && stored.document.state.settings == Self.weekdays)
+        #expect(stored.document.state.tasks["build"] == build)
+        let expected = PlanSnapshot(plan: plan, version: 3, document: stored.document)
+        #expect(editor.connection.copy(of: plan)?.snapshot == expected)
+        #expect(watcher.connection.copy(of: plan)?.snapshot == expected)
+
+        // A process started now loads the settings and the plan as stored.
+        let third = try ServerProcess.start(arguments: ["--instance", "three"])
+        let late = try TestClient(url: third.url, token: fixture.viewerToken, transport: SharedTransport.instance)
+        defer { late.close() }
+        try await late.ready()
+        #expect(try await late.subscribe(plan).snapshot == expected)
+    }
+}
