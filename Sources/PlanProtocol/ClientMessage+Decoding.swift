@@ -181,6 +181,20 @@ private struct RequestReader {
         case "fetch":
             let plan = try id("plan")
             return .fetch(plan: plan, version: try object.integer("version"), ref: try ref())
+        case "schedule":
+            let plan = try id("plan")
+            let version = try object.optionalInteger("version")
+            if let version, version < 0 { throw object.failure("version", "must not be negative") }
+            var ids: [String]?
+            if object.isPresent("ids") {
+                ids = try object.map("ids") { value, path throws(DecodingFailure) in
+                    guard case .string(let id) = value else {
+                        throw DecodingFailure(path: path, reason: "expected a string, found \(value.typeName)")
+                    }
+                    return id
+                }
+            }
+            return .schedule(plan: plan, version: version, ids: ids, ref: try ref())
         default:
             preconditionFailure("\(type) is not a request type")
         }

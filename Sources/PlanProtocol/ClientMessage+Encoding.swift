@@ -48,6 +48,18 @@ extension ClientMessage: JSONEncodable {
             writer.member("plan", plan)
             writer.key("version")
             writer.number(version)
+        case .schedule(let plan, let version, let ids, _):
+            writer.member("plan", plan)
+            if let version {
+                writer.key("version")
+                writer.number(version)
+            }
+            if let ids {
+                writer.key("ids")
+                writer.beginArray()
+                for id in ids { writer.string(id) }
+                writer.endArray()
+            }
         case .propose(let id, let plan, let baseVersion, let operation, _):
             writer.member("id", id)
             writer.member("plan", plan)

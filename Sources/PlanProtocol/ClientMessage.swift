@@ -28,6 +28,9 @@ public enum ClientMessage: Sendable, Hashable {
     case history(plan: String, before: Int?, limit: Int?, ref: String? = nil)
     /// `{"type":"fetch","plan":…,"version":7}`: the plan as it was at that version.
     case fetch(plan: String, version: Int, ref: String? = nil)
+    /// `{"type":"schedule","plan":…,"version":14,"ids":[…]}`: late dates, slack and the critical
+    /// path (scheduling.md §6); `version` nil: the current one; `ids` nil: every scheduled task.
+    case schedule(plan: String, version: Int?, ids: [String]?, ref: String? = nil)
 
     /// The message's `type` on the wire.
     public var typeName: String {
@@ -43,6 +46,7 @@ public enum ClientMessage: Sendable, Hashable {
         case .grant: "grant"
         case .history: "history"
         case .fetch: "fetch"
+        case .schedule: "schedule"
         }
     }
 
@@ -51,7 +55,7 @@ public enum ClientMessage: Sendable, Hashable {
         switch self {
         case .hello(_, _, let ref), .subscribe(_, _, let ref), .unsubscribe(_, let ref), .query(_, _, let ref),
             .watch(_, _, _, let ref), .unwatch(_, let ref), .propose(_, _, _, _, let ref), .plans(let ref),
-            .grant(_, _, _, let ref), .history(_, _, _, let ref), .fetch(_, _, let ref):
+            .grant(_, _, _, let ref), .history(_, _, _, let ref), .fetch(_, _, let ref), .schedule(_, _, _, let ref):
             ref
         }
     }
@@ -62,7 +66,7 @@ public enum ClientMessage: Sendable, Hashable {
         case .hello, .unwatch, .plans: nil
         case .subscribe(let plan, _, _), .unsubscribe(let plan, _), .query(let plan, _, _),
             .watch(let plan, _, _, _), .propose(_, let plan, _, _, _), .grant(let plan, _, _, _),
-            .history(let plan, _, _, _), .fetch(let plan, _, _):
+            .history(let plan, _, _, _), .fetch(let plan, _, _), .schedule(let plan, _, _, _):
             plan
         }
     }
@@ -70,7 +74,7 @@ public enum ClientMessage: Sendable, Hashable {
     /// The `type` names of every request of the contract.
     public static let typeNames: Set<String> = [
         "hello", "subscribe", "unsubscribe", "query", "watch", "unwatch", "propose", "plans", "grant", "history",
-        "fetch",
+        "fetch", "schedule",
     ]
 
     /// The most entries one `history` page may ask for.

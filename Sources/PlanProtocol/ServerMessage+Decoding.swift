@@ -127,6 +127,8 @@ extension ServerMessage {
             return .history(
                 plan: try object.string("plan"), entries: entries, logStart: try object.integer("logStart"),
                 more: try object.optionalBool("more") ?? false, ref: ref)
+        case "schedule":
+            return .schedule(try ScheduleAnswer(object), ref: ref)
         default:
             return nil
         }

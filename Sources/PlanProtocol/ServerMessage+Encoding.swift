@@ -63,6 +63,8 @@ extension ServerMessage: JSONEncodable {
             writer.member("plan", plan)
         case .history(let plan, let entries, let logStart, let more, _):
             ServerMessage.encodeHistory(plan: plan, entries: entries, logStart: logStart, more: more, &writer)
+        case .schedule(let answer, _):
+            answer.encodeMembers(into: &writer)
         case .presence(let plan, let count, let sessions):
             writer.member("plan", plan)
             writer.member("count", count)

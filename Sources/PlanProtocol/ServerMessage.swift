@@ -50,6 +50,9 @@ public enum ServerMessage: Sendable, Hashable {
     /// `{"type":"history","plan":…,"entries":[…],"logStart":1,"more":true}`: a page of the log,
     /// newest first (protocol.md §9.1).
     case history(plan: String, entries: [HistoryEntry], logStart: Int, more: Bool, ref: String? = nil)
+    /// `{"type":"schedule","plan":…,"version":14,"finish":…,"tasks":{…}}`: a version's late dates,
+    /// slack and critical tasks (scheduling.md §6).
+    case schedule(ScheduleAnswer, ref: String? = nil)
 
     /// The protocol version this module speaks (`welcome.protocol`).
     public static let protocolVersion = 1
@@ -70,6 +73,7 @@ public enum ServerMessage: Sendable, Hashable {
         case .granted: "granted"
         case .planError: "error"
         case .history: "history"
+        case .schedule: "schedule"
         }
     }
 
@@ -78,7 +82,7 @@ public enum ServerMessage: Sendable, Hashable {
         switch self {
         case .welcome(_, _, _, _, _, let ref), .error(_, _, let ref), .snapshot(_, let ref), .resumed(_, _, let ref),
             .ack(_, _, _, _, let ref), .rejected(_, _, _, _, _, let ref), .page(_, _, _, _, _, let ref),
-            .plans(_, let ref), .granted(_, _, _, let ref), .history(_, _, _, _, let ref):
+            .plans(_, let ref), .granted(_, _, _, let ref), .history(_, _, _, _, let ref), .schedule(_, let ref):
             ref
         case .confirmed, .presence, .planError:
             nil
@@ -92,6 +96,7 @@ public enum ServerMessage: Sendable, Hashable {
         case .welcome, .error, .plans: nil
         case .granted(let plan, _, _, _), .planError(_, _, let plan), .history(let plan, _, _, _, _): plan
         case .snapshot(let snapshot, _): snapshot.plan
+        case .schedule(let answer, _): answer.plan
         case .resumed(let plan, _, _), .confirmed(let plan, _, _, _, _, _, _), .ack(_, let plan, _, _, _),
             .page(let plan, _, _, _, _, _), .presence(let plan, _, _):
             plan

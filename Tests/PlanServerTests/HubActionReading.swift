@@ -61,6 +61,8 @@ enum ActionLines {
         case .history(_, let entries, let logStart, let more, _):
             return
                 "history \(entries.map { String($0.version) }.joined(separator: ",")) from \(logStart)\(more ? " more" : "")"
+        case .schedule(let answer, let ref):
+            return "schedule \(answer.version) \(answer.tasks.map(\.id).joined(separator: ",")) ref \(ref ?? "-")"
         }
     }
 }
@@ -87,6 +89,8 @@ extension WorkerJob {
         case .fetch(let connection, _, let version, _): "fetch \(version) for \(connection.rawValue)"
         case .readUndoSource(_, let version): "read undo of \(version)"
         case .writeCheckpoint(_, let version, _): "checkpoint \(version)"
+        case .computeSchedule(_, let version, _, _): "compute schedule \(version)"
+        case .scheduleAsOf(let connection, _, let version, _, _): "schedule \(version) for \(connection.rawValue)"
         }
     }
 }

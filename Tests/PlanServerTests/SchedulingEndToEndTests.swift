@@ -11,6 +11,34 @@ struct SchedulingEndToEndTests {
     static let weekdays = PlanSettings(
         scheduling: .automatic, calendar: try! PlanCalendar(workingDays: [1, 2, 3, 4, 5], holidays: []))
 
+    /// Sends a raw `schedule` request and waits for its answer.
+    static func schedule(_ request: String, _ client: TestClient) async throws -> ScheduleAnswer {
+        client.connection.sendRaw(Array(request.utf8))
+        guard case .schedule(let answer, _) = try await client.expect("schedule") else {
+            throw HarnessError("no schedule answer")
+        }
+        return answer
+    }
+
+    /// `schedule` at version 2 and at version 1, and a version ahead.
+    static func checkFigures(plan: String, _ editor: TestClient, _ watcher: TestClient) async throws {
+        // The figures of version 2: release (Thursday 1 October) is the finish; build's end, the
+        // 23rd, leaves 6 working days of slack, and spec the same behind it.
+        let figures = try await Self.schedule(#"{"type":"schedule","plan":"\#(plan)","ref":"s1"}"#, editor)
+        #expect(figures.version == 2 && figures.finish == Demo.date("2026-10-01"))
+        #expect(figures.tasks.map(\.id) == ["spec", "build", "release"])
+        #expect(figures.tasks.map(\.figures.slack) == [6, 6, 0])
+        #expect(figures.tasks.last?.figures.critical == true)
+        let picked = try await Self.schedule(
+            #"{"type":"schedule","plan":"\#(plan)","version":1,"ids":["release","review","nope"],"ref":"s2"}"#, watcher)
+        #expect(picked.version == 1 && picked.tasks.map(\.id) == ["release"])
+        editor.connection.sendRaw(Array(#"{"type":"schedule","plan":"\#(plan)","version":9,"ref":"s3"}"#.utf8))
+        guard case .error(.historyUnavailable, _, "s3") = try await editor.expect("error") else {
+            Issue.record("a version ahead is not historyUnavailable")
+            return
+        }
+    }
+
     @Test(
         "owners switch a plan to automatic; an edit pushes its successor in one version on both processes; a conflict is rejected; undo puts both back"
     )
@@ -56,6 +84,8 @@ struct SchedulingEndToEndTests {
         }
         #expect(changes.pushed == ["build"])
         #expect(changes.upsert == [movedSpec, pushedBuild])
+
+        try await Self.checkFigures(plan: plan, editor, watcher)
 
         // Moving build back before spec ends is a conflict naming the earliest start; nothing changes.
         let answer = try await editor.propose(.replace(previous: pushedBuild, proposed: build), plan: plan)

@@ -17,12 +17,21 @@ public struct ScheduleFigures: Sendable {
         public let slack: Int
         /// Whether the slack is 0 or less.
         public var critical: Bool { slack <= 0 }
+
+        /// Creates the figures of one task.
+        public init(lateStart: CivilDate, lateFinish: CivilDate, slack: Int) {
+            self.lateStart = lateStart
+            self.lateFinish = lateFinish
+            self.slack = slack
+        }
     }
 
     /// The latest end (a milestone: its date) of all scheduled tasks; nil with none.
     public let finish: CivilDate?
     /// The figures of each scheduled activity and milestone, by id.
     public let tasks: [String: Task]
+    /// The ids of the scheduled tasks, in input order.
+    public let order: [String]
 
     /// Computes the figures of `collection` on `time`'s calendar.
     public init(_ collection: TaskCollection, time: WorkingTime) {
@@ -34,7 +43,7 @@ public struct ScheduleFigures: Sendable {
             finishDay = max(finishDay ?? taskDates.end, taskDates.end)
         }
         guard let finishDay else {
-            (finish, tasks) = (nil, [:])
+            (finish, tasks, order) = (nil, [:], [])
             return
         }
         finish = CivilDate(uncheckedDayNumber: finishDay)
@@ -59,12 +68,16 @@ public struct ScheduleFigures: Sendable {
         }
 
         var figures = [String: Task](minimumCapacity: dates.count)
+        var order: [String] = []
+        order.reserveCapacity(dates.count)
         for task in collection.tasks {
             guard let own = dates[task.id] else { continue }
+            order.append(task.id)
             let slack = (lateFinish[task.id] ?? finishPosition) - time.position(ofDay: own.end)
             figures[task.id] = ScheduleFigures.figures(of: task.kind, dates: own, slack: slack, time: time)
         }
         tasks = figures
+        self.order = order
     }
 
     /// Late dates: the own dates at slack 0, else the task placed (§3.5) on the working day

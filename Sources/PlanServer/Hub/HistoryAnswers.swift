@@ -1,8 +1,9 @@
+import ChronoSketchCore
 import PlanProtocol
 import PlanStore
 import WebSocketWire
 
-/// The answers to `history` and `fetch`, read and encoded on a worker: the message, or the
+/// The answers to `history`, `fetch` and a past version's `schedule`, read and encoded on a worker: the message, or the
 /// `error` that says why there is none.
 enum HistoryAnswers {
     /// A `history` page, newest first.
@@ -33,6 +34,31 @@ enum HistoryAnswers {
             case .document(let document)?:
                 message = .snapshot(
                     PlanSnapshot(plan: plan, version: version, document: document, historical: true), ref: ref)
+            case .unavailable(let logStart, let current)?:
+                message = .error(
+                    code: .historyUnavailable,
+                    message: "version \(version) cannot be rebuilt (the history holds \(logStart)…\(current))", ref: ref
+                )
+            case nil:
+                message = .error(code: .unknownPlan, message: "there is no plan \"\(plan)\"", ref: ref)
+            }
+        } catch {
+            message = unavailable(error, ref: ref)
+        }
+        return OutgoingBuffer(message.bytes)
+    }
+
+    /// The `schedule` figures of the plan as it was at `version`.
+    static func schedule(_ plan: String, version: Int, ids: [String]?, ref: String?, _ store: PlanStore)
+        -> OutgoingBuffer
+    {
+        let message: ServerMessage
+        do throws(StoreError) {
+            switch try store.plan(plan, asOf: version) {
+            case .document(let document)?:
+                let state = document.state
+                let figures = ScheduleFigures(state.tasks, time: WorkingTime(state.settings.calendar))
+                message = .schedule(ScheduleAnswer(plan: plan, version: version, figures: figures, ids: ids), ref: ref)
             case .unavailable(let logStart, let current)?:
                 message = .error(
                     code: .historyUnavailable,

@@ -94,6 +94,8 @@ final class Hub {
             finishResume(connection, plan: plan, since: since, ref: ref, result)
         case .snapshotEncoded(let plan, let version, let buffer):
             finishSnapshotEncoding(plan, version: version, buffer)
+        case .scheduleComputed(let plan, let version, let figures):
+            handle(plan, .scheduleComputed(version: version, figures))
         case .externalCommit(let plan?, let version): handle(plan, .notified(version))
         case .externalCommit(nil, _):
             // The keys copied first: iterating `owners` while an owner changes would copy them all.

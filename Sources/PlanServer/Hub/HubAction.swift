@@ -91,6 +91,10 @@ enum WorkerJob: Sendable {
     case readHistory(ConnectionID, plan: String, before: Int, limit: Int, ref: String?)
     /// Rebuild the plan as of a version for `fetch` → `HubEvent.answerReady`.
     case fetch(ConnectionID, plan: String, version: Int, ref: String?)
+    /// Compute a version's schedule figures → `HubEvent.scheduleComputed`.
+    case computeSchedule(plan: String, version: Int, TaskCollection, calendar: PlanCalendar)
+    /// Rebuild a past version and answer a `schedule` request on it → `HubEvent.answerReady`.
+    case scheduleAsOf(ConnectionID, plan: String, version: Int, ids: [String]?, ref: String?)
     /// Read what undoing a version needs → `HubEvent.undoSourceRead`.
     case readUndoSource(plan: String, version: Int)
     /// Keep a full copy of the plan at a version → `HubEvent.checkpointWritten`.
@@ -103,7 +107,7 @@ enum WorkerJob: Sendable {
         case .loadPlan(let plan), .reloadPlan(let plan), .lookUpDecisions(let plan, _): plan
         case .readLog(let plan, _, _, .catchUp): plan
         case .authenticate, .lookUpRole, .readLog, .deleteTrimmedLog, .encodeSnapshot, .listPlans, .grant,
-            .checkAccess, .readHistory, .fetch, .readUndoSource, .writeCheckpoint:
+            .checkAccess, .readHistory, .fetch, .readUndoSource, .writeCheckpoint, .computeSchedule, .scheduleAsOf:
             nil
         }
     }

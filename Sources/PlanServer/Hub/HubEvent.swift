@@ -39,6 +39,8 @@ enum HubEvent: Sendable {
     case accessChecked([AccessKey], Result<CheckedAccess, StoreError>)
     /// The answer to a request read on a worker (`history`, `fetch`) is encoded: send it.
     case answerReady(ConnectionID, OutgoingBuffer)
+    /// A version's schedule figures were computed.
+    case scheduleComputed(plan: String, version: Int, ScheduleFigures)
     /// What undoing `version` needs was read (for the proposals waiting for it).
     case undoSourceRead(plan: String, version: Int, Result<UndoSource, StoreError>)
     /// A checkpoint was written (or could not be: a later fetch replays more).

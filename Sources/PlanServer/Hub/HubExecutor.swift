@@ -212,6 +212,11 @@ extension WorkerJob {
             return .answerReady(connection, HistoryAnswers.history(plan, before: before, limit: limit, ref: ref, store))
         case .fetch(let connection, let plan, let version, let ref):
             return .answerReady(connection, HistoryAnswers.fetch(plan, version: version, ref: ref, store))
+        case .computeSchedule(let plan, let version, let tasks, let calendar):
+            return .scheduleComputed(plan: plan, version: version, ScheduleFigures(tasks, time: WorkingTime(calendar)))
+        case .scheduleAsOf(let connection, let plan, let version, let ids, let ref):
+            return .answerReady(
+                connection, HistoryAnswers.schedule(plan, version: version, ids: ids, ref: ref, store))
         case .readUndoSource(let plan, let version):
             return .undoSourceRead(
                 plan: plan, version: version,

@@ -71,6 +71,10 @@ struct PlanOwner {
         case history(before: Int?, limit: Int?, ref: String?, for: ConnectionID)
         /// `fetch`.
         case fetch(version: Int, ref: String?, for: ConnectionID)
+        /// `schedule` (`version` nil: the current one; `ids` nil: every scheduled task).
+        case schedule(version: Int?, ids: [String]?, ref: String?, for: ConnectionID)
+        /// A version's schedule figures were computed on a worker.
+        case scheduleComputed(version: Int, ScheduleFigures)
         /// Another process committed up to this version (`Int.max`: announcements may be lost).
         case notified(Int)
         /// A group commit finished.
@@ -123,6 +127,10 @@ struct PlanOwner {
     var snapshotCache: (version: Int, buffer: OutgoingBuffer)?
     /// Snapshots being encoded on a worker, by version, with the subscribers waiting for them.
     var snapshotEncodings: [Int: [PresenceRoster.Member]] = [:]
+    /// The schedule figures of the newest version computed (scheduling.md §6: once per version).
+    var scheduleCache: (version: Int, figures: ScheduleFigures)?
+    /// `schedule` requests waiting for a version's figures being computed on a worker.
+    var scheduleWaiting: [Int: [ScheduleRequest]] = [:]
     /// When a request last used the plan.
     private(set) var lastUsed: ContinuousClock.Instant
     /// The time of the event being handled (given with it: the owner reads no clock).
@@ -190,6 +198,10 @@ struct PlanOwner {
         case .fetch(let version, let ref, let connection):
             lastUsed = now
             fetch(version: version, ref: ref, for: connection)
+        case .schedule(let version, let ids, let ref, let connection):
+            lastUsed = now
+            schedule(version: version, request: ScheduleRequest(connection: connection, ids: ids, ref: ref))
+        case .scheduleComputed(let version, let figures): scheduleComputed(version: version, figures)
         case .notified(let announced): notified(announced)
         case .committed(let result): committed(result)
         case .decisionsLoaded(let result): decisionsLoaded(result)
@@ -216,7 +228,8 @@ struct PlanOwner {
     /// Whether nothing needs the plan in memory any more.
     var isIdle: Bool {
         guard case .idle = phase else { return false }
-        return audience.isEmpty && snapshotEncodings.isEmpty && trimmedLogDeletion != .running
+        return audience.isEmpty && snapshotEncodings.isEmpty && scheduleWaiting.isEmpty
+            && trimmedLogDeletion != .running
     }
 
     /// Whether a proposal with this key was decided lately or is being decided (a re-send is

@@ -196,7 +196,10 @@ class WebClientTests(unittest.TestCase):
             .move_by_offset(0, int(dy / 2)).release().perform()
         wait(self.a, lambda d: len(d.find_elements(By.CSS_SELECTOR, '#tasks path.arrow')) == arrows + 1, 'no new arrow')
         added = next(t for t in export(plan)['tasks'] if t['title'] == 'QA pass')
-        self.assertIn({'predecessorID': 'client', 'successorID': added['id']}, export(plan)['dependencies'])
+        # The server writes every dependency's type and lag (a link from the web client is finish-to-start, 0).
+        self.assertIn(
+            {'predecessorID': 'client', 'successorID': added['id'], 'type': 'finish-to-start', 'lag': 0},
+            export(plan)['dependencies'])
         self.assertEqual(added['parentID'], 'implementation')
 
     def test_resources_move_by_form_and_reassign_by_drag(self):
