@@ -85,6 +85,9 @@ let package = Package(
         .executableTarget(
             name: "core-bench", dependencies: ["ChronoSketchCore", "BenchSupport"], path: "Benchmarks/core-bench"),
         .executableTarget(
+            name: "schedule-bench", dependencies: ["ChronoSketchCore", "BenchSupport"],
+            path: "Benchmarks/schedule-bench"),
+        .executableTarget(
             name: "flood-bench", dependencies: ["PlanClient", "PlanProtocol", "ChronoSketchCore", "SystemSupport"],
             path: "Benchmarks/flood-bench"),
         .executableTarget(

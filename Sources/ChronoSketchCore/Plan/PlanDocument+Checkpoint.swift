@@ -10,8 +10,9 @@
 /// "entries":[…],"assignments":[…],"baselines":[…],"settings":{…},"types":[…],"lags":[…]}`: a
 /// kind is `a` (an activity: `starts` and `ends` hold its schedule, -1 when unscheduled), `m` (a
 /// milestone: `starts` holds its date) or `s` (a summary); a day is `CivilDate.dayNumber`. The
-/// last three came with scheduling; a checkpoint without them holds default settings and
-/// finish-to-start dependencies without lag.
+/// last three came with scheduling; a checkpoint without them holds default settings, and
+/// without `types` and `lags` finish-to-start dependencies without lag (they are written only
+/// when a dependency differs).
 extension PlanDocument {
     /// The checkpoint format this build writes.
     public static let checkpointFormat = 2
@@ -44,11 +45,14 @@ extension PlanDocument {
         let dependencies = state.tasks.dependencies
         writeStrings(dependencies.map(\.predecessorID), "from", into: &writer)
         writeStrings(dependencies.map(\.successorID), "to", into: &writer)
-        writeStrings(dependencies.map(\.type.rawValue), "types", into: &writer)
-        writer.key("lags")
-        writer.beginArray()
-        for dependency in dependencies { writer.number(dependency.lag) }
-        writer.endArray()
+        // Types and lags only when one differs from finish-to-start without lag.
+        if dependencies.contains(where: { $0.type != .finishToStart || $0.lag != 0 }) {
+            writeStrings(dependencies.map(\.type.rawValue), "types", into: &writer)
+            writer.key("lags")
+            writer.beginArray()
+            for dependency in dependencies { writer.number(dependency.lag) }
+            writer.endArray()
+        }
         encodeTimeline(into: &writer)
         writer.key("baselines")
         writer.array(state.baselines)

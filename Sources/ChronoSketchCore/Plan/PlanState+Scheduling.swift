@@ -102,10 +102,19 @@ extension PlanState {
         }
     }
 
-    /// Moves each pushed task to its final value, recording where it was.
+    /// Moves each pushed task to its final value, recording where it was: a long cascade at
+    /// once (its summaries folded once each), a short one task by task.
     private mutating func applyPushes(_ pushed: [GanttTask], to change: inout TaskCollectionChange)
         throws(TaskGanttError)
     {
+        if pushed.count >= 16 {
+            let before = pushed.compactMap { tasks[$0.id] }
+            if let moved = tasks.moveDates(of: pushed) {
+                change.pushedFrom += before
+                change.merge([moved])
+                return
+            }
+        }
         var later: [TaskCollectionChange] = []
         later.reserveCapacity(pushed.count)
         for task in pushed {

@@ -6,8 +6,11 @@ public struct PlanState: Sendable, Equatable {
     public var timeline: TimelineData
     /// The named versions, by name.
     public var baselines: [PlanBaseline]
-    /// Manual or automatic scheduling, and the calendar (scheduling.md §1).
-    public var settings: PlanSettings
+    /// Manual or automatic scheduling, and the calendar (scheduling.md §1). An automatic plan's
+    /// collection keeps its topological ranks from then on.
+    public var settings: PlanSettings {
+        didSet { if settings.isAutomatic { tasks.keepRanks() } }
+    }
 
     /// Combines already validated parts.
     public init(
@@ -18,6 +21,7 @@ public struct PlanState: Sendable, Equatable {
         self.timeline = timeline
         self.baselines = baselines.sorted { $0.name < $1.name }
         self.settings = settings
+        if settings.isAutomatic { self.tasks.keepRanks() }
     }
 
     /// Applies one operation in place against the current data; in an automatic plan the

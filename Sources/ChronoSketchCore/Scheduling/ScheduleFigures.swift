@@ -33,63 +33,73 @@ public struct ScheduleFigures: Sendable {
     /// The ids of the scheduled tasks, in input order.
     public let order: [String]
 
-    /// Computes the figures of `collection` on `time`'s calendar.
+    /// Computes the figures of `collection` on `time`'s calendar: arrays by input position,
+    /// positions of every date computed once.
     public init(_ collection: TaskCollection, time: WorkingTime) {
-        var dates: [String: ScheduleConstraints.Dates] = [:]
+        let tasks = collection.tasks
+        var dates = [ScheduleConstraints.Dates?](repeating: nil, count: tasks.count)
+        var startPosition = [Int](repeating: 0, count: tasks.count)
+        var endPosition = [Int](repeating: 0, count: tasks.count)
         var finishDay: Int?
-        for task in collection.tasks {
+        for (position, task) in tasks.enumerated() {
             guard let taskDates = ScheduleConstraints.Dates(task.kind) else { continue }
-            dates[task.id] = taskDates
+            dates[position] = taskDates
+            startPosition[position] = time.position(ofDay: taskDates.start)
+            endPosition[position] = time.position(ofDay: taskDates.end)
             finishDay = max(finishDay ?? taskDates.end, taskDates.end)
         }
         guard let finishDay else {
-            (finish, tasks, order) = (nil, [:], [])
+            (finish, self.tasks, order) = (nil, [:], [])
             return
         }
         finish = CivilDate(uncheckedDayNumber: finishDay)
         let finishPosition = time.position(ofDay: finishDay)
 
-        // Latest finishes (positions) of the tasks with dependencies, successors first.
-        var lateFinish: [String: Int] = [:]
-        let ranked = collection.ranks.rankByID.sorted { $0.value > $1.value }
-        for (id, _) in ranked {
-            guard let own = dates[id] else { continue }
-            let width = time.workingDays(from: own.start, to: own.end)
+        // Latest finishes (positions) of the tasks with dependencies, successors first; the
+        // others may end at the finish.
+        var lateFinish = [Int](repeating: finishPosition, count: tasks.count)
+        let ranked = collection.currentRanks().rankByID.map {
+            (rank: $0.value, position: collection.positionByID[$0.key]!)
+        }
+        .sorted { $0.rank > $1.rank }
+        for (_, position) in ranked where dates[position] != nil {
+            let width = endPosition[position] - startPosition[position]
             var latest = finishPosition
-            for successor in collection.successorIDs(of: id) {
-                guard let theirs = dates[successor], let theirFinish = lateFinish[successor] else { continue }
-                let dependency = collection.dependency(from: id, to: successor)!
-                let theirStart = theirFinish - time.workingDays(from: theirs.start, to: theirs.end)
+            for dependency in collection.outgoing(tasks[position].id) {
+                let successor = collection.positionByID[dependency.successorID]!
+                guard dates[successor] != nil else { continue }
+                let theirFinish = lateFinish[successor]
+                let theirStart = theirFinish - (endPosition[successor] - startPosition[successor])
                 var bound = (dependency.type.toSuccessorEnd ? theirFinish : theirStart) - dependency.lag
                 if !dependency.type.fromPredecessorEnd { bound += width }
                 latest = min(latest, bound)
             }
-            lateFinish[id] = latest
+            lateFinish[position] = latest
         }
 
-        var figures = [String: Task](minimumCapacity: dates.count)
+        var figures = [String: Task](minimumCapacity: tasks.count)
         var order: [String] = []
-        order.reserveCapacity(dates.count)
-        for task in collection.tasks {
-            guard let own = dates[task.id] else { continue }
+        for (position, task) in tasks.enumerated() {
+            guard let own = dates[position] else { continue }
             order.append(task.id)
-            let slack = (lateFinish[task.id] ?? finishPosition) - time.position(ofDay: own.end)
-            figures[task.id] = ScheduleFigures.figures(of: task.kind, dates: own, slack: slack, time: time)
+            let slack = lateFinish[position] - endPosition[position]
+            figures[task.id] = ScheduleFigures.figures(
+                of: task.kind, dates: own, startPosition: startPosition[position], slack: slack, time: time)
         }
-        tasks = figures
+        self.tasks = figures
         self.order = order
     }
 
     /// Late dates: the own dates at slack 0, else the task placed (§3.5) on the working day
     /// `slack` working days from its start's position (kept as is should that leave years 1…9999).
     private static func figures(
-        of kind: GanttTaskKind, dates: ScheduleConstraints.Dates, slack: Int, time: WorkingTime
+        of kind: GanttTaskKind, dates: ScheduleConstraints.Dates, startPosition: Int, slack: Int, time: WorkingTime
     ) -> Task {
         let own = Task(
             lateStart: CivilDate(uncheckedDayNumber: dates.start), lateFinish: CivilDate(uncheckedDayNumber: dates.end),
             slack: slack)
         guard slack != 0, let duration = time.workingDuration(of: kind) else { return own }
-        let start = time.day(atPosition: time.position(ofDay: dates.start) + slack)
+        let start = time.day(atPosition: startPosition + slack)
         switch time.placing(kind, on: start, workingDays: duration) {
         case .activity(let schedule?, _)?:
             return Task(lateStart: schedule.start, lateFinish: schedule.end, slack: slack)

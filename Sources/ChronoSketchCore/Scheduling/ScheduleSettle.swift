@@ -13,91 +13,119 @@ public struct ScheduleSettle {
     /// The plan calendar's arithmetic.
     public let time: WorkingTime
 
+    /// The topological ranks of `tasks` (kept by an automatic plan's collection, else computed).
+    let ranks: TopologicalRanks
+
     /// Prepares to settle `tasks` on `time`'s calendar.
     public init(_ tasks: TaskCollection, time: WorkingTime) {
         self.tasks = tasks
         self.time = time
+        ranks = tasks.currentRanks()
     }
 
     /// Settles after an op: `own` are the tasks it set (never moved: a broken constraint into one
     /// is a conflict), `judged` the tasks whose incoming constraints it changed (a link's or
     /// relink's successor), pushed when they no longer hold.
     public func settle(own: [String], judged: [String] = []) -> SettleOutcome {
-        var run = Run(settle: self, own: Set(own))
+        var run = Run(settle: self, own: own)
         for id in own + judged { run.enqueue(id) }
         return run.finish()
     }
 
     /// Settles the whole plan (switching to automatic, changing the calendar): every task is
-    /// judged; only `own` (an undo's restored tasks) are kept where they are.
+    /// judged, in one pass over the ranks; only `own` (an undo's restored tasks) are kept where
+    /// they are.
     public func settleAll(own: [String] = []) -> SettleOutcome {
-        var run = Run(settle: self, own: Set(own))
-        for id in tasks.ranks.rankByID.keys { run.enqueue(id) }
-        return run.finish()
+        var run = Run(settle: self, own: own)
+        let order = ranks.rankByID.map { RankedTask(rank: $0.value, position: tasks.positionByID[$0.key]!) }
+        run.entered.reserveCapacity(order.count)
+        for task in order { run.entered.insert(task.position) }
+        return run.finish(inOrder: order.sorted())
     }
 
-    /// One settling pass: the tasks waiting to be judged, by rank, and what moved so far.
+    /// One settling pass, by input position (sets and dictionaries of integers, sized by the
+    /// work, not the plan): the tasks waiting to be judged, by rank, and what moved so far.
     private struct Run {
         let settle: ScheduleSettle
-        let own: Set<String>
         let constraints: ScheduleConstraints
+        /// The own tasks.
+        var own: Set<Int> = []
         /// Waiting tasks as (rank, input position); a task enters at most once.
         var waiting = MinimumHeap<RankedTask>()
-        var entered: Set<String> = []
+        var entered: Set<Int> = []
         /// The pushed tasks' new kinds.
-        var moved: [String: GanttTaskKind] = [:]
+        var moved: [Int: GanttTaskKind] = [:]
 
-        init(settle: ScheduleSettle, own: Set<String>) {
+        init(settle: ScheduleSettle, own ids: [String]) {
             self.settle = settle
-            self.own = own
             constraints = ScheduleConstraints(time: settle.time)
+            for id in ids { if let position = settle.tasks.positionByID[id] { own.insert(position) } }
         }
 
         /// Queues `id` to be judged, unless it has no dependency (then nothing constrains it) or waits already.
         mutating func enqueue(_ id: String) {
-            guard let rank = settle.tasks.ranks[id], let position = settle.tasks.position(of: id),
-                entered.insert(id).inserted
+            guard let rank = settle.ranks[id], let position = settle.tasks.positionByID[id],
+                entered.insert(position).inserted
             else { return }
             waiting.insert(RankedTask(rank: rank, position: position))
         }
 
         /// The task's kind as settled so far.
-        func currentKind(of id: String) -> GanttTaskKind {
-            moved[id] ?? settle.tasks[id]!.kind
+        func currentKind(_ position: Int) -> GanttTaskKind {
+            moved[position] ?? settle.tasks.tasks[position].kind
         }
 
+        /// Judges the waiting tasks in rank order, each after every predecessor that could move.
         mutating func finish() -> SettleOutcome {
             while let next = waiting.popMinimum() {
-                let id = settle.tasks.tasks[next.position].id
-                let kind = currentKind(of: id)
-                guard let dates = ScheduleConstraints.Dates(kind), let duration = settle.time.workingDuration(of: kind)
-                else { continue }
-                let incoming = settle.tasks.predecessorIDs(of: id).compactMap { predecessor in
-                    ScheduleConstraints.Dates(currentKind(of: predecessor)).map {
-                        (settle.tasks.dependency(from: predecessor, to: id)!, $0)
-                    }
-                }
-                let judgement = constraints.judge(dates, duration: duration, incoming: incoming)
-                if !judgement.holds {
-                    let start = settle.time.day(atPosition: judgement.earliest)
-                    if own.contains(id) {
-                        guard let earliest = try? CivilDate(dayNumber: start) else { return .outOfRange(taskID: id) }
-                        return .conflict(
-                            ScheduleConflict(taskID: id, earliest: earliest, dependency: judgement.broken!))
-                    }
-                    guard let placed = settle.time.placing(kind, on: start, workingDays: duration) else {
-                        return .outOfRange(taskID: id)
-                    }
-                    moved[id] = placed
-                } else if !own.contains(id) {
-                    continue
-                }
-                for successor in settle.tasks.successorIDs(of: id) { enqueue(successor) }
+                if let failure = judge(next.position) { return failure }
             }
-            let pushed = moved.keys.map { settle.tasks.position(of: $0)! }.sorted().map { position in
-                settle.tasks.tasks[position].with(kind: moved[settle.tasks.tasks[position].id]!)
+            return settled()
+        }
+
+        /// Judges every task of `order` (all entered), in that order.
+        mutating func finish(inOrder order: [RankedTask]) -> SettleOutcome {
+            for next in order {
+                if let failure = judge(next.position) { return failure }
             }
-            return .settled(pushed: pushed)
+            return settled()
+        }
+
+        /// Judges one task: kept, pushed (its successors queued) or the proposal's failure.
+        private mutating func judge(_ position: Int) -> SettleOutcome? {
+            let id = settle.tasks.tasks[position].id
+            let kind = currentKind(position)
+            guard let dates = ScheduleConstraints.Dates(kind), let duration = settle.time.workingDuration(of: kind)
+            else { return nil }
+            let incoming = settle.tasks.incoming(id).compactMap { dependency in
+                ScheduleConstraints.Dates(currentKind(settle.tasks.positionByID[dependency.predecessorID]!)).map {
+                    (dependency, $0)
+                }
+            }
+            let judgement = constraints.judge(dates, duration: duration, incoming: incoming)
+            if !judgement.holds {
+                let start = settle.time.day(atPosition: judgement.earliest)
+                if own.contains(position) {
+                    guard let earliest = try? CivilDate(dayNumber: start) else { return .outOfRange(taskID: id) }
+                    return .conflict(ScheduleConflict(taskID: id, earliest: earliest, dependency: judgement.broken!))
+                }
+                guard let placed = settle.time.placing(kind, on: start, workingDays: duration) else {
+                    return .outOfRange(taskID: id)
+                }
+                moved[position] = placed
+            } else if !own.contains(position) {
+                return nil
+            }
+            for dependency in settle.tasks.outgoing(id) { enqueue(dependency.successorID) }
+            return nil
+        }
+
+        /// The pushes, in input order.
+        func settled() -> SettleOutcome {
+            .settled(
+                pushed: moved.keys.sorted().map { position in
+                    settle.tasks.tasks[position].with(kind: moved[position]!)
+                })
         }
     }
 

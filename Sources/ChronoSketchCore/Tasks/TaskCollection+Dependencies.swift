@@ -9,19 +9,13 @@ extension TaskCollection {
         guard dependencyByPair[dependency.pair] == nil else {
             throw .duplicateDependency(predecessorID: dependency.predecessorID, successorID: dependency.successorID)
         }
-        let successors = successorsByID
-        let predecessors = predecessorsByID
-        guard
-            ranks.admit(
-                from: dependency.predecessorID, to: dependency.successorID,
-                successors: { successors[$0] ?? [] }, predecessors: { predecessors[$0] ?? [] })
-        else {
+        guard admitted(dependency) else {
             throw .dependencyCycle(predecessorID: dependency.predecessorID, successorID: dependency.successorID)
         }
         dependencies.append(dependency)
         dependencyByPair[dependency.pair] = dependency
-        successorsByID[dependency.predecessorID, default: []].append(dependency.successorID)
-        predecessorsByID[dependency.successorID, default: []].append(dependency.predecessorID)
+        successorsByID[dependency.predecessorID, default: []].append(dependency)
+        predecessorsByID[dependency.successorID, default: []].append(dependency)
         var change = TaskCollectionChange()
         change.dependenciesChanged = true
         return change
@@ -63,6 +57,12 @@ extension TaskCollection {
         guard proposed != previous else { return change }
         dependencies[dependencies.firstIndex(of: previous)!] = proposed
         dependencyByPair[proposed.pair] = proposed
+        if let index = successorsByID[proposed.predecessorID]?.firstIndex(of: previous) {
+            successorsByID[proposed.predecessorID]![index] = proposed
+        }
+        if let index = predecessorsByID[proposed.successorID]?.firstIndex(of: previous) {
+            predecessorsByID[proposed.successorID]![index] = proposed
+        }
         change.dependenciesChanged = true
         return change
     }
@@ -84,9 +84,31 @@ extension TaskCollection {
     /// Removes a dependency from the lookup indexes (not from the list).
     mutating func forgetIndexes(of dependency: TaskDependency) {
         dependencyByPair[dependency.pair] = nil
-        successorsByID[dependency.predecessorID]?.removeAll { $0 == dependency.successorID }
+        successorsByID[dependency.predecessorID]?.removeAll { $0.successorID == dependency.successorID }
         if successorsByID[dependency.predecessorID]?.isEmpty == true { successorsByID[dependency.predecessorID] = nil }
-        predecessorsByID[dependency.successorID]?.removeAll { $0 == dependency.predecessorID }
+        predecessorsByID[dependency.successorID]?.removeAll { $0.predecessorID == dependency.predecessorID }
         if predecessorsByID[dependency.successorID]?.isEmpty == true { predecessorsByID[dependency.successorID] = nil }
+    }
+
+    /// Whether `dependency` closes no cycle, making room for it in the ranks when they are kept
+    /// (their search finds cycles too); without ranks, a search forward from its successor.
+    private mutating func admitted(_ dependency: TaskDependency) -> Bool {
+        let successors = successorsByID
+        guard ranks != nil else {
+            var stack = [dependency.successorID]
+            var visited: Set<String> = [dependency.successorID]
+            while let id = stack.popLast() {
+                if id == dependency.predecessorID { return false }
+                for next in successors[id] ?? [] where visited.insert(next.successorID).inserted {
+                    stack.append(next.successorID)
+                }
+            }
+            return true
+        }
+        let predecessors = predecessorsByID
+        return ranks!.admit(
+            from: dependency.predecessorID, to: dependency.successorID,
+            successors: { successors[$0]?.map(\.successorID) ?? [] },
+            predecessors: { predecessors[$0]?.map(\.predecessorID) ?? [] })
     }
 }

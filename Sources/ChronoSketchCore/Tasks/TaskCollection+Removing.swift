@@ -13,16 +13,14 @@ extension TaskCollection {
 
         var change = TaskCollectionChange()
         let before = contribution(of: previous)
-        let touching =
-            (successorsByID[previous.id] ?? []).map { dependency(from: previous.id, to: $0)! }
-            + (predecessorsByID[previous.id] ?? []).map { dependency(from: $0, to: previous.id)! }
+        let touching = outgoing(previous.id) + incoming(previous.id)
         if !touching.isEmpty {
             let doomed = Set(touching)
             dependencies.removeAll { doomed.contains($0) }
             for dependency in touching { forgetIndexes(of: dependency) }
             change.dependenciesChanged = true
         }
-        ranks.forget(previous.id)
+        ranks?.forget(previous.id)
 
         tasks.remove(at: position)
         positionByID[previous.id] = nil

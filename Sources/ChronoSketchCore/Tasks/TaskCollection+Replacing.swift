@@ -95,12 +95,12 @@ extension TaskCollection {
 
     /// A task about to become a summary must not be a dependency endpoint.
     private func checkNoDependencies(onFutureSummary id: String) throws(TaskGanttError) {
-        if let successorID = successorsByID[id]?.first {
+        if let successorID = successorsByID[id]?.first?.successorID {
             throw .invalidDependency(
                 predecessorID: id, successorID: successorID,
                 reason: "summary \"\(id)\" cannot be a dependency endpoint")
         }
-        if let predecessorID = predecessorsByID[id]?.first {
+        if let predecessorID = predecessorsByID[id]?.first?.predecessorID {
             throw .invalidDependency(
                 predecessorID: predecessorID, successorID: id,
                 reason: "summary \"\(id)\" cannot be a dependency endpoint")

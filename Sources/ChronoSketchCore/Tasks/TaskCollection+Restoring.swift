@@ -16,7 +16,9 @@ extension TaskCollection {
             tasks.insert(tasks.removeLast(), at: target)
             change.orderChanged = true
             change.movedIDs = tasks[target...].map(\.id)
+            let keptRanks = copy.ranks != nil
             copy = TaskCollection(unchecked: tasks, dependencies: copy.dependencies)
+            if keptRanks { copy.keepRanks() }
         }
         for dependency in restored {
             try copy.link(dependency)

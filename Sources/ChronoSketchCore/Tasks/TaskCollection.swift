@@ -20,13 +20,15 @@ public struct TaskCollection: Sendable {
     var aggregates: [String: SummaryAggregate]
     /// Every dependency by its pair, for duplicate checks and value comparisons.
     var dependencyByPair: [DependencyPair: TaskDependency]
-    /// Successor ids of each task that has any.
-    var successorsByID: [String: [String]]
-    /// Predecessor ids of each task that has any.
-    var predecessorsByID: [String: [String]]
+    /// The dependencies from each task that has any (to its successors), in list order.
+    var successorsByID: [String: [TaskDependency]]
+    /// The dependencies into each task that has any (from its predecessors), in list order.
+    var predecessorsByID: [String: [TaskDependency]]
     /// A topological rank of every task that has a dependency (`rank(u) < rank(v)` for each
-    /// `u → v`), kept up to date on each link rather than recomputed (`TopologicalRanks`).
-    var ranks: TopologicalRanks
+    /// `u → v`), kept up to date on each link rather than recomputed (`TopologicalRanks`), once
+    /// asked for (`keepRanks()`: automatic plans); nil until then, so that loading a manual
+    /// plan costs nothing for them.
+    var ranks: TopologicalRanks?
 
     /// An empty collection.
     public init() {
@@ -56,12 +58,10 @@ public struct TaskCollection: Sendable {
         predecessorsByID = [:]
         for dependency in dependencies {
             dependencyByPair[dependency.pair] = dependency
-            successorsByID[dependency.predecessorID, default: []].append(dependency.successorID)
-            predecessorsByID[dependency.successorID, default: []].append(dependency.predecessorID)
+            successorsByID[dependency.predecessorID, default: []].append(dependency)
+            predecessorsByID[dependency.successorID, default: []].append(dependency)
         }
-        ranks = TopologicalRanks()
-        ranks.rankAll(
-            in: tasks, positionByID: positionByID, successorsByID: successorsByID, predecessorsByID: predecessorsByID)
+        ranks = nil
         aggregates = [:]
         // Children come after their parent in depth-first order: fold them in reverse.
         for position in depthFirstPositions(collapsed: []).reversed() where tasks[position].kind.isSummary {
@@ -104,12 +104,32 @@ public struct TaskCollection: Sendable {
 
     /// The ids of the tasks `id` depends on (its predecessors), in the order they were linked.
     public func predecessorIDs(of id: String) -> [String] {
-        predecessorsByID[id] ?? []
+        (predecessorsByID[id] ?? []).map(\.predecessorID)
     }
 
     /// The ids of the tasks that depend on `id` (its successors), in the order they were linked.
     public func successorIDs(of id: String) -> [String] {
-        successorsByID[id] ?? []
+        (successorsByID[id] ?? []).map(\.successorID)
+    }
+
+    /// The dependencies into `id`, in the order they were linked.
+    func incoming(_ id: String) -> [TaskDependency] { predecessorsByID[id] ?? [] }
+
+    /// The dependencies from `id`, in the order they were linked.
+    func outgoing(_ id: String) -> [TaskDependency] { successorsByID[id] ?? [] }
+
+    /// Starts keeping topological ranks (a no-op when they are kept already).
+    public mutating func keepRanks() {
+        if ranks == nil { ranks = currentRanks() }
+    }
+
+    /// The ranks kept, or computed now for this one use.
+    func currentRanks() -> TopologicalRanks {
+        if let ranks { return ranks }
+        var computed = TopologicalRanks()
+        computed.rankAll(
+            in: tasks, positionByID: positionByID, successorsByID: successorsByID, predecessorsByID: predecessorsByID)
+        return computed
     }
 
     /// Whether the dependency is part of the collection (with this very type and lag).

@@ -18,25 +18,36 @@ struct TopologicalRanks: Sendable {
     /// The rank of `id`, nil when it never had a dependency.
     subscript(id: String) -> Int? { rankByID[id] }
 
-    /// Ranks every task that has a dependency: Kahn's algorithm, the ready task first in input order.
+    /// Ranks every task that has a dependency: Kahn's algorithm, the ready task first in input
+    /// order, over input positions (each id looked up once per dependency end).
     mutating func rankAll(
-        in tasks: [GanttTask], positionByID: [String: Int], successorsByID: [String: [String]],
-        predecessorsByID: [String: [String]]
+        in tasks: [GanttTask], positionByID: [String: Int], successorsByID: [String: [TaskDependency]],
+        predecessorsByID: [String: [TaskDependency]]
     ) {
         rankByID = [:]
         guard !successorsByID.isEmpty else { return }
-        var waiting: [String: Int] = predecessorsByID.mapValues(\.count)
+        var successors = [[Int]](repeating: [], count: tasks.count)
+        var waiting = [Int](repeating: 0, count: tasks.count)
+        var linked = [Bool](repeating: false, count: tasks.count)
+        for (id, outgoing) in successorsByID {
+            let from = positionByID[id]!
+            linked[from] = true
+            successors[from] = outgoing.map { positionByID[$0.successorID]! }
+            for to in successors[from] {
+                waiting[to] += 1
+                linked[to] = true
+            }
+        }
         var ready = MinimumHeap<Int>()
-        for id in successorsByID.keys where waiting[id] == nil { ready.insert(positionByID[id]!) }
+        for position in tasks.indices where linked[position] && waiting[position] == 0 { ready.insert(position) }
+        rankByID.reserveCapacity(predecessorsByID.count + successorsByID.count)
         var next = 0
         while let position = ready.popMinimum() {
-            let id = tasks[position].id
-            rankByID[id] = next
+            rankByID[tasks[position].id] = next
             next += 1
-            for successor in successorsByID[id] ?? [] {
-                let left = waiting[successor]! - 1
-                waiting[successor] = left
-                if left == 0 { ready.insert(positionByID[successor]!) }
+            for successor in successors[position] {
+                waiting[successor] -= 1
+                if waiting[successor] == 0 { ready.insert(successor) }
             }
         }
         lowest = 0

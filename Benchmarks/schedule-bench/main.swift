@@ -1,0 +1,100 @@
+// Measures automatic scheduling (scheduling.md §9) on a generated plan of 100,000 tasks and
+// 50,000 dependencies, Monday to Friday with holidays; prints one JSON object. Run it through
+// `ops/bench-schedule` (release build).
+import BenchSupport
+import ChronoSketchCore
+
+let taskCount = 100_000
+let dependencyCount = 50_000
+let leafEdits = 2_000
+let chainLength = 10_000
+
+func run() throws {
+    let clock = ContinuousClock()
+    var random = SplitMix64(seed: 29)
+    let (json, leafIDs) = PlanGenerator.json(tasks: taskCount, dependencies: dependencyCount, random: &random)
+    let collection = try PlanGenerator.collection(from: json)
+    let holidays = (2026...2028).flatMap { year in
+        ["01-01", "05-01", "12-25", "12-26"].map { try! CivilDate("\(year)-\($0)") }
+    }
+    let settings = PlanSettings(
+        scheduling: .automatic, calendar: try PlanCalendar(workingDays: [1, 2, 3, 4, 5], holidays: holidays))
+
+    // Switching to automatic settles the whole plan in one version.
+    var state = PlanState(tasks: collection)
+    let switchStart = clock.now
+    let switched = try state.apply(.settingsReplace(previous: .default, proposed: settings))
+    let switchTime = clock.now - switchStart
+    let switchPushed = switched.cascade?.count ?? 0
+
+    // A leaf edit judged and applied, settle included: a scheduled activity moved 1…5 days later.
+    var editTimes: [Double] = []
+    var editPushes = 0
+    let scheduled = leafIDs.filter { state.tasks[$0]?.schedule != nil }
+    for _ in 0..<leafEdits {
+        let previous = state.tasks[scheduled.randomElement(using: &random)!]!
+        let schedule = previous.schedule!
+        let moved = try TaskSchedule(
+            start: schedule.start.adding(days: Int.random(in: 1...5, using: &random)), days: schedule.days)
+        let proposed = previous.with(kind: .activity(schedule: moved, progress: previous.progress ?? 0))
+        let start = clock.now
+        let change = try state.apply(.replace(previous: previous, proposed: proposed))
+        editTimes.append(BenchClock.milliseconds(clock.now - start) * 1000)
+        editPushes += change.cascade?.count ?? 0
+    }
+
+    // A chain of 10,000 tasks, each finish-to-start after the one before: its head moved a week.
+    let chain = try chainHead(&state)
+    let head = state.tasks[chain]!
+    let later = try TaskSchedule(start: head.schedule!.start.adding(days: 7), days: head.schedule!.days)
+    let chainStart = clock.now
+    let chainChange = try state.apply(
+        .replace(previous: head, proposed: head.with(kind: .activity(schedule: later, progress: 0))))
+    let chainTime = clock.now - chainStart
+
+    // The figures of a version, once; then an answer of 50 ids.
+    let time = WorkingTime(settings.calendar)
+    var figures: ScheduleFigures?
+    let figuresTime = clock.measure { figures = ScheduleFigures(state.tasks, time: time) }
+    var answerTimes: [Double] = []
+    for _ in 0..<200 {
+        let ids = (0..<50).map { _ in leafIDs.randomElement(using: &random)! }
+        let start = clock.now
+        let rows = ids.compactMap { figures!.tasks[$0] }
+        answerTimes.append(BenchClock.milliseconds(clock.now - start) * 1000)
+        precondition(rows.count <= 50)
+    }
+
+    editTimes.sort()
+    answerTimes.sort()
+    print(
+        BenchClock.jsonObject([
+            ("tasks", Double(state.tasks.count)), ("dependencies", Double(state.tasks.dependencies.count)),
+            ("switch_to_automatic_ms", BenchClock.milliseconds(switchTime)), ("switch_pushed", Double(switchPushed)),
+            ("leaf_edit_p50_us", BenchClock.percentile(editTimes, 0.5)),
+            ("leaf_edit_p99_us", BenchClock.percentile(editTimes, 0.99)),
+            ("leaf_edit_pushes_mean", Double(editPushes) / Double(leafEdits)),
+            ("chain_head_ms", BenchClock.milliseconds(chainTime)),
+            ("chain_pushed", Double(chainChange.cascade?.count ?? 0)),
+            ("figures_ms", BenchClock.milliseconds(figuresTime)),
+            ("answer_50_ids_p50_us", BenchClock.percentile(answerTimes, 0.5)),
+        ]))
+}
+
+/// Adds a chain of `chainLength` three-day activities, each linked finish-to-start to the one
+/// before and starting right after it; returns the head's id.
+func chainHead(_ state: inout PlanState) throws -> String {
+    var start = try CivilDate("2027-01-04")
+    var previous: String?
+    for index in 0..<chainLength {
+        let id = "chain\(index)"
+        let schedule = try TaskSchedule(start: start, days: 3)
+        try state.apply(.add(try GanttTask(id: id, title: id, kind: .activity(schedule: schedule, progress: 0))))
+        if let previous { try state.apply(.link(TaskDependency(predecessorID: previous, successorID: id))) }
+        previous = id
+        start = schedule.end
+    }
+    return "chain0"
+}
+
+try run()
