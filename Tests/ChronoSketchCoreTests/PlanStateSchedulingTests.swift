@@ -211,4 +211,33 @@ struct PlanStateSchedulingTests {
         #expect(try PlanDocument(json: JSONValue(parsing: lead.json)).state == lead.state)
         #expect(try PlanDocument(checkpoint: lead.checkpointJSON).state == lead.state)
     }
+
+    /// A long cascade is moved at once: the same tasks and summaries as a collection built anew.
+    @Test func aLongCascadeMovesAtOnce() throws {
+        var tasks = [Make.summary("top"), Make.summary("inner", parent: "top")]
+        var dependencies: [TaskDependency] = []
+        for index in 0..<40 {
+            let start = Make.date("2026-09-07").dayNumber + index * 2
+            tasks.append(
+                GanttTask(
+                    unchecked: "c\(index)", title: "c\(index)", parentID: index % 2 == 0 ? "inner" : "top",
+                    kind: .activity(
+                        schedule: try TaskSchedule(start: CivilDate(dayNumber: start), days: 2), progress: 0)))
+            if index > 0 { dependencies.append(Make.link("c\(index - 1)", "c\(index)")) }
+        }
+        var state = PlanState(tasks: try TaskCollection(tasks, dependencies: dependencies), settings: Self.weekdays)
+        let head = state.tasks["c0"]!
+        let later = head.with(
+            kind: .activity(schedule: try TaskSchedule(start: Make.date("2026-09-21"), days: 2), progress: 0))
+        let change = Self.tasks(try state.apply(.replace(previous: head, proposed: later)))
+        #expect(change.pushed.count == 39)
+        #expect(Set(change.changedSummaryIDs) == ["top", "inner"])
+        let rebuilt = try TaskCollection(state.tasks.tasks, dependencies: state.tasks.dependencies)
+        #expect(rebuilt.summaries == state.tasks.summaries)
+        #expect(state.tasks.summaryValues(of: "top")?.end == state.tasks["c39"]?.schedule?.end)
+        for dependency in state.tasks.dependencies {
+            let from = state.tasks[dependency.predecessorID]!.schedule!.end
+            #expect(state.tasks[dependency.successorID]!.schedule!.start >= from)
+        }
+    }
 }
