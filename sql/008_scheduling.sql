@@ -11,3 +11,9 @@ ALTER TABLE dependencies
     ADD COLUMN type text NOT NULL DEFAULT 'finish-to-start'
         CHECK (type IN ('finish-to-start', 'start-to-start', 'finish-to-finish', 'start-to-finish')),
     ADD COLUMN lag  integer NOT NULL DEFAULT 0 CHECK (lag BETWEEN -1000 AND 1000);
+
+-- A `scheduleConflict` decision names its task and earliest start (`rejected.conflict`), answered
+-- again as it was to a re-sent proposal.
+ALTER TABLE decisions
+    ADD COLUMN conflict_task     text,
+    ADD COLUMN conflict_earliest date;

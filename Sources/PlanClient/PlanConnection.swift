@@ -303,7 +303,7 @@ public final class PlanConnection: Sendable {
             case .gap(let version): resend.append(ClientMessage.subscribe(plan: plan, since: version).bytes)
             case .startOver: resend.append(ClientMessage.subscribe(plan: plan, since: nil).bytes)
             }
-        case .ack(let id, _, _, _, _), .rejected(let id, _, _, _, _, _):
+        case .ack(let id, _, _, _, _), .rejected(let id, _, _, _, _, _, _):
             state.withLock { $0.pending.removeAll { $0.id == id } }
         case .planError(_, _, let plan):
             // The role on the plan is gone: its subscription and watches ended and are not resumed.

@@ -78,9 +78,16 @@ extension ServerMessage {
             guard let rejectionCode = RejectionCode(rawValue: code) else {
                 throw object.failure("code", "unknown rejection code \(quoted(code))")
             }
+            var conflict: ConflictDetail?
+            if let detail = try object.optionalObject("conflict") {
+                conflict = ConflictDetail(
+                    task: try detail.string("task"),
+                    earliest: try CivilDate(json: detail, key: "earliest", code: .badMessage))
+            }
             return .rejected(
                 id: try object.string("id"), plan: try object.optionalString("plan"), code: rejectionCode,
-                message: try object.string("message"), version: try object.optionalInteger("version"), ref: ref)
+                message: try object.string("message"), version: try object.optionalInteger("version"), ref: ref,
+                conflict: conflict)
         case "page":
             return .page(
                 plan: try object.string("plan"), watch: try object.optionalString("watch"),

@@ -37,11 +37,19 @@ extension ServerMessage: JSONEncodable {
                 writer.key("noop")
                 writer.bool(true)
             }
-        case .rejected(let id, let plan, let code, let message, let version, _):
+        case .rejected(let id, let plan, let code, let message, let version, _, let conflict):
             writer.member("id", id)
             if let plan { writer.member("plan", plan) }
             writer.member("code", code.rawValue)
             writer.member("message", message)
+            if let conflict {
+                writer.key("conflict")
+                writer.beginObject()
+                writer.member("task", conflict.task)
+                writer.key("earliest")
+                writer.date(conflict.earliest)
+                writer.endObject()
+            }
             if let version { writer.member("version", version) }
         case .page(let plan, let watch, let version, let query, let page, _):
             writer.member("plan", plan)

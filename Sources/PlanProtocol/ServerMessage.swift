@@ -28,8 +28,11 @@ public enum ServerMessage: Sendable, Hashable {
     /// changed nothing.
     case ack(id: String, plan: String, version: Int, noop: Bool = false, ref: String? = nil)
     /// `{"type":"rejected","id":…,"plan":…,"code":…,"message":…,"version":12}`. `plan` and `version`
-    /// are nil (and not written) only for a malformed proposal whose plan could not be read.
-    case rejected(id: String, plan: String?, code: RejectionCode, message: String, version: Int?, ref: String? = nil)
+    /// are nil (and not written) only for a malformed proposal whose plan could not be read. A
+    /// `scheduleConflict` carries `"conflict":{"task":…,"earliest":…}` (scheduling.md §4.3).
+    case rejected(
+        id: String, plan: String?, code: RejectionCode, message: String, version: Int?, ref: String? = nil,
+        conflict: ConflictDetail? = nil)
     /// `{"type":"page","plan":…,"watch":…,"version":12,"query":{…},"entries":[…],"assignments":[…]}`;
     /// `watch` is nil for the answer to a `query`.
     case page(
@@ -81,7 +84,7 @@ public enum ServerMessage: Sendable, Hashable {
     public var ref: String? {
         switch self {
         case .welcome(_, _, _, _, _, let ref), .error(_, _, let ref), .snapshot(_, let ref), .resumed(_, _, let ref),
-            .ack(_, _, _, _, let ref), .rejected(_, _, _, _, _, let ref), .page(_, _, _, _, _, let ref),
+            .ack(_, _, _, _, let ref), .rejected(_, _, _, _, _, let ref, _), .page(_, _, _, _, _, let ref),
             .plans(_, let ref), .granted(_, _, _, let ref), .history(_, _, _, _, let ref), .schedule(_, let ref):
             ref
         case .confirmed, .presence, .planError:
@@ -100,7 +103,7 @@ public enum ServerMessage: Sendable, Hashable {
         case .resumed(let plan, _, _), .confirmed(let plan, _, _, _, _, _, _), .ack(_, let plan, _, _, _),
             .page(let plan, _, _, _, _, _), .presence(let plan, _, _):
             plan
-        case .rejected(_, let plan, _, _, _, _): plan
+        case .rejected(_, let plan, _, _, _, _, _): plan
         }
     }
 }

@@ -46,7 +46,7 @@ struct BadInputTests {
             #"{"type":"propose","id":"deep-1","plan":"\#(scene.fixture.plan)","baseVersion":0,"op":"#
             + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "}"
         scene.sender.connection.sendRaw(Array(deepPropose.utf8))
-        guard case .rejected(let id, _, .badMessage, _, _, _) = try await scene.sender.nextMessage() else {
+        guard case .rejected(let id, _, .badMessage, _, _, _, _) = try await scene.sender.nextMessage() else {
             Issue.record("a deep proposal with a readable id was not rejected")
             return
         }

@@ -25,7 +25,7 @@ extension WritingTests {
             for _ in 0..<count {
                 switch try await scene.editor.nextAnswer() {
                 case .ack(let id, _, let version, false, _): acked[id] = version
-                case .rejected(let id, _, .rateLimited, _, _, _): limited.insert(id)
+                case .rejected(let id, _, .rateLimited, _, _, _, _): limited.insert(id)
                 case let other: Issue.record("unexpected answer \(other)")
                 }
             }

@@ -194,7 +194,7 @@ final class FaultLoad: Sendable {
         var decisions: [String: [ServerMessage]] = [:]
         for await message in answers {
             switch message {
-            case .rejected(let id, _, .unavailable, _, _, _):
+            case .rejected(let id, _, .unavailable, _, _, _, _):
                 unavailable.add(1, ordering: .relaxed)
                 guard let operation = byID[id] else { break }
                 let (connection, plan) = (editor.connection, plan)
@@ -202,7 +202,7 @@ final class FaultLoad: Sendable {
                     try await Task.sleep(for: .milliseconds(Int.random(in: 200...400)))  // a client's retry pause
                     connection.propose(operation, plan: plan, id: id)
                 }
-            case .ack(let id, _, _, _, _), .rejected(let id, _, _, _, _, _):
+            case .ack(let id, _, _, _, _), .rejected(let id, _, _, _, _, _, _):
                 decisions[id, default: []].append(message)
             default:
                 break

@@ -124,7 +124,7 @@ struct HostileInputTests {
         let op = #"{"type":"replace","previous":\#(previous),"proposed":\#(proposed)}"#
         try await socket.sendText(
             #"{"type":"propose","id":"nul-title","plan":"\#(scene.fixture.plan)","baseVersion":0,"op":\#(op)}"#)
-        guard case .rejected(let id, _, let code, let message, _, _) = try await socket.next(skipping: ["presence"])
+        guard case .rejected(let id, _, let code, let message, _, _, _) = try await socket.next(skipping: ["presence"])
         else {
             throw HarnessError("no rejection for a NUL in a title")
         }

@@ -49,7 +49,7 @@ enum ActionLines {
         case .resumed(_, let version, _): return "resumed \(version)"
         case .confirmed(_, let version, let id, _, _, _, _): return "confirmed \(version) \(id)"
         case .ack(let id, _, let version, let noop, _): return "ack \(id) \(version)\(noop ? " noop" : "")"
-        case .rejected(let id, _, let code, _, let version, _):
+        case .rejected(let id, _, let code, _, let version, _, _):
             return "rejected \(id) \(code.rawValue) \(version.map(String.init) ?? "-")"
         case .page(_, let watch, let version, _, _, _): return "page \(watch ?? "-") \(version)"
         case .presence(_, let count, _): return "presence \(count)"

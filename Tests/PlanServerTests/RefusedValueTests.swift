@@ -71,7 +71,7 @@ struct RefusedValueTests {
             }
             #expect(acked == version, "\(id)")
         }
-        guard case .rejected("bad", _, let code, let message, _, _) = try await bob.next() else {
+        guard case .rejected("bad", _, let code, let message, _, _, _) = try await bob.next() else {
             throw HarnessError("no rejection for the poisoned proposal")
         }
         #expect(code == .badMessage && message.contains("refused"), "\(message)")
@@ -83,7 +83,7 @@ struct RefusedValueTests {
         #expect(copy["build"] == progressed(build, 30) && copy["release"] == release)
         // The decision is kept: sent again, the same answer, nothing applied.
         try await bob.propose(.replace(previous: release, proposed: release.with(title: "poison")), id: "bad", fixture)
-        guard case .rejected("bad", _, .badMessage, _, _, _) = try await bob.next() else {
+        guard case .rejected("bad", _, .badMessage, _, _, _, _) = try await bob.next() else {
             throw HarnessError("a re-sent poisoned proposal was not answered with its decision")
         }
     }

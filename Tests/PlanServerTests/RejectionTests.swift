@@ -31,7 +31,7 @@ extension WritingTests {
             let plan = rejection.missingPlan ? TestDatabase.unique("no-such-plan") : scene.fixture.plan
             let answer = try await proposer.proposeRaw(
                 id: "rejected-1", plan: plan, baseVersion: rejection.baseVersion, op: rejection.op)
-            guard case .rejected(let id, let answeredPlan, let code, let message, let version, _) = answer else {
+            guard case .rejected(let id, let answeredPlan, let code, let message, let version, _, _) = answer else {
                 Issue.record("expected rejected \(rejection.code.rawValue), got \(answer)")
                 return
             }
@@ -60,7 +60,7 @@ extension WritingTests {
             let acks = answers.compactMap(\.ackVersion)
             let rejections = answers.compactMap(\.rejectionCode)
             #expect(acks == [1] && rejections == [.staleTask])
-            if case .rejected(_, _, _, _, let version, _)? = answers.first(where: { $0.rejectionCode != nil }) {
+            if case .rejected(_, _, _, _, let version, _, _)? = answers.first(where: { $0.rejectionCode != nil }) {
                 #expect(version == 1, "judged against the winner's data")
             }
             let winner = answers[0].ackVersion == 1 ? one : two
@@ -95,7 +95,7 @@ extension WritingTests {
             // Formed at version 0 with Spec as it was then: stale, judged against version 3.
             let stale = try await scene.editor.propose(
                 .replace(previous: spec, proposed: spec.with(title: "Spec?")), plan: plan, baseVersion: 0)
-            guard case .rejected(_, _, .staleTask, _, 3, _) = stale else {
+            guard case .rejected(_, _, .staleTask, _, 3, _, _) = stale else {
                 Issue.record("expected staleTask at version 3, got \(stale)")
                 return
             }
@@ -116,7 +116,7 @@ extension WritingTests {
                 op:
                     #"{"type":"add","task":{"id":"feb","title":"Feb","kind":"activity","schedule":{"start":"2026-02-30","end":"2026-03-05"}}}"#
             )
-            guard case .rejected(_, let plan, .invalidSchedule, _, let version, _) = answer else {
+            guard case .rejected(_, let plan, .invalidSchedule, _, let version, _, _) = answer else {
                 Issue.record("expected invalidSchedule, got \(answer)")
                 return
             }
@@ -138,7 +138,7 @@ extension WritingTests {
             defer { editor.close() }
             let extra = try GanttTask(id: "one-more", title: "One more", kind: .milestone(date: date))
             let refused = try await editor.propose(.add(extra), plan: fixture.plan, id: "too-many", baseVersion: 0)
-            guard case .rejected(_, _, .tooLarge, _, 0, _) = refused else {
+            guard case .rejected(_, _, .tooLarge, _, 0, _, _) = refused else {
                 Issue.record("expected tooLarge at version 0, got \(refused)")
                 return
             }

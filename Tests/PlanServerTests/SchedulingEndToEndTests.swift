@@ -20,6 +20,17 @@ struct SchedulingEndToEndTests {
         return answer
     }
 
+    /// The rejection of moving build before spec ends (at version 2): its message and `conflict`.
+    static func checkConflict(_ answer: ServerMessage) throws {
+        guard case .rejected(_, _, .scheduleConflict, let message, let version, _, let conflict) = answer else {
+            throw HarnessError("expected scheduleConflict, got \(answer)")
+        }
+        #expect(message == #"task "build" cannot start before 2026-09-15 (finish-to-start from "spec")"#)
+        #expect(version == 2)
+        #expect(conflict == ConflictDetail(task: "build", earliest: Demo.date("2026-09-15")))
+        #expect(answer.json.contains(#""conflict":{"task":"build","earliest":"2026-09-15"}"#))
+    }
+
     /// `schedule` at version 2 and at version 1, and a version ahead.
     static func checkFigures(plan: String, _ editor: TestClient, _ watcher: TestClient) async throws {
         // The figures of version 2: release (Thursday 1 October) is the finish; build's end, the
@@ -88,13 +99,10 @@ struct SchedulingEndToEndTests {
         try await Self.checkFigures(plan: plan, editor, watcher)
 
         // Moving build back before spec ends is a conflict naming the earliest start; nothing changes.
-        let answer = try await editor.propose(.replace(previous: pushedBuild, proposed: build), plan: plan)
-        guard case .rejected(_, _, .scheduleConflict, let message, let version, _) = answer else {
-            Issue.record("expected scheduleConflict, got \(answer)")
-            return
-        }
-        #expect(message == #"task "build" cannot start before 2026-09-15 (finish-to-start from "spec")"#)
-        #expect(version == 2)
+        let conflict = PlanOperation.replace(previous: pushedBuild, proposed: build)
+        let rejected = try await editor.propose(conflict, plan: plan, id: "conflict-1")
+        try Self.checkConflict(rejected)
+        #expect(try await editor.propose(conflict, plan: plan, id: "conflict-1") == rejected, "a re-send, from memory")
 
         // Undo of version 2 puts spec and build back in one version, on both processes.
         #expect(try await editor.propose(.undo(version: 2), plan: plan).ackVersion == 3)
@@ -119,5 +127,10 @@ struct SchedulingEndToEndTests {
         defer { late.close() }
         try await late.ready()
         #expect(try await late.subscribe(plan).snapshot == expected)
+        // The conflict re-sent to it is answered from the stored decision, conflict included.
+        let lateEditor = try TestClient(url: third.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        defer { lateEditor.close() }
+        try await lateEditor.ready()
+        try Self.checkConflict(try await lateEditor.propose(conflict, plan: plan, id: "conflict-1"))
     }
 }

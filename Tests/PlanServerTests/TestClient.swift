@@ -86,7 +86,8 @@ final class TestClient: Sendable {
     func answer(to proposalID: String, within seconds: Double = 10) async throws -> ServerMessage {
         let event = await inbox.next(within: seconds) { event in
             switch event {
-            case .message(.ack(let id, _, _, _, _)), .message(.rejected(let id, _, _, _, _, _)): return id == proposalID
+            case .message(.ack(let id, _, _, _, _)), .message(.rejected(let id, _, _, _, _, _, _)):
+                return id == proposalID
             default: return false
             }
         }
@@ -112,7 +113,7 @@ enum SharedTransport {
 extension ServerMessage {
     /// The rejection code of a `rejected`, else nil.
     var rejectionCode: RejectionCode? {
-        if case .rejected(_, _, let code, _, _, _) = self { return code }
+        if case .rejected(_, _, let code, _, _, _, _) = self { return code }
         return nil
     }
 

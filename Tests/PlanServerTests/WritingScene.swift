@@ -124,7 +124,7 @@ extension ServerMessage {
     /// The proposal id of an `ack` or `rejected`, else nil.
     var proposalID: String? {
         switch self {
-        case .ack(let id, _, _, _, _), .rejected(let id, _, _, _, _, _): id
+        case .ack(let id, _, _, _, _), .rejected(let id, _, _, _, _, _, _): id
         default: nil
         }
     }
@@ -134,7 +134,7 @@ extension ServerMessage {
         switch self {
         case .ack(_, let plan, let version, let noop, let ref):
             .ack(id: id, plan: plan, version: version, noop: noop, ref: ref)
-        case .rejected(_, let plan, let code, let message, let version, let ref):
+        case .rejected(_, let plan, let code, let message, let version, let ref, _):
             .rejected(id: id, plan: plan, code: code, message: message, version: version, ref: ref)
         default: self
         }

@@ -167,8 +167,26 @@ public struct ScheduleConflict: Sendable, Hashable {
         self.dependency = dependency
     }
 
+    /// The task and its earliest start, as a `rejected` message carries them.
+    public var detail: ConflictDetail { ConflictDetail(task: taskID, earliest: earliest) }
+
     /// `task "build" cannot start before 2026-09-11 (finish-to-start from "design")`.
     public var message: String {
         "task \"\(taskID)\" cannot start before \(earliest) (\(dependency.type.rawValue) from \"\(dependency.predecessorID)\")"
+    }
+}
+
+/// What a `scheduleConflict` rejection names besides its message (scheduling.md §4.3): the
+/// task and the earliest start every incoming dependency allows it.
+public struct ConflictDetail: Sendable, Hashable {
+    /// The own task that breaks a dependency.
+    public let task: String
+    /// Its earliest start, a working day.
+    public let earliest: CivilDate
+
+    /// Creates a conflict detail.
+    public init(task: String, earliest: CivilDate) {
+        self.task = task
+        self.earliest = earliest
     }
 }

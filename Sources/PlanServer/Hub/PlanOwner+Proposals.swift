@@ -134,7 +134,10 @@ extension PlanOwner {
                 changesJSON: changes.json, inverse: inverse, undoes: undoing, at: at)
             return decided(.acknowledged(version: candidateVersion, noop: false), mutation)
         } catch {
-            return decided(.rejected(version: candidateVersion, code: error.code, message: error.message))
+            var conflict: ConflictDetail?
+            if case .scheduleConflict(let found) = error { conflict = found.detail }
+            return decided(
+                .rejected(version: candidateVersion, code: error.code, message: error.message, conflict: conflict))
         }
     }
 
@@ -188,7 +191,7 @@ extension PlanOwner {
         if remember { recentDecisions.remember(decision, for: origin.key) }
         switch decision {
         case .acknowledged(_, let noop): emit(.measure(.decided(noop ? .noop : .confirmed)))
-        case .rejected(_, let code, let message):
+        case .rejected(_, let code, let message, _):
             emit(.measure(.decided(.rejected(code))))
             log("rejected \(origin.proposalID) on \(id) from \(origin.user): \(code.rawValue): \(message)")
         }
@@ -203,10 +206,11 @@ extension PlanOwner {
             send(
                 .ack(id: origin.proposalID, plan: id, version: version, noop: noop, ref: origin.ref),
                 to: origin.connection)
-        case .rejected(let version, let code, let message):
+        case .rejected(let version, let code, let message, let conflict):
             send(
                 .rejected(
-                    id: origin.proposalID, plan: id, code: code, message: message, version: version, ref: origin.ref),
+                    id: origin.proposalID, plan: id, code: code, message: message, version: version, ref: origin.ref,
+                    conflict: conflict),
                 to: origin.connection)
         }
     }

@@ -192,6 +192,8 @@ extension PlanStore {
         var noops: [String] = []
         var codes: [String?] = []
         var messages: [String?] = []
+        var conflictTasks: [String?] = []
+        var conflictDates: [String?] = []
         for record in decisions {
             switch record.decision {
             case .acknowledged(let version, let noop):
@@ -200,25 +202,31 @@ extension PlanStore {
                 noops.append(noop ? "t" : "f")
                 codes.append(nil)
                 messages.append(nil)
-            case .rejected(let version, let code, let message):
+                conflictTasks.append(nil)
+                conflictDates.append(nil)
+            case .rejected(let version, let code, let message, let conflict):
                 outcomes.append("rejected")
                 versions.append(String(version))
                 noops.append("f")
                 codes.append(code.rawValue)
                 messages.append(message)
+                conflictTasks.append(conflict?.task)
+                conflictDates.append(conflict?.earliest.description)
             }
         }
         return PGStatement(
             """
-            INSERT INTO decisions (plan_id, user_name, proposal_id, outcome, version, noop, code, message)
+            INSERT INTO decisions (
+                plan_id, user_name, proposal_id, outcome, version, noop, code, message, conflict_task, conflict_earliest)
             SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::boolean[], $7::text[],
-                $8::text[])
+                $8::text[], $9::text[], $10::date[])
             \(whilePlanExists ? "WHERE EXISTS (SELECT 1 FROM plans WHERE id = $1 FOR KEY SHARE)" : "")
             """,
             values: [
                 .text(plan), .array(decisions.map(\.user), of: .text), .array(decisions.map(\.proposalID), of: .text),
                 .array(outcomes, of: .text), .text(PGArrayLiteral.make(versions)), .text(PGArrayLiteral.make(noops)),
-                .array(codes, of: .text), .array(messages, of: .text),
+                .array(codes, of: .text), .array(messages, of: .text), .array(conflictTasks, of: .text),
+                .text(PGArrayLiteral.make(conflictDates)),
             ])
     }
 }

@@ -36,7 +36,7 @@ extension PlanStore {
                 PlanStore.keyLookupsOnly,
                 PGStatement(
                     """
-                    SELECT outcome, version, noop, code, message FROM decisions
+                    SELECT outcome, version, noop, code, message, conflict_task, conflict_earliest::text FROM decisions
                     WHERE plan_id = $1 AND user_name = $2 AND proposal_id = $3
                     """, [plan, user, proposalID]),
             ])[1]
@@ -44,7 +44,11 @@ extension PlanStore {
             if row.string(0, 0) == "ack" { return .acknowledged(version: version, noop: row.string(0, 2) == "t") }
             // A code this build does not know (written by a newer one) reads as the catch-all.
             let code = row.string(0, 3).flatMap(RejectionCode.init(rawValue:)) ?? .badMessage
-            return .rejected(version: version, code: code, message: row.string(0, 4) ?? "")
+            var conflict: ConflictDetail?
+            if let task = row.string(0, 5), let earliest = row.string(0, 6).flatMap({ try? CivilDate($0) }) {
+                conflict = ConflictDetail(task: task, earliest: earliest)
+            }
+            return .rejected(version: version, code: code, message: row.string(0, 4) ?? "", conflict: conflict)
         }
     }
 

@@ -100,8 +100,9 @@ public struct RecordedDecision: Sendable, Hashable {
 public enum Decision: Sendable, Hashable {
     /// Acknowledged at `version`; `noop` when it changed nothing.
     case acknowledged(version: Int, noop: Bool)
-    /// Rejected, judged against the data of `version`.
-    case rejected(version: Int, code: RejectionCode, message: String)
+    /// Rejected, judged against the data of `version`; a `scheduleConflict` names its task and
+    /// earliest start in `conflict`.
+    case rejected(version: Int, code: RejectionCode, message: String, conflict: ConflictDetail? = nil)
 }
 
 /// One row of the mutation log.

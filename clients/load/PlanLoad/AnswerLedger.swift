@@ -83,7 +83,7 @@ extension LoadEditor {
         case .ack(let id, _, let version, let noop, _):
             tallies.ledger.record(
                 id: id, decision: noop ? "noop" : "ack \(version)", confirmedVersion: noop ? nil : version)
-        case .rejected(let id, _, .unavailable, _, _, _):
+        case .rejected(let id, _, .unavailable, _, _, _, _):
             tallies.ledger.countUnavailable()
             guard retryUnavailable, let operation = state.withLock({ $0.pending[id]?.operation }) else { return true }
             let delay = 200 + Int.random(in: 0...300)
@@ -93,7 +93,7 @@ extension LoadEditor {
                 connection.propose(operation, plan: plan, id: id)
             }
             return false
-        case .rejected(let id, _, let code, _, _, _):
+        case .rejected(let id, _, let code, _, _, _, _):
             tallies.ledger.record(id: id, decision: "rejected \(code.rawValue)", confirmedVersion: nil)
         case .welcome where dropped.exchange(false, ordering: .relaxed):
             // After a drop: the connection has just sent every pending proposal with its id

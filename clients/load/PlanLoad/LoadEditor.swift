@@ -155,7 +155,7 @@ final class LoadEditor: Sendable {
         switch message {
         case .ack(let id, _, let version, let noop, _):
             settle(id, outcome: noop ? "noop" : "confirmed", version: version, confirmed: !noop)
-        case .rejected(let id, _, let code, let text, let version, _):
+        case .rejected(let id, _, let code, let text, let version, _, _):
             settle(id, outcome: code.rawValue, version: version ?? 0, confirmed: false, message: text)
         case .page(_, .some("editor"), let version, _, let page, _):
             state.withLock { state in

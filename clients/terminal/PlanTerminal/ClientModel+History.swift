@@ -156,7 +156,7 @@ extension ClientModel {
             guard let undone = history.undoProposals.removeValue(forKey: id) else { return false }
             pending[id] = nil
             self.message = strings.undone(undone, now: version)
-        case .rejected(let id, _, let code, _, _, _):
+        case .rejected(let id, _, let code, _, _, _, _):
             guard let undone = history.undoProposals.removeValue(forKey: id) else { return false }
             pending[id] = nil
             let touched = history.log.entries[undone]?.touched ?? []

@@ -156,7 +156,7 @@ public struct ClientModel: Sendable {
                 resources.formTarget = nil
             }
             self.message = silent ? nil : noop ? strings.unchanged : strings.saved
-        case .rejected(let id, _, let code, _, _, _):
+        case .rejected(let id, _, let code, _, _, _, _):
             pending[id] = nil
             resources.pendingEntries[id] = nil
             if case .saving(id)? = form?.phase {

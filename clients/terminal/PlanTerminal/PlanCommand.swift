@@ -174,7 +174,7 @@ struct CommandSession {
         case .ack(id, _, let version, let noop, _):
             ProcessIO.print(strings.proposalConfirmed(version: version, noop: noop))
             return 0
-        case .rejected(id, _, let code, let text, _, _):
+        case .rejected(id, _, let code, let text, _, _, _):
             ProcessIO.print(strings.proposalRejected(code, text: text))
             return 1
         default:
