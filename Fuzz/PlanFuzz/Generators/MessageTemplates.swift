@@ -18,6 +18,8 @@ public struct PlanContext: Sendable {
     public var entries: [JSONValue]
     /// Timeline assignments (from a page), as sent.
     public var assignments: [JSONValue]
+    /// The scheduling settings, as sent (nil: not known).
+    public var settings: JSONValue?
 
     /// Creates a context.
     public init(
@@ -46,8 +48,8 @@ public enum MessageTemplates {
 
     /// Every `op.type` of `propose` the generator produces.
     public static let operations = [
-        "replace", "add", "reorder", "remove", "link", "unlink", "timeline.apply", "timeline.add", "timeline.remove",
-        "undo", "baseline.set",
+        "replace", "add", "reorder", "remove", "link", "unlink", "relink", "settings.replace", "timeline.apply",
+        "timeline.add", "timeline.remove", "undo", "baseline.set",
     ]
 
     /// A valid message of `type` (an op picked at random for `propose`) with id `id` and ref `ref`.
@@ -118,8 +120,17 @@ public enum MessageTemplates {
                 ids.isEmpty
                 ? .object(["predecessorID": "a", "successorID": "b"])
                 : .object(["predecessorID": random.pick(ids), "successorID": random.pick(ids)])
-            let dependency = type == "unlink" && random.chance(0.7) ? existing ?? made : made
+            let dependency = type == "unlink" && random.chance(0.7) ? existing ?? made : typed(made, random: &random)
             return .object(["type": .string(type), "dependency": dependency])
+        case "relink":
+            let existing = context.dependencies.isEmpty ? nil : FuzzJSON(random.pick(context.dependencies))
+            let previous = existing ?? .object(["predecessorID": "a", "successorID": "b"])
+            return .object(["type": "relink", "previous": previous, "proposed": typed(previous, random: &random)])
+        case "settings.replace":
+            return .object([
+                "type": "settings.replace", "previous": context.settings.map(FuzzJSON.init) ?? .object([:]),
+                "proposed": settings(random: &random),
+            ])
         case "timeline.apply", "timeline.add", "timeline.remove":
             return timelineOperation(type, context: context, id: id, random: &random)
         case "undo":
@@ -127,6 +138,25 @@ public enum MessageTemplates {
         default:
             return .object(["type": "baseline.set", "name": .string("b-\(random.int(0...3))")])
         }
+    }
+
+    /// `dependency` with a random type and lag (sometimes the defaults, sometimes none written).
+    static func typed(_ dependency: FuzzJSON, random: inout FuzzRandom) -> FuzzJSON {
+        guard random.chance(0.6) else { return dependency }
+        let type = random.pick(["finish-to-start", "start-to-start", "finish-to-finish", "start-to-finish"])
+        return dependency.setting("type", .string(type)).setting("lag", .number(random.int(-3...5)))
+    }
+
+    /// Random scheduling settings: mostly automatic, a working week and a holiday or two.
+    static func settings(random: inout FuzzRandom) -> FuzzJSON {
+        let days = [[1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6, 7], [2, 4]][random.int(0...3)]
+        let holidays = random.chance(0.5) ? ["2026-09-15", "2026-12-25"] : []
+        return .object([
+            "scheduling": .string(random.chance(0.75) ? "automatic" : "manual"),
+            "calendar": .object([
+                "workingDays": .array(days.map { .number($0) }), "holidays": .array(holidays.map(FuzzJSON.string)),
+            ]),
+        ])
     }
 
     static func newTask(id: String, random: inout FuzzRandom) -> FuzzJSON {

@@ -29,6 +29,9 @@ struct FinalChecks {
         for problem in observer.problems {
             report.findings.append(FuzzFinding(kind: .versions, detail: "the observer: \(problem)"))
         }
+        for problem in observer.ruleProblems {
+            report.findings.append(FuzzFinding(kind: .planRules, detail: "the observer: \(problem)"))
+        }
         if observer.version != version {
             report.findings.append(
                 FuzzFinding(

@@ -78,6 +78,7 @@ struct MessageRunner {
         var context = PlanContext(
             plan: options.plan, token: options.token, version: snapshot.integer("version") ?? 0,
             tasks: snapshot.array("tasks"), dependencies: snapshot.array("dependencies"), resourceIDs: resources)
+        context.settings = snapshot["settings"]
         let query = FuzzJSON.object([
             "type": "query", "plan": .string(options.plan), "ref": "setup-q",
             "query": .object([

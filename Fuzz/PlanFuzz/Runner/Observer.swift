@@ -1,7 +1,9 @@
 import ChronoSketchCore
+import PlanProtocol
 
 /// A subscriber that stays subscribed for the whole run: every `confirmed` must follow the
-/// previous version with no gap.
+/// previous version with no gap, and apply to its copy; while the plan is automatic, every
+/// dependency between scheduled tasks holds at every version (scheduling.md §4.7).
 final class Observer {
     let client: FuzzClient
     let plan: String
@@ -13,6 +15,11 @@ final class Observer {
     private(set) var mutations: [Int: String] = [:]
     /// Gaps, duplicates and the end of the stream.
     private(set) var problems: [String] = []
+    /// Versions at which the copy broke a rule (a change that did not apply, a broken dependency
+    /// of an automatic plan).
+    private(set) var ruleProblems: [String] = []
+    /// The plan as the confirmed changes built it.
+    private var copy: ClientPlanCopy?
 
     /// Connects, says hello and subscribes; nil when any step fails.
     init?(host: String, port: Int, token: String, plan: String) {
@@ -25,6 +32,31 @@ final class Observer {
         self.plan = plan
         startVersion = version
         self.version = version
+        copy = (try? PlanSnapshot(json: .object(snapshot))).map(ClientPlanCopy.init)
+    }
+
+    /// Applies one `confirmed` to the copy and checks the automatic plan's invariant there.
+    private func follow(_ message: JSONObject, version next: Int) {
+        guard var current = copy, case .object(let changes)? = message["changes"] else { return }
+        do {
+            try current.apply(version: next, changes: try PlanChanges(json: .object(changes)))
+        } catch {
+            ruleProblems.append("version \(next) does not apply to the copy: \(error)")
+            copy = nil
+            return
+        }
+        copy = current
+        let snapshot = current.snapshot
+        guard snapshot.settings.isAutomatic else { return }
+        do {
+            let tasks = try TaskCollection(snapshot.tasks, dependencies: snapshot.dependencies)
+            let settle = ScheduleSettle(tasks, time: WorkingTime(snapshot.settings.calendar))
+            if case .conflict(let conflict) = settle.settleAll(own: tasks.tasks.map(\.id)) {
+                ruleProblems.append("version \(next) of an automatic plan breaks a dependency: \(conflict.message)")
+            }
+        } catch {
+            ruleProblems.append("version \(next) breaks the plan rules: \(error)")
+        }
     }
 
     /// Reads what has arrived, waiting at most `milliseconds`.
@@ -35,6 +67,7 @@ final class Observer {
                 let next = message.integer("version")
             else { continue }
             if next != version + 1 { problems.append("confirmed \(next) followed \(version)") }
+            follow(message, version: next)
             version = max(version, next)
             if case .object(let mutation)? = message["mutation"] { mutations[next] = mutation.string("id") }
         }
