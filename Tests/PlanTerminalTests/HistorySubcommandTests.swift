@@ -1,5 +1,6 @@
 import ChronoSketchCore
 import Glibc
+import PlanProtocol
 import PlanStore
 import PlanTestSupport
 import Testing
@@ -12,6 +13,29 @@ import Testing
 struct HistorySubcommandTests {
     static let spec = Sample.collection["spec"]!
     static let build = Sample.collection["build"]!
+
+    @Test("plan schedule: the finish, late dates, slack and critical tasks as the server computes them")
+    func scheduleFromTheCommandLine() async throws {
+        try await offThePool {
+            let plan = try samplePlan(titled: "Demo")
+            let (_, token) = try planEditor(plan, "schedule")
+            let server = try ServerProcess.start(databaseURL: TestDatabase.url)
+            let binary = productsDirectory + "/plan"
+            let connection = ["--plan", plan, "--token", token, "--server", server.url]
+            let figures = ScheduleFigures(Sample.collection, time: WorkingTime(.allDaysWorking))
+            let answer = ScheduleAnswer(plan: plan, version: 0, figures: figures, ids: nil)
+            let expected = CommandSession.scheduleText(
+                answer, titlesFrom: Sample.copy(version: 0), language: .english)
+            let now = try runProgram([binary, "schedule"] + connection)
+            #expect(now.status == 0 && now.output == expected, "\(now.output)")
+            #expect(expected.hasPrefix("Demo (v0): finish \(figures.finish!)\n"))
+            #expect(expected.contains("critical"))
+            let past = try runProgram([binary, "schedule", "--version", "0", "--language", "de"] + connection)
+            #expect(past.status == 0 && past.output.hasPrefix("Demo (v0): Ende \(figures.finish!)\n"), "\(past.output)")
+            let beyond = try runProgram([binary, "schedule", "--version", "9"] + connection)
+            #expect(beyond.status == 2, "\(beyond.output)")
+        }
+    }
 
     @Test("history in words, a past version shown and charted, a baseline's shadow; unknown ones refused")
     func pastFromTheCommandLine() async throws {

@@ -16,6 +16,8 @@ struct CommandWants {
     private(set) var baseline: PlanSnapshot?
     /// The history page, when it arrived.
     private(set) var history: (entries: [HistoryEntry], logStart: Int, more: Bool)?
+    /// The schedule figures, when they arrived.
+    private(set) var schedule: ScheduleAnswer?
     private var waiting: Set<String> = []
 
     init(options: PlanOptions) {
@@ -33,7 +35,10 @@ struct CommandWants {
         if subcommand == .history {
             requests.append(.history(plan: plan, before: options.before, limit: options.limit, ref: "history"))
         }
-        if let version = options.version {
+        if subcommand == .schedule {
+            // The figures of any version come in one request (scheduling.md §6).
+            requests.append(.schedule(plan: plan, version: options.version, ids: nil, ref: "schedule"))
+        } else if let version = options.version {
             requests.append(.fetch(plan: plan, version: version, ref: "version"))
         }
         if let name = options.baseline {
@@ -56,6 +61,9 @@ struct CommandWants {
         case .history(_, let entries, let logStart, let more, "history"?):
             history = (entries, logStart, more)
             waiting.remove("history")
+        case .schedule(let answer, "schedule"?):
+            schedule = answer
+            waiting.remove("schedule")
         default:
             return false
         }

@@ -162,6 +162,10 @@ struct CommandSession {
             }
         case .export:
             ProcessIO.print(CommandSession.exportText(copy), terminator: "")
+        case .schedule:
+            guard let schedule = wants.schedule else { return 2 }
+            ProcessIO.print(
+                CommandSession.scheduleText(schedule, titlesFrom: live, language: options.language), terminator: "")
         case .propose, .watch:
             return 2
         }
@@ -215,6 +219,39 @@ struct CommandSession {
             + ListRenderer(language: language).text(rows: rows, width: width) { row in
                 collection.predecessorIDs(of: row.id).map { collection[$0]?.title ?? $0 }
             }
+    }
+
+    /// `plan schedule`: the finish and each scheduled task's late dates, slack and whether it
+    /// is critical, titled from `copy` where it still has the task.
+    static func scheduleText(_ answer: ScheduleAnswer, titlesFrom copy: ClientPlanCopy, language: PlanLanguage)
+        -> String
+    {
+        let strings = TerminalStrings(language)
+        let titles = Dictionary(copy.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        var lines = [strings.scheduleHeading(copy.snapshot.title, version: answer.version, finish: answer.finish)]
+        guard !answer.tasks.isEmpty else { return lines[0] + "\n" + strings.nothingScheduled + "\n" }
+        let names = answer.tasks.map { titles[$0.id] ?? $0.id }
+        let width = min(40, max(strings.scheduleColumns.task.count, names.map(\.count).max() ?? 0))
+        func padded(_ text: String, _ count: Int) -> String {
+            let cut = String(text.prefix(count))
+            return cut + String(repeating: " ", count: max(0, count - cut.count))
+        }
+        let columns = strings.scheduleColumns
+        func right(_ text: String, _ count: Int) -> String {
+            String(repeating: " ", count: max(0, count - text.count)) + text
+        }
+        lines.append(
+            padded(columns.task, width) + "  " + padded(columns.lateStart, 13) + padded(columns.lateFinish, 13)
+                + right(columns.slack, 6) + "  " + columns.critical)
+        for (row, name) in zip(answer.tasks, names) {
+            let figures = row.figures
+            let line =
+                padded(name, width) + "  " + padded(figures.lateStart.description, 13)
+                + padded(figures.lateFinish.description, 13) + right(String(figures.slack), 6) + "  "
+                + (figures.critical ? columns.critical : "")
+            lines.append(String(line.reversed().drop { $0 == " " }.reversed()))
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// `plan chart`: the timeline of a copy.

@@ -16,6 +16,16 @@ extension PlanOptions {
                     + "last day), progress (summaries: the derived mean).\n"
                     + "  --version V   the plan as it was at version V\n\n" + connection
         case .history: return de ? germanHistory : history
+        case .schedule:
+            return de
+                ? "Aufruf: plan schedule [--version V] [Optionen]\n\nZeigt das Ende des Plans und für jede Aufgabe mit "
+                    + "Terminen den spätesten Beginn, das späteste Ende (exklusiv), den Puffer in Arbeitstagen und ob "
+                    + "sie kritisch ist (Puffer 0 oder weniger), wie der Server sie berechnet.\n"
+                    + "  --version V   die Werte der Version V\n\n" + germanConnection
+                : "Usage: plan schedule [--version V] [options]\n\nPrints the plan's finish and, for every scheduled "
+                    + "task, its late start, late finish (exclusive), slack in working days and whether it is critical "
+                    + "(slack 0 or less), as the server computes them.\n"
+                    + "  --version V   the figures of version V\n\n" + connection
         case .chart: return de ? germanChart : chart
         case .watch:
             return de
@@ -76,6 +86,7 @@ extension PlanOptions {
           propose   send one proposal and print the outcome
           export    the confirmed plan as JSON
           history   the plan's versions in words: who changed what, and when
+          schedule  late dates, slack and the critical path
 
         \(connection)
         Interactive options:
@@ -102,6 +113,7 @@ extension PlanOptions {
           propose   einen Vorschlag senden und das Ergebnis ausgeben
           export    den bestätigten Plan als JSON
           history   die Versionen des Plans in Worten: wer was wann geändert hat
+          schedule  späteste Termine, Puffer und den kritischen Pfad
 
         \(germanConnection)
         Optionen des interaktiven Clients:

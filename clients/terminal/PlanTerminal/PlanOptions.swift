@@ -5,7 +5,7 @@ import CommandLineOptions
 public struct PlanOptions: Sendable, Hashable {
     /// The subcommands.
     public enum Subcommand: String, Sendable, Hashable, CaseIterable {
-        case show, chart, watch, propose, export, history
+        case show, chart, watch, propose, export, history, schedule
     }
 
     /// Nil: the interactive client.
@@ -33,7 +33,7 @@ public struct PlanOptions: Sendable, Hashable {
     public var width: Int?
     /// `propose FILE|-`.
     public var file: String?
-    /// `--version V`: show, chart or export the plan as it was at version V.
+    /// `--version V`: show, chart, export or schedule the plan as it was at version V.
     public var version: Int?
     /// `--baseline NAME`: chart with that baseline's shadow.
     public var baseline: String?
@@ -62,7 +62,7 @@ public struct PlanOptions: Sendable, Hashable {
         switch subcommand {
         case nil: connectionOptions.union(["--title", "--start", "--days", "--zoom"])
         case .chart: connectionOptions.union(["--start", "--days", "--zoom", "--width", "--version", "--baseline"])
-        case .show, .export: connectionOptions.union(["--version"])
+        case .show, .export, .schedule: connectionOptions.union(["--version"])
         case .history: connectionOptions.union(["--limit", "--before"])
         case .watch, .propose: connectionOptions
         }

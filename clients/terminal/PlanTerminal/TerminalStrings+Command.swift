@@ -87,4 +87,20 @@ extension TerminalStrings {
     func proposalRejected(_ code: RejectionCode, text: String) -> String {
         (de ? "abgelehnt: " : "rejected: ") + "\(code.rawValue): \(rejection(code)) (\(text))"
     }
+
+    /// `plan schedule`'s first line: the plan, the version and its finish.
+    func scheduleHeading(_ title: String, version: Int, finish: CivilDate?) -> String {
+        let end = finish.map(\.description) ?? (de ? "keines" : "none")
+        return de ? "\(title) (v\(version)): Ende \(end)" : "\(title) (v\(version)): finish \(end)"
+    }
+
+    /// `plan schedule` for a plan without scheduled tasks.
+    var nothingScheduled: String { de ? "Keine Aufgabe hat Termine." : "No task is scheduled." }
+
+    /// `plan schedule`'s column headings.
+    var scheduleColumns: (task: String, lateStart: String, lateFinish: String, slack: String, critical: String) {
+        de
+            ? ("Aufgabe", "spät. Beginn", "spät. Ende", "Puffer", "kritisch")
+            : ("task", "late start", "late finish", "slack", "critical")
+    }
 }
