@@ -79,7 +79,13 @@ struct HistorySubcommandTests {
             var atOne = Sample.collection
             try atOne.replace(previous: Self.spec, proposed: progressed)
             let show = try runProgram([binary, "show", "--version", "1"] + connection)
-            #expect(show.output == CommandSession.showText(Sample.copy(atOne, version: 1), language: .english))
+            let figuresAtOne = ScheduleAnswer(
+                plan: plan, version: 1, figures: ScheduleFigures(atOne, time: WorkingTime(.allDaysWorking)), ids: nil)
+            #expect(
+                show.output
+                    == CommandSession.showText(
+                        Sample.copy(atOne, version: 1), language: .english, schedule: figuresAtOne))
+            #expect(show.output.contains("  0 critical"), "\(show.output)")
 
             let horizon = try ChartHorizon(start: Sample.date("2026-09-07"), days: 30)
             let chartOptions = ["chart", "--start", "2026-09-07", "--days", "30"]

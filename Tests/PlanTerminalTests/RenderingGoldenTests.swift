@@ -1,4 +1,5 @@
 import ChronoSketchCore
+import PlanProtocol
 import Testing
 
 @testable import PlanTerminal
@@ -14,6 +15,16 @@ struct RenderingGoldenTests {
         let text = CommandSession.showText(Sample.copy(), language: .english)
         #expect(text.split(separator: "\n").first { $0.contains("Build") }?.hasSuffix("  Spec") == true)
         #expect(text.split(separator: "\n").first { $0.contains("Release") }?.hasSuffix("  Build") == true)
+        // With the server's figures: a slack column before the predecessors, critical tasks marked.
+        let figures = ScheduleFigures(Sample.collection, time: WorkingTime(.allDaysWorking))
+        let answer = ScheduleAnswer(plan: "demo", version: 3, figures: figures, ids: nil)
+        let withSlack = CommandSession.showText(Sample.copy(), language: .german, schedule: answer)
+        let lines = withSlack.split(separator: "\n").map(String.init)
+        #expect(lines[1].hasSuffix("Puffer          Vorgänger"), "\(lines[1])")
+        let release = figures.tasks["release"]!
+        #expect(release.critical)
+        #expect(lines.first { $0.contains("Release") }?.hasSuffix("\(release.slack) kritisch      Build") == true)
+        #expect(lines.first { $0.contains("Review") }?.hasSuffix("0 %") == true, "unscheduled: no slack")
     }
 
     @Test("list in English and German, expanded and collapsed")

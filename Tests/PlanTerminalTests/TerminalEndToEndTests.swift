@@ -1,5 +1,6 @@
 import ChronoSketchCore
 import Glibc
+import PlanProtocol
 import PlanStore
 import PlanTestSupport
 import Testing
@@ -97,7 +98,12 @@ struct SubcommandEndToEndTests {
 
             let show = try runProgram([plan_, "show"] + connection + ["--language", "de"])
             #expect(show.status == 0)
-            #expect(show.output == CommandSession.showText(Sample.copy(version: 0), language: .german))
+            let figures = ScheduleFigures(Sample.collection, time: WorkingTime(.allDaysWorking))
+            #expect(
+                show.output
+                    == CommandSession.showText(
+                        Sample.copy(version: 0), language: .german,
+                        schedule: ScheduleAnswer(plan: plan, version: 0, figures: figures, ids: nil)))
             #expect(show.output.contains("Vorgänger"))
 
             let chart = try runProgram(

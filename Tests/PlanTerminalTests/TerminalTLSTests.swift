@@ -1,5 +1,6 @@
 import ChronoSketchCore
 import Glibc
+import PlanProtocol
 import PlanStore
 import PlanTestSupport
 import Testing
@@ -32,7 +33,10 @@ struct TerminalTLSTests {
             defer { _ = server.terminate() }
             let binary = productsDirectory + "/plan"
             let connection = ["--server", "wss://127.0.0.1:\(server.port)/ws", "--token", token, "--plan", plan]
-            let expected = CommandSession.showText(Sample.copy(version: 0), language: .english)
+            let figures = ScheduleFigures(Sample.collection, time: WorkingTime(.allDaysWorking))
+            let expected = CommandSession.showText(
+                Sample.copy(version: 0), language: .english,
+                schedule: ScheduleAnswer(plan: plan, version: 0, figures: figures, ids: nil))
 
             // Without the CA file the certificate is not trusted: no plan, exit status 2. (With it,
             // the host is checked too: the certificate names 127.0.0.1.)

@@ -35,10 +35,11 @@ struct CommandWants {
         if subcommand == .history {
             requests.append(.history(plan: plan, before: options.before, limit: options.limit, ref: "history"))
         }
-        if subcommand == .schedule {
+        if subcommand == .schedule || subcommand == .show {
             // The figures of any version come in one request (scheduling.md §6).
             requests.append(.schedule(plan: plan, version: options.version, ids: nil, ref: "schedule"))
-        } else if let version = options.version {
+        }
+        if subcommand != .schedule, let version = options.version {
             requests.append(.fetch(plan: plan, version: version, ref: "version"))
         }
         if let name = options.baseline {

@@ -67,16 +67,28 @@ public struct ListRenderer: Sendable {
     /// The whole list as plain text, `width` columns wide; with `predecessors` (the titles of a
     /// row's predecessors), a last column names them (`plan show`: the one place a script or a
     /// screen reader sees the dependencies).
-    public func text(rows: [TaskRow], width: Int = 100, predecessors: ((TaskRow) -> [String])? = nil) -> String {
+    public func text(
+        rows: [TaskRow], width: Int = 100, slack: ((TaskRow) -> String)? = nil,
+        predecessors: ((TaskRow) -> [String])? = nil
+    ) -> String {
         var canvas = TextCanvas(width: width, height: rows.count + 1)
         draw(rows: rows, into: &canvas, width: width, height: rows.count + 1)
-        guard let predecessors else { return canvas.text }
+        guard predecessors != nil || slack != nil else { return canvas.text }
         let lines = canvas.lines
-        var text = lines[0].padded(to: width) + "  " + strings.predecessorsColumn + "\n"
+        // The optional columns after the list: slack (the server's figures), then predecessors.
+        var heading = lines[0].padded(to: width)
+        if slack != nil { heading += "  " + strings.slackColumn.padded(to: ListRenderer.slackWidth) }
+        if predecessors != nil { heading += "  " + strings.predecessorsColumn }
+        var text = heading.withoutTrailingSpaces + "\n"
         for (row, line) in zip(rows, lines.dropFirst()) {
-            let names = predecessors(row)
-            text += (names.isEmpty ? line : line.padded(to: width) + "  " + names.joined(separator: ", ")) + "\n"
+            var rowText = line.padded(to: width)
+            if let slack { rowText += "  " + slack(row).padded(to: ListRenderer.slackWidth) }
+            if let predecessors { rowText += "  " + predecessors(row).joined(separator: ", ") }
+            text += rowText.withoutTrailingSpaces + "\n"
         }
         return text
     }
+
+    /// The width of the slack column of `plan show`.
+    static let slackWidth = 14
 }

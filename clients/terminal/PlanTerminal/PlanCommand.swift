@@ -145,7 +145,8 @@ struct CommandSession {
         let copy = wants.past.map(ClientPlanCopy.init) ?? live
         switch subcommand {
         case .show:
-            ProcessIO.print(CommandSession.showText(copy, language: options.language), terminator: "")
+            ProcessIO.print(
+                CommandSession.showText(copy, language: options.language, schedule: wants.schedule), terminator: "")
         case .history:
             ProcessIO.print(wants.historyText(language: options.language, titlesFrom: live), terminator: "")
         case .chart:
@@ -208,15 +209,23 @@ struct CommandSession {
         return try PlanOperation(json: json)
     }
 
-    /// `plan show`: the list of a copy.
-    static func showText(_ copy: ClientPlanCopy, language: PlanLanguage, width: Int = 100) -> String {
+    /// `plan show`: the list of a copy, with each scheduled task's slack when `schedule` is given.
+    static func showText(
+        _ copy: ClientPlanCopy, language: PlanLanguage, width: Int = 100, schedule: ScheduleAnswer? = nil
+    ) -> String {
         guard let collection = try? TaskCollection(copy.tasks, dependencies: copy.dependencies) else {
             return TerminalStrings(language).invalidData("") + "\n"
         }
         let rows = collection.rows()
         guard !rows.isEmpty else { return copy.snapshot.title + "\n" + TerminalStrings(language).emptyPlan + "\n" }
         return copy.snapshot.title + " (v\(copy.version))\n"
-            + ListRenderer(language: language).text(rows: rows, width: width) { row in
+            + ListRenderer(language: language).text(
+                rows: rows, width: width,
+                slack: schedule.map { answer in
+                    let figures = Dictionary(answer.tasks.map { ($0.id, $0.figures) }, uniquingKeysWith: { a, _ in a })
+                    return { row in figures[row.id].map(TerminalStrings(language).slack) ?? "" }
+                }
+            ) { row in
                 collection.predecessorIDs(of: row.id).map { collection[$0]?.title ?? $0 }
             }
     }

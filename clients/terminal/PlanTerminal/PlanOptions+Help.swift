@@ -10,10 +10,12 @@ extension PlanOptions {
         case .show:
             return de
                 ? "Aufruf: plan show [--version V] [Optionen]\n\nZeigt die Aufgabenliste: Art, Termine (Beginn – "
-                    + "letzter Tag), Fortschritt (Gruppen: der abgeleitete Mittelwert).\n"
+                    + "letzter Tag), Fortschritt (Gruppen: der abgeleitete Mittelwert), Puffer in Arbeitstagen "
+                    + "(kritische Aufgaben markiert) und Vorgänger.\n"
                     + "  --version V   der Plan, wie er in Version V war\n\n" + germanConnection
                 : "Usage: plan show [--version V] [options]\n\nPrints the hierarchical task list: kind, dates (start – "
-                    + "last day), progress (summaries: the derived mean).\n"
+                    + "last day), progress (summaries: the derived mean), slack in working days (critical tasks "
+                    + "marked) and predecessors.\n"
                     + "  --version V   the plan as it was at version V\n\n" + connection
         case .history: return de ? germanHistory : history
         case .schedule:

@@ -103,4 +103,12 @@ extension TerminalStrings {
             ? ("Aufgabe", "spät. Beginn", "spät. Ende", "Puffer", "kritisch")
             : ("task", "late start", "late finish", "slack", "critical")
     }
+
+    /// `plan show`'s slack column heading.
+    var slackColumn: String { de ? "Puffer" : "Slack" }
+
+    /// A task's slack in `plan show`: working days, and whether it is critical.
+    func slack(_ figures: ScheduleFigures.Task) -> String {
+        figures.critical ? "\(figures.slack) " + (de ? "kritisch" : "critical") : "\(figures.slack)"
+    }
 }

@@ -120,6 +120,13 @@ extension String {
         return cut + String(repeating: " ", count: max(width - cut.count, 0))
     }
 
+    /// The string without the spaces at its end.
+    var withoutTrailingSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+
     /// The string right-aligned in `width` characters.
     func leftPadded(to width: Int) -> String {
         String(repeating: " ", count: max(width - count, 0)) + self
