@@ -48,6 +48,7 @@ struct LoadArgumentsTests {
             (["--rate", "0"], "--rate 0: expected a number of at least 0.001"),
             (["--editor-threads", "0"], "--editor-threads 0: expected a number of at least 1"),
             (["--stale-ratio", "1.5"], "--stale-ratio 1.5: expected 0 to 1"),
+            (["--conflict-ratio", "2"], "--conflict-ratio 2.0: expected 0 to 1"),
             (["--viewer-transport", "udp"], "--viewer-transport udp: expected sockets or lws"),
             (["--server-pid", "-3"], "--server-pid -3: not a process id"),
             (["--viewers", "1", "--viewers", "2"], "--viewers is given twice"),

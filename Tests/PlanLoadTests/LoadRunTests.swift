@@ -85,6 +85,49 @@ struct LoadRunTests {
 }
 
 extension LoadRunTests {
+    @Test("an automatic plan of chains: cascades converge everywhere, conflicts on purpose come back scheduleConflict")
+    func automaticPlan() async throws {
+        var tasks: [GanttTask] = []
+        var dependencies: [TaskDependency] = []
+        for chain in 0..<4 {
+            tasks.append(try GanttTask(id: "c\(chain)", title: "Chain \(chain)", kind: .summary))
+            var start = try CivilDate("2026-09-07")
+            for index in 0..<10 {
+                let schedule = try TaskSchedule(start: start, days: 2)
+                tasks.append(
+                    try GanttTask(
+                        id: "t\(chain)-\(index)", title: "Step \(index)", parentID: "c\(chain)",
+                        kind: .activity(schedule: schedule, progress: 0)))
+                if index > 0 {
+                    dependencies.append(
+                        TaskDependency(predecessorID: "t\(chain)-\(index - 1)", successorID: "t\(chain)-\(index)"))
+                }
+                start = schedule.end
+            }
+        }
+        let settings = PlanSettings(scheduling: .automatic, calendar: .allDaysWorking)
+        let (plan, token) = try Self.editablePlan(
+            PlanDocument(
+                title: "Chains",
+                state: PlanState(tasks: try TaskCollection(tasks, dependencies: dependencies), settings: settings)))
+        let server = try ServerProcess.start()
+        defer { _ = server.terminate() }
+        var configuration = Self.configuration(
+            server, token: token, plan: plan, viewers: 20, sample: 3, editors: 2, rate: 60, duration: 2)
+        configuration.conflictRatio = 0.2
+        let report = try await LoadRun.run(configuration)
+        #expect(report.converged, "notes: \(report.notes)")
+        #expect(report.notes.isEmpty, "\(report.notes)")
+        let sent = try #require(Self.figure(report, "conflict_sent"))
+        let rejected = try #require(Self.figure(report, "conflict_rejected_conflict"))
+        #expect(sent > 0 && rejected > 0)
+        #expect(rejected + (Self.figure(report, "conflict_rejected_stale") ?? 0) == sent)
+        // Every dependency holds in the stored plan (scheduling.md §4.7).
+        let stored = try #require(try TestDatabase.store.loadPlan(plan)).document.state
+        let settle = ScheduleSettle(stored.tasks, time: WorkingTime(stored.settings.calendar))
+        #expect(settle.settleAll(own: stored.tasks.tasks.map(\.id)) == .settled(pushed: []))
+    }
+
     @Test("a snapshot over 64 KiB arrives in fragments: hashed in pieces by viewers, joined by the sample")
     func largeSnapshot() async throws {
         var tasks: [GanttTask] = []

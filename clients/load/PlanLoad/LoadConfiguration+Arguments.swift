@@ -47,6 +47,10 @@ extension LoadConfiguration {
         watchers = try number("--watchers", watchers, atLeast: 0)
         staleRatio = try number("--stale-ratio", staleRatio, atLeast: 0)
         guard staleRatio <= 1 else { throw LoadArgumentError("--stale-ratio \(staleRatio): expected 0 to 1") }
+        conflictRatio = try number("--conflict-ratio", conflictRatio, atLeast: 0)
+        guard conflictRatio <= 1 else {
+            throw LoadArgumentError("--conflict-ratio \(conflictRatio): expected 0 to 1")
+        }
         ramp = try number("--ramp", ramp, atLeast: 0)
         sampleViewers = try number("--sample", sampleViewers, atLeast: 0)
         connectTimeout = try number("--connect-timeout", connectTimeout, atLeast: 0.001)
@@ -71,7 +75,8 @@ extension LoadConfiguration {
     static let valueNames: Set<String> = [
         "--server", "--token", "--plan", "--viewers", "--editors", "--editor-threads", "--rate", "--in-flight",
         "--duration", "--watchers",
-        "--stale-ratio", "--ramp", "--sample", "--connect-timeout", "--idle-timeout", "--viewer-transport",
+        "--stale-ratio", "--conflict-ratio", "--ramp", "--sample", "--connect-timeout", "--idle-timeout",
+        "--viewer-transport",
         "--server-pid", "--answers",
     ]
     static let flagNames: Set<String> = ["--reconnect", "--retry-unavailable", "--json"]

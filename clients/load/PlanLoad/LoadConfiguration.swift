@@ -45,6 +45,9 @@ public struct LoadConfiguration: Sendable {
     /// The share of proposals built on stale originals on purpose (they must be rejected `staleTask`):
     /// spread evenly over each editor's proposals, its first one stale.
     public var staleRatio = 0.0
+    /// In an automatic plan, the share of proposals that move a task before its predecessor ends
+    /// on purpose (they must be rejected `scheduleConflict`), spread like the stale ones.
+    public var conflictRatio = 0.0
     /// Viewers reconnect after a drop and resume with `since` (for a server restart during the run).
     public var reconnect = false
     /// Editors send a proposal answered `unavailable` again with its id (as a real client does)

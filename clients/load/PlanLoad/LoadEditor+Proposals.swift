@@ -182,6 +182,33 @@ extension LoadEditor {
         )
     }
 
+    /// In an automatic plan, a task moved to start a week before its finish-to-start
+    /// predecessor starts: it must be rejected `scheduleConflict`. Both tasks are this editor's
+    /// (no other editor moves them; the cascades of others only move them later) and held busy.
+    func conflictProposal(
+        _ copy: ClientPlanCopy, _ state: State, sent: UInt64, using generator: inout SplitMix64
+    ) -> (PlanOperation, Pending)? {
+        guard copy.snapshot.settings.isAutomatic else { return nil }
+        let byID = Dictionary(copy.tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let candidates = copy.dependencies.filter { dependency in
+            dependency.type == .finishToStart && dependency.lag >= 0 && owns(dependency.predecessorID)
+                && owns(dependency.successorID) && !state.busy.contains(dependency.predecessorID)
+                && !state.busy.contains(dependency.successorID)
+                && byID[dependency.predecessorID]?.schedule != nil && byID[dependency.successorID]?.schedule != nil
+        }
+        guard let dependency = candidates.randomElement(using: &generator),
+            let predecessor = byID[dependency.predecessorID], let task = byID[dependency.successorID],
+            case .activity(let schedule?, let progress) = task.kind,
+            let start = try? predecessor.schedule!.start.adding(days: -7),
+            let moved = try? TaskSchedule(start: start, days: schedule.days)
+        else { return nil }
+        var pending = Pending(sent: sent, kind: "conflict", stale: false, busy: [task.id, predecessor.id])
+        pending.conflict = true
+        return (
+            .replace(previous: task, proposed: task.with(kind: .activity(schedule: moved, progress: progress))), pending
+        )
+    }
+
     /// Moves a task's dates (or a milestone's day) by a few days.
     func datesProposal(
         _ copy: ClientPlanCopy, _ state: State, sent: UInt64, using generator: inout SplitMix64

@@ -15,6 +15,10 @@ final class EditorTallies: Sendable {
         var staleSent = 0
         var staleAnsweredStale = 0
         var staleWrong: [String] = []
+        var conflictSent = 0
+        var conflictAnswered = 0
+        var conflictStale = 0
+        var conflictWrong: [String] = []
         var reconnects = 0
     }
 
@@ -39,6 +43,8 @@ final class LoadEditor: Sendable {
         var sent: UInt64
         var kind: String
         var stale: Bool
+        /// Formed to break a dependency of an automatic plan: must come back `scheduleConflict`.
+        var conflict = false
         var busy: [String]
         var added: String?
         var removed: String?
@@ -61,6 +67,8 @@ final class LoadEditor: Sendable {
         /// The stale share owed so far: a proposal is stale once it reaches 1 (the first one is, when
         /// the ratio is above 0), so that a short run sends its share however few proposals it sends.
         var staleOwed = 1.0
+        /// The conflict share owed so far, like `staleOwed`.
+        var conflictOwed = 1.0
         var watchRequested = false
         /// Seeded per editor: a system generator here was a `getrandom` call per number.
         var random: SplitMix64
@@ -71,6 +79,7 @@ final class LoadEditor: Sendable {
     let rank: Int
     let peers: Int
     let staleRatio: Double
+    let conflictRatio: Double
     let window: Int
     let retryUnavailable: Bool
     let tallies: EditorTallies
@@ -95,6 +104,7 @@ final class LoadEditor: Sendable {
         peers = editorsOnPlan.count
         rank = editorsOnPlan.firstIndex(of: index) ?? 0
         staleRatio = configuration.staleRatio
+        conflictRatio = configuration.conflictRatio
         window = configuration.inFlight
         retryUnavailable = configuration.retryUnavailable
         self.tallies = tallies
@@ -204,6 +214,17 @@ final class LoadEditor: Sendable {
                 } else {
                     counts.staleWrong.append("…")
                 }
+            } else if pending.conflict {
+                // staleTask too: a cascade of another editor's may have pushed the task meanwhile.
+                if outcome == "scheduleConflict" {
+                    counts.conflictAnswered += 1
+                } else if outcome == "staleTask" {
+                    counts.conflictStale += 1
+                } else if counts.conflictWrong.count < 10 {
+                    counts.conflictWrong.append("\(id): \(outcome) \(message)")
+                } else if counts.conflictWrong.last != "…" {
+                    counts.conflictWrong.append("…")
+                }
             } else if outcome != "confirmed", outcome != "noop", counts.outcomes[outcome] == 1 {
                 ProcessIO.printError("note: \(pending.kind) \(id) came back \(outcome): \(message)")
             }
@@ -227,6 +248,13 @@ final class LoadEditor: Sendable {
                 return stale
             }
             if staleRatio > 0 { state.staleOwed += staleRatio }
+            if conflictRatio > 0, state.conflictOwed >= 1,
+                let conflict = conflictProposal(copy, state, sent: sent, using: &generator)
+            {
+                state.conflictOwed += conflictRatio - 1
+                return conflict
+            }
+            if conflictRatio > 0 { state.conflictOwed += conflictRatio }
             for _ in 0..<4 {
                 if let formed = realisticProposal(copy, &state, sent: sent, using: &generator) { return formed }
             }
@@ -249,6 +277,7 @@ final class LoadEditor: Sendable {
             counts.proposals += 1
             counts.kinds[pending.kind, default: 0] += 1
             if pending.stale { counts.staleSent += 1 }
+            if pending.conflict { counts.conflictSent += 1 }
         }
         connection.propose(operation, plan: plan, id: proposalID)
     }

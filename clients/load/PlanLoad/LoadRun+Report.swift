@@ -33,6 +33,11 @@ extension LoadRun {
             notes.append(contentsOf: viewerTallies.sampleErrors.prefix(5))
         }
         let counts = actors.tallies.counts.withLock { $0 }
+        if !counts.conflictWrong.isEmpty {
+            converged = false
+            notes.append(
+                "conflicting proposals not rejected scheduleConflict: " + counts.conflictWrong.joined(separator: "; "))
+        }
         if !counts.staleWrong.isEmpty {
             converged = false
             notes.append("stale proposals not rejected staleTask: " + counts.staleWrong.joined(separator: "; "))
@@ -123,6 +128,9 @@ extension LoadRun.Report {
             ("noop", Double(counts.outcomes["noop"] ?? 0)), ("rejected", Double(rejected)),
             ("confirmed_per_s", Double(confirmed) / max(proposeSeconds, 0.001)),
             ("stale_sent", Double(counts.staleSent)), ("stale_rejected_stale", Double(counts.staleAnsweredStale)),
+            ("conflict_sent", Double(counts.conflictSent)),
+            ("conflict_rejected_conflict", Double(counts.conflictAnswered)),
+            ("conflict_rejected_stale", Double(counts.conflictStale)),
             ("final_version", Double(finalVersion)), ("deliveries", Double(deliveries)),
             ("frames", Double(viewerTallies.frames)),
             ("fragmented_messages", Double(viewerTallies.fragmentedMessages)), ("gaps", Double(viewerTallies.gaps)),
