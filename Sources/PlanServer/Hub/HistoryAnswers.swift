@@ -28,37 +28,31 @@ enum HistoryAnswers {
 
     /// A `snapshot` of the plan as it was at `version`, marked historical.
     static func fetch(_ plan: String, version: Int, ref: String?, _ store: PlanStore) -> OutgoingBuffer {
-        let message: ServerMessage
-        do throws(StoreError) {
-            switch try store.plan(plan, asOf: version) {
-            case .document(let document)?:
-                message = .snapshot(
-                    PlanSnapshot(plan: plan, version: version, document: document, historical: true), ref: ref)
-            case .unavailable(let logStart, let current)?:
-                message = .error(
-                    code: .historyUnavailable,
-                    message: "version \(version) cannot be rebuilt (the history holds \(logStart)…\(current))", ref: ref
-                )
-            case nil:
-                message = .error(code: .unknownPlan, message: "there is no plan \"\(plan)\"", ref: ref)
-            }
-        } catch {
-            message = unavailable(error, ref: ref)
+        rebuilt(plan, version: version, ref: ref, store) { document in
+            .snapshot(PlanSnapshot(plan: plan, version: version, document: document, historical: true), ref: ref)
         }
-        return OutgoingBuffer(message.bytes)
     }
 
     /// The `schedule` figures of the plan as it was at `version`.
     static func schedule(_ plan: String, version: Int, ids: [String]?, ref: String?, _ store: PlanStore)
         -> OutgoingBuffer
     {
+        rebuilt(plan, version: version, ref: ref, store) { document in
+            let state = document.state
+            let figures = ScheduleFigures(state.tasks, time: WorkingTime(state.settings.calendar))
+            return .schedule(ScheduleAnswer(plan: plan, version: version, figures: figures, ids: ids), ref: ref)
+        }
+    }
+
+    /// `answer` of the plan rebuilt as it was at `version`, or the `error` that says why it cannot be.
+    private static func rebuilt(
+        _ plan: String, version: Int, ref: String?, _ store: PlanStore, _ answer: (PlanDocument) -> ServerMessage
+    ) -> OutgoingBuffer {
         let message: ServerMessage
         do throws(StoreError) {
             switch try store.plan(plan, asOf: version) {
             case .document(let document)?:
-                let state = document.state
-                let figures = ScheduleFigures(state.tasks, time: WorkingTime(state.settings.calendar))
-                message = .schedule(ScheduleAnswer(plan: plan, version: version, figures: figures, ids: ids), ref: ref)
+                message = answer(document)
             case .unavailable(let logStart, let current)?:
                 message = .error(
                     code: .historyUnavailable,
