@@ -168,6 +168,15 @@ struct ClientModelTests {
         )
     }
 
+    @Test("unlink names the dependency as held, type and lag included")
+    func unlinkByValue() throws {
+        let typed = TaskDependency(predecessorID: "spec", successorID: "build", type: .startToStart, lag: 2)
+        let collection = try TaskCollection(Sample.collection.tasks, dependencies: [typed])
+        let form = TaskForm.open(
+            .unlink, task: collection["spec"], in: collection, language: .english, today: Sample.date("2026-09-15"))
+        #expect(try form.operation(in: collection, newID: "n", language: .english) == .unlink(typed))
+    }
+
     @Test("the resource view watches the visible columns and rows with their buffers, after the coalescing delay")
     func resourceWatch() throws {
         var model = loaded()

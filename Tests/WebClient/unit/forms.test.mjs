@@ -60,6 +60,11 @@ test('group, order, link and unlink forms offer what the rules allow and propose
   const unlink = openTaskForm('unlink', spec, copy, 'en', today);
   assert.equal(unlink.fields[0].options[0].label, 'Spec → Done');
   assert.deepEqual(run('unlink', spec, {}).op, { type: 'unlink', dependency: { predecessorID: 'spec', successorID: 'm' } });
+  // A typed dependency is unlinked as held, type and lag included (else the server finds it stale).
+  const typed = { predecessorID: 'spec', successorID: 'm', type: 'start-to-start', lag: 2 };
+  const typedCopy = new PlanCopy({ plan: 'p', version: 3, tasks: copy.tasks, dependencies: [typed] });
+  const typedForm = openTaskForm('unlink', spec, typedCopy, 'en', today);
+  assert.deepEqual(taskOperation(typedForm, values(typedForm), typedCopy, 'en', 'x').op, { type: 'unlink', dependency: typed });
   assert.deepEqual(run('remove', spec, {}).op, { type: 'remove', previous: spec });
 });
 

@@ -41,7 +41,10 @@ extension TaskForm {
         case .unlink:
             guard let id = fields[0].selectedID else { break }
             let parts = id.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
-            return .unlink(TaskDependency(predecessorID: parts[0], successorID: parts[1]))
+            // Named by value, type and lag included, as the copy holds it (scheduling.md §2).
+            return .unlink(
+                collection.dependency(from: parts[0], to: parts[1])
+                    ?? TaskDependency(predecessorID: parts[0], successorID: parts[1]))
         default:
             break
         }

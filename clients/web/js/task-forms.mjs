@@ -139,7 +139,9 @@ export function taskOperation(form, values, copy, language, newID) {
     case 'unlink': {
       const [predecessorID, successorID] = (values.dependency ?? '').split('\u0000');
       if (!predecessorID || !successorID) return { error: t.chooseOne };
-      return { op: { type: 'unlink', dependency: { predecessorID, successorID } } };
+      // Named by value, type and lag included, as the copy holds it (scheduling.md §2).
+      const held = copy.dependencies.find((d) => d.predecessorID === predecessorID && d.successorID === successorID);
+      return { op: { type: 'unlink', dependency: held ?? { predecessorID, successorID } } };
     }
     default: return { error: t.actionUnavailable };
   }
