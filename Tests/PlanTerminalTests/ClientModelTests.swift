@@ -175,6 +175,23 @@ struct ClientModelTests {
         let form = TaskForm.open(
             .unlink, task: collection["spec"], in: collection, language: .english, today: Sample.date("2026-09-15"))
         #expect(try form.operation(in: collection, newID: "n", language: .english) == .unlink(typed))
+        #expect(form.fields[0].options.first == "Spec → Build (start → start, +2 wd)")
+    }
+
+    @Test("the link form sends a type and a lag; a lag that is no whole number is refused in words")
+    func typedLink() throws {
+        let spec = Sample.collection["spec"]!
+        var form = TaskForm.open(
+            .link, task: spec, in: Sample.collection, language: .english, today: Sample.date("2026-09-15"))
+        let other = try #require(form.fields[1].optionIDs.firstIndex { $0 == "release" })
+        form.fields[1].value = .choice(other)
+        form.fields[2].value = .choice(try #require(form.fields[2].optionIDs.firstIndex { $0 == "finish-to-finish" }))
+        form.fields[3].value = .text("−3")
+        #expect(
+            try form.operation(in: Sample.collection, newID: "n", language: .english)
+                == .link(TaskDependency(predecessorID: "spec", successorID: "release", type: .finishToFinish, lag: -3)))
+        form.fields[3].value = .text("1.5")
+        #expect(throws: FormError.self) { try form.operation(in: Sample.collection, newID: "n", language: .english) }
     }
 
     @Test("the resource view watches the visible columns and rows with their buffers, after the coalescing delay")

@@ -35,9 +35,10 @@ extension TaskForm {
             return .add(try newTask(id: newID, reader))
         case .link:
             guard let original, let other = fields[1].selectedID else { break }
-            return fields[0].selectedID == "successor"
-                ? .link(TaskDependency(predecessorID: other, successorID: original.id))
-                : .link(TaskDependency(predecessorID: original.id, successorID: other))
+            let type = fields.indices.contains(2) ? DependencyType(rawValue: fields[2].selectedID ?? "") : nil
+            let lag = fields.indices.contains(3) ? try reader.lag(fields[3].text) : 0
+            let (from, to) = fields[0].selectedID == "successor" ? (other, original.id) : (original.id, other)
+            return .link(TaskDependency(predecessorID: from, successorID: to, type: type ?? .finishToStart, lag: lag))
         case .unlink:
             guard let id = fields[0].selectedID else { break }
             let parts = id.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
@@ -122,6 +123,20 @@ private struct DraftReader {
         let title = text.trimmed
         guard !title.isEmpty else { throw FormError(message: de ? "Der Titel ist leer." : "The title is empty.") }
         return title
+    }
+
+    /// A lag: a whole number of working days in −1000…1000.
+    func lag(_ text: String) throws(FormError) -> Int {
+        // "+2" and "−2" (a typographic minus) read too.
+        var written = String(text.trimmed.map { $0 == "−" ? "-" : $0 })
+        if written.hasPrefix("+") { written.removeFirst() }
+        guard let lag = Int(written), TaskDependency.lagRange.contains(lag) else {
+            throw FormError(
+                message: de
+                    ? "Der Abstand ist eine ganze Zahl von Arbeitstagen zwischen −1000 und 1000."
+                    : "The lag is a whole number of working days from −1000 to 1000.")
+        }
+        return lag
     }
 
     func date(_ text: String) throws(FormError) -> CivilDate {

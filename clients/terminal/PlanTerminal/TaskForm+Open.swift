@@ -119,10 +119,15 @@ private struct FormOpening {
         let roles: [(id: String, label: String)] = [
             ("predecessor", de ? "Vorgänger" : "predecessor"), ("successor", de ? "Nachfolger" : "successor"),
         ]
+        let types: [(id: String, label: String)] = DependencyType.allCases.map {
+            ($0.rawValue, strings.dependencyType($0))
+        }
         return form(
             [
                 .choice(de ? "Diese Aufgabe ist" : "This task is", roles, selected: "predecessor"),
                 .choice(de ? "von" : "of", others.map { ($0.id, $0.title) }, selected: nil),
+                .choice(de ? "Art" : "Type", types, selected: DependencyType.finishToStart.rawValue),
+                .text(de ? "Abstand (Arbeitstage, negativ: Vorlauf)" : "Lag (working days, negative: lead)", "0"),
             ],
             note: others.isEmpty ? strings.actionUnavailable : nil)
     }
@@ -134,6 +139,7 @@ private struct FormOpening {
                 id: dependency.predecessorID + "\u{0}" + dependency.successorID,
                 label: (collection[dependency.predecessorID]?.title ?? dependency.predecessorID) + " → "
                     + (collection[dependency.successorID]?.title ?? dependency.successorID)
+                    + strings.dependencySuffix(dependency)
             )
         }
         return form(

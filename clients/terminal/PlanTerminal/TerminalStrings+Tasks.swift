@@ -34,4 +34,25 @@ extension TerminalStrings {
 
     /// The heading of `plan show`'s predecessors column.
     public var predecessorsColumn: String { de ? "Vorgänger" : "Predecessors" }
+
+    /// A dependency type in words.
+    public func dependencyType(_ type: DependencyType) -> String {
+        switch type {
+        case .finishToStart: de ? "Ende → Anfang" : "finish → start"
+        case .startToStart: de ? "Anfang → Anfang" : "start → start"
+        case .finishToFinish: de ? "Ende → Ende" : "finish → finish"
+        case .startToFinish: de ? "Anfang → Ende" : "start → finish"
+        }
+    }
+
+    /// What a dependency says besides its ends: its type unless finish-to-start and its lag
+    /// unless 0, in brackets (empty for a plain one).
+    public func dependencySuffix(_ dependency: TaskDependency) -> String {
+        var parts: [String] = []
+        if dependency.type != .finishToStart { parts.append(dependencyType(dependency.type)) }
+        if dependency.lag != 0 {
+            parts.append((dependency.lag > 0 ? "+" : "−") + "\(abs(dependency.lag)) " + (de ? "AT" : "wd"))
+        }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+    }
 }
