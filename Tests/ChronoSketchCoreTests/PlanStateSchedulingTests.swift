@@ -170,6 +170,15 @@ struct PlanStateSchedulingTests {
         let followed = try follower.apply(.replace(previous: design, proposed: moved), cascade: cascade)
         #expect(follower == state && followed == change)
         #expect(try LoggedCascade.pushedTasks(inChangesJSON: #"{"upsert":[],"summaries":{}}"#) == [])
+        // A logged cascade that does not fit this copy (a task it lacks) is taken back whole, op included.
+        var unfit = try Self.demo()
+        try unfit.apply(.settingsReplace(previous: .default, proposed: Self.weekdays))
+        let saved = unfit
+        let ghost = Make.activity("ghost", "2026-09-01", "2026-09-02")
+        #expect(throws: PlanOperationError.task(.staleTask(id: "ghost"))) {
+            try unfit.apply(.replace(previous: design, proposed: moved), cascade: cascade + [ghost])
+        }
+        #expect(unfit == saved)
     }
 
     /// A stale restore rejects the whole undo, and the base op is taken back with it.
@@ -200,6 +209,18 @@ struct PlanStateSchedulingTests {
             _ = try PlanDocument(json: broken)
         } catch {
             #expect(error.code == .scheduleConflict)
+        }
+        // A dependency that cannot hold before 9999-12-31 refuses the file too.
+        let late = try JSONValue(
+            parsing: #"{"title":"T","settings":{"scheduling":"automatic"},"tasks":["#
+                + #"{"id":"p","title":"P","kind":"milestone","date":"9999-12-30"},"#
+                + #"{"id":"s","title":"S","kind":"milestone","date":"9999-12-31"}],"#
+                + #""dependencies":[{"predecessorID":"p","successorID":"s","lag":5}]}"#)
+        do {
+            _ = try PlanDocument(json: late)
+            Issue.record("a file whose dependency cannot hold was imported")
+        } catch {
+            #expect(error.code == .invalidSchedule)
         }
         let lead = try PlanDocument(
             json: try JSONValue(

@@ -184,7 +184,8 @@ extension TerminalEndToEndTests {
         _ = try scene.tmux.waitFor("a") { $0.contains("Add dependency: Launch") }
         try scene.tmux.send("a", "Right", "Enter")
         _ = try scene.tmux.waitFor("a") { $0.contains("◂ Specification ▸") }
-        _ = try scene.save("Right", "Right", "Right", "Enter")
+        // The type (finish → start) and the lag (0) as they come: Enter past both.
+        _ = try scene.save("Right", "Right", "Right", "Enter", "Enter", "Enter")
         let launch = try #require(try scene.stored.tasks.first { $0.title == "Launch" })
         #expect(try scene.stored.contains(TaskDependency(predecessorID: "release", successorID: launch.id)))
         // Enter: Launch's details name its predecessor and list its actions.

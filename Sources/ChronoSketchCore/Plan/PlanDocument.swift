@@ -50,11 +50,16 @@ public struct PlanDocument: Sendable, Equatable, JSONEncodable {
         }
         if settings.isAutomatic {
             let own = collection.tasks.map(\.id)
-            if case .conflict(let conflict) = ScheduleSettle(collection, time: WorkingTime(settings.calendar))
-                .settleAll(own: own)
-            {
+            switch ScheduleSettle(collection, time: WorkingTime(settings.calendar)).settleAll(own: own) {
+            case .conflict(let conflict):
                 throw DecodingFailure(
                     code: .scheduleConflict, path: object.path("dependencies"), reason: conflict.message)
+            case .outOfRange(let id):
+                throw DecodingFailure(
+                    code: .invalidSchedule, path: object.path("dependencies"),
+                    reason: "task \"\(id)\" cannot keep its dependencies within years 1…9999")
+            case .settled:
+                break
             }
         }
         let timeline: TimelineData

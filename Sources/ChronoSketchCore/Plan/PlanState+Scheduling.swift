@@ -117,11 +117,20 @@ extension PlanState {
         }
         var later: [TaskCollectionChange] = []
         later.reserveCapacity(pushed.count)
-        for task in pushed {
-            guard let from = tasks[task.id] else { throw .staleTask(id: task.id) }
-            later.append(try tasks.replace(previous: from, proposed: task))
-            change.pushedFrom.append(from)
+        var moved: [GanttTask] = []
+        do throws(TaskGanttError) {
+            for task in pushed {
+                guard let from = tasks[task.id] else { throw TaskGanttError.staleTask(id: task.id) }
+                later.append(try tasks.replace(previous: from, proposed: task))
+                moved.append(from)
+            }
+        } catch {
+            // A cascade that does not fit (a logged one naming a task this copy lacks) is taken
+            // back whole: the caller takes back the op.
+            for (from, task) in zip(moved, pushed).reversed() { _ = try? tasks.replace(previous: task, proposed: from) }
+            throw error
         }
+        change.pushedFrom += moved
         change.merge(later)
     }
 }

@@ -100,7 +100,7 @@ extension PlanOwner {
         }
         var operation = proposed
         switch operation {
-        case .add, .restore:
+        case .add, .restore, .restoring(.add, _), .restoring(.restore, _):
             guard candidate.tasks.tasks.count < configuration.limits.maxTasksPerPlan else {
                 let limit = configuration.limits.maxTasksPerPlan
                 return decided(

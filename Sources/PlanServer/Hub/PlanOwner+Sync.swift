@@ -111,6 +111,7 @@ extension PlanOwner {
         version = stored.version
         logStart = max(logStart, stored.logStart)
         recentConfirmed = []
+        scheduleCache = nil
         recentConfirmedStart = stored.version + 1
         snapshotCache = nil
         let snapshot = PlanSnapshot(plan: id, version: stored.version, document: stored.document)

@@ -46,7 +46,7 @@ class FormTests(unittest.TestCase):
         self.assertEqual(task('spec')['schedule'], {'start': '2026-09-14', 'end': '2026-09-22'}, 'the length is kept')
         self.save('u', days='3')
         wait(self.a, lambda d: cells(d, 'Spec')[2] == '2026-09-14 – 2026-09-16')
-        self.save('L', dependency='research\u0000spec')
+        self.save('L', dependency='{"predecessorID":"research","successorID":"spec","type":"finish-to-start","lag":0}')
         pairs = [(d['predecessorID'], d['successorID']) for d in export(plan)['dependencies']]
         self.assertNotIn(('research', 'spec'), pairs)
         self.save('g', parent='implementation')

@@ -68,7 +68,7 @@ export function openTaskForm(action, task, copy, language, today) {
     case 'unlink': {
       const touching = copy.dependencies.filter((d) => d.predecessorID === task.id || d.successorID === task.id);
       const name = (id) => copy.get(id)?.title ?? id;
-      const options = touching.map((d) => ({ id: `${d.predecessorID}\u0000${d.successorID}`, label: `${name(d.predecessorID)} → ${name(d.successorID)}` }));
+      const options = touching.map((d) => ({ id: JSON.stringify(d), label: `${name(d.predecessorID)} → ${name(d.successorID)}` }));
       return form([choice('dependency', t.dependency, options)], options.length === 0 ? t.noDependencies : null);
     }
     default: return form([], t.actionUnavailable);
@@ -136,13 +136,9 @@ export function taskOperation(form, values, copy, language, newID) {
       const [predecessorID, successorID] = values.role === 'successor' ? [values.other, previous.id] : [previous.id, values.other];
       return { op: { type: 'link', dependency: { predecessorID, successorID } } };
     }
-    case 'unlink': {
-      const [predecessorID, successorID] = (values.dependency ?? '').split('\u0000');
-      if (!predecessorID || !successorID) return { error: t.chooseOne };
-      // Named by value, type and lag included, as the copy holds it (scheduling.md §2).
-      const held = copy.dependencies.find((d) => d.predecessorID === predecessorID && d.successorID === successorID);
-      return { op: { type: 'unlink', dependency: held ?? { predecessorID, successorID } } };
-    }
+    case 'unlink':
+      // The option is the dependency as held, type and lag included: unlink names it by value.
+      return values.dependency ? { op: { type: 'unlink', dependency: JSON.parse(values.dependency) } } : { error: t.chooseOne };
     default: return { error: t.actionUnavailable };
   }
 }
