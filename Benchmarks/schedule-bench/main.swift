@@ -65,6 +65,15 @@ func run() throws {
         precondition(rows.count <= 50)
     }
 
+    // What a worker holding the collection (a `schedule` computation) costs the hub: its next
+    // edit copies the storage it changes.
+    let held = state.tasks
+    let leaf = state.tasks[scheduled[0]]!
+    let copyStart = clock.now
+    try state.apply(.replace(previous: leaf, proposed: leaf.with(title: "copied")))
+    let copyTime = clock.now - copyStart
+    precondition(held.count == state.tasks.count)
+
     editTimes.sort()
     answerTimes.sort()
     print(
@@ -78,6 +87,7 @@ func run() throws {
             ("chain_pushed", Double(chainChange.cascade?.count ?? 0)),
             ("figures_ms", BenchClock.milliseconds(figuresTime)),
             ("answer_50_ids_p50_us", BenchClock.percentile(answerTimes, 0.5)),
+            ("edit_while_figures_held_ms", BenchClock.milliseconds(copyTime)),
         ]))
 }
 
