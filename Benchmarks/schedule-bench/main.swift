@@ -60,7 +60,7 @@ func run() throws {
     for _ in 0..<200 {
         let ids = (0..<50).map { _ in leafIDs.randomElement(using: &random)! }
         let start = clock.now
-        let rows = ids.compactMap { figures!.tasks[$0] }
+        let rows = ids.compactMap { figures![$0] }
         answerTimes.append(BenchClock.milliseconds(clock.now - start) * 1000)
         precondition(rows.count <= 50)
     }

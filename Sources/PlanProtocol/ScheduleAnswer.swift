@@ -41,7 +41,7 @@ public struct ScheduleAnswer: Sendable, Hashable {
         let asked = ids ?? figures.order
         var seen = Set<String>()
         let rows = asked.compactMap { id -> Row? in
-            guard let task = figures.tasks[id], seen.insert(id).inserted else { return nil }
+            guard let task = figures[id], seen.insert(id).inserted else { return nil }
             return Row(id: id, figures: task)
         }
         self.init(plan: plan, version: version, finish: figures.finish, tasks: rows)

@@ -26,12 +26,12 @@ struct ScheduleFiguresTests {
         let figures = ScheduleFigures(tasks, time: Self.weekdaysAndChristmas)
         #expect(figures.finish == Make.date("2026-10-01"))
         #expect(
-            figures.tasks == [
+            figures.all == [
                 "design": Self.figure("2026-09-18", "2026-09-22", 7),
                 "build": Self.figure("2026-09-22", "2026-10-01", 7),
                 "release": Self.figure("2026-10-01", "2026-10-01", 0),
             ])
-        #expect(figures.tasks["release"]!.critical && !figures.tasks["build"]!.critical)
+        #expect(figures["release"]!.critical && !figures["build"]!.critical)
         #expect(
             ScheduleFigures(try TaskCollection([Make.activity("spec")]), time: Self.weekdaysAndChristmas).finish == nil)
     }
@@ -43,9 +43,9 @@ struct ScheduleFiguresTests {
             dependencies: [Make.link("a", "b")])
         let figures = ScheduleFigures(tasks, time: Self.weekdaysAndChristmas)
         // The finish is a's end (Saturday 12th); b must end by then, so a must end 2 days earlier.
-        #expect(figures.tasks["b"] == Self.figure("2026-09-10", "2026-09-12", 1))
-        #expect(figures.tasks["a"] == Self.figure("2026-09-03", "2026-09-10", -2))
-        #expect(figures.tasks["a"]!.critical)
+        #expect(figures["b"] == Self.figure("2026-09-10", "2026-09-12", 1))
+        #expect(figures["a"] == Self.figure("2026-09-03", "2026-09-10", -2))
+        #expect(figures["a"]!.critical)
     }
 
     /// Slack is the largest delay that keeps the finish: delaying a task by its slack and
@@ -71,7 +71,7 @@ struct ScheduleFiguresTests {
 
             let figures = ScheduleFigures(plan, time: time)
             guard let finish = figures.finish else { continue }
-            for (id, figure) in figures.tasks {
+            for (id, figure) in figures.all {
                 #expect(figure.slack >= 0)
                 #expect(
                     finishPosition(afterDelaying: id, by: figure.slack, in: plan, time: time)

@@ -21,7 +21,7 @@ struct RenderingGoldenTests {
         let withSlack = CommandSession.showText(Sample.copy(), language: .german, schedule: answer)
         let lines = withSlack.split(separator: "\n").map(String.init)
         #expect(lines[1].hasSuffix("Puffer          Vorgänger"), "\(lines[1])")
-        let release = figures.tasks["release"]!
+        let release = figures["release"]!
         #expect(release.critical)
         #expect(lines.first { $0.contains("Release") }?.hasSuffix("\(release.slack) kritisch      Build") == true)
         #expect(lines.first { $0.contains("Review") }?.hasSuffix("0 %") == true, "unscheduled: no slack")

@@ -31,11 +31,15 @@ struct ScheduleConstraints {
         var broken: TaskDependency?
     }
 
-    /// Judges `dates` of a task with working duration `duration` against `incoming` constraints,
-    /// each a dependency and its predecessor's dates.
-    func judge(_ dates: Dates, duration: Int, incoming: [(TaskDependency, Dates)]) -> Judgement {
+    /// Judges `dates` of a task with working duration `duration` against its `incoming`
+    /// dependencies; `datesOf` gives a predecessor's dates, nil when it is not scheduled (then
+    /// the dependency is no constraint).
+    func judge(
+        _ dates: Dates, duration: Int, incoming: [TaskDependency], datesOf: (TaskDependency) -> Dates?
+    ) -> Judgement {
         var judgement = Judgement()
-        for (dependency, predecessor) in incoming {
+        for dependency in incoming {
+            guard let predecessor = datesOf(dependency) else { continue }
             let from = time.position(ofDay: dependency.type.fromPredecessorEnd ? predecessor.end : predecessor.start)
             let toEnd = dependency.type.toSuccessorEnd
             let needed = from + dependency.lag

@@ -5,6 +5,9 @@
 /// topological order, in working-day positions, each task's latest finish is the plan's finish
 /// or tighter, from each constraint into a scheduled successor. A pure function of the tasks,
 /// the dependencies and the calendar, the same in both modes and on every server process.
+///
+/// The pass keeps only arrays by input position; a task's late dates are placed when it is
+/// asked for, so a version costs O(tasks + dependencies) once and an answer O(ids asked).
 public struct ScheduleFigures: Sendable {
     /// The figures of one scheduled task.
     public struct Task: Sendable, Hashable {
@@ -28,46 +31,53 @@ public struct ScheduleFigures: Sendable {
 
     /// The latest end (a milestone: its date) of all scheduled tasks; nil with none.
     public let finish: CivilDate?
-    /// The figures of each scheduled activity and milestone, by id.
-    public let tasks: [String: Task]
     /// The ids of the scheduled tasks, in input order.
     public let order: [String]
 
-    /// Computes the figures of `collection` on `time`'s calendar: arrays by input position,
-    /// positions of every date computed once.
+    /// The calendar's arithmetic, to place late dates when asked.
+    private let time: WorkingTime
+    /// Input positions by id (the collection's own map, shared, not copied).
+    private let positionByID: [String: Int]
+    /// Per input position: the own start and end day numbers, `Int.min` for unscheduled tasks.
+    private let startDay: [Int]
+    private let endDay: [Int]
+    /// Per input position: whether the task is a milestone.
+    private let milestone: [Bool]
+    /// Per input position: the slack in working days.
+    private let slack: [Int]
+
+    /// Computes the figures of `collection` on `time`'s calendar.
     public init(_ collection: TaskCollection, time: WorkingTime) {
         let tasks = collection.tasks
-        var dates = [ScheduleConstraints.Dates?](repeating: nil, count: tasks.count)
+        var startDay = [Int](repeating: .min, count: tasks.count)
+        var endDay = [Int](repeating: .min, count: tasks.count)
+        var milestone = [Bool](repeating: false, count: tasks.count)
         var startPosition = [Int](repeating: 0, count: tasks.count)
         var endPosition = [Int](repeating: 0, count: tasks.count)
+        var order: [String] = []
+        order.reserveCapacity(tasks.count)
         var finishDay: Int?
         for (position, task) in tasks.enumerated() {
-            guard let taskDates = ScheduleConstraints.Dates(task.kind) else { continue }
-            dates[position] = taskDates
-            startPosition[position] = time.position(ofDay: taskDates.start)
-            endPosition[position] = time.position(ofDay: taskDates.end)
-            finishDay = max(finishDay ?? taskDates.end, taskDates.end)
+            guard let dates = ScheduleConstraints.Dates(task.kind) else { continue }
+            (startDay[position], endDay[position]) = (dates.start, dates.end)
+            if case .milestone = task.kind { milestone[position] = true }
+            startPosition[position] = time.position(ofDay: dates.start)
+            endPosition[position] = time.position(ofDay: dates.end)
+            finishDay = max(finishDay ?? dates.end, dates.end)
+            order.append(task.id)
         }
-        guard let finishDay else {
-            (finish, self.tasks, order) = (nil, [:], [])
-            return
-        }
-        finish = CivilDate(uncheckedDayNumber: finishDay)
-        let finishPosition = time.position(ofDay: finishDay)
+        let finishPosition = finishDay.map { time.position(ofDay: $0) } ?? 0
 
         // Latest finishes (positions) of the tasks with dependencies, successors first; the
         // others may end at the finish.
         var lateFinish = [Int](repeating: finishPosition, count: tasks.count)
-        let ranked = collection.currentRanks().rankByID.map {
-            (rank: $0.value, position: collection.positionByID[$0.key]!)
-        }
-        .sorted { $0.rank > $1.rank }
-        for (_, position) in ranked where dates[position] != nil {
+        for position in collection.currentRanks().positionsInRankOrder(collection.positionByID).reversed()
+        where startDay[position] != .min {
             let width = endPosition[position] - startPosition[position]
             var latest = finishPosition
             for dependency in collection.outgoing(tasks[position].id) {
                 let successor = collection.positionByID[dependency.successorID]!
-                guard dates[successor] != nil else { continue }
+                guard startDay[successor] != .min else { continue }
                 let theirFinish = lateFinish[successor]
                 let theirStart = theirFinish - (endPosition[successor] - startPosition[successor])
                 var bound = (dependency.type.toSuccessorEnd ? theirFinish : theirStart) - dependency.lag
@@ -76,37 +86,45 @@ public struct ScheduleFigures: Sendable {
             }
             lateFinish[position] = latest
         }
+        for position in lateFinish.indices { lateFinish[position] -= endPosition[position] }
 
-        var figures = [String: Task](minimumCapacity: tasks.count)
-        var order: [String] = []
-        for (position, task) in tasks.enumerated() {
-            guard let own = dates[position] else { continue }
-            order.append(task.id)
-            let slack = lateFinish[position] - endPosition[position]
-            figures[task.id] = ScheduleFigures.figures(
-                of: task.kind, dates: own, startPosition: startPosition[position], slack: slack, time: time)
-        }
-        self.tasks = figures
+        finish = finishDay.map { CivilDate(uncheckedDayNumber: $0) }
         self.order = order
+        self.time = time
+        self.positionByID = collection.positionByID
+        self.startDay = startDay
+        self.endDay = endDay
+        self.milestone = milestone
+        slack = lateFinish
     }
 
-    /// Late dates: the own dates at slack 0, else the task placed (§3.5) on the working day
-    /// `slack` working days from its start's position (kept as is should that leave years 1…9999).
-    private static func figures(
-        of kind: GanttTaskKind, dates: ScheduleConstraints.Dates, startPosition: Int, slack: Int, time: WorkingTime
-    ) -> Task {
-        let own = Task(
-            lateStart: CivilDate(uncheckedDayNumber: dates.start), lateFinish: CivilDate(uncheckedDayNumber: dates.end),
-            slack: slack)
-        guard slack != 0, let duration = time.workingDuration(of: kind) else { return own }
-        let start = time.day(atPosition: startPosition + slack)
-        switch time.placing(kind, on: start, workingDays: duration) {
-        case .activity(let schedule?, _)?:
-            return Task(lateStart: schedule.start, lateFinish: schedule.end, slack: slack)
-        case .milestone(let date)?:
-            return Task(lateStart: date, lateFinish: date, slack: slack)
-        default:
-            return own
+    /// The figures of the scheduled task `id`; nil when no scheduled activity or milestone has it.
+    public subscript(id: String) -> Task? {
+        guard let position = positionByID[id], position < startDay.count, startDay[position] != .min else {
+            return nil
         }
+        let (start, end) = (startDay[position], endDay[position])
+        let own = Task(
+            lateStart: CivilDate(uncheckedDayNumber: start), lateFinish: CivilDate(uncheckedDayNumber: end),
+            slack: slack[position])
+        guard own.slack != 0 else { return own }
+        // Late dates: the task placed (§3.5) on the working day `slack` working days from its
+        // start's position, keeping its working duration (kept as is should that leave years 1…9999).
+        let startPosition = time.position(ofDay: start)
+        let late = time.day(atPosition: startPosition + own.slack)
+        if milestone[position] {
+            guard let date = try? CivilDate(dayNumber: late) else { return own }
+            return Task(lateStart: date, lateFinish: date, slack: own.slack)
+        }
+        let duration = max(1, time.position(ofDay: end) - startPosition)
+        guard let first = try? CivilDate(dayNumber: late),
+            let after = try? CivilDate(dayNumber: time.end(placingFrom: late, workingDays: duration))
+        else { return own }
+        return Task(lateStart: first, lateFinish: after, slack: own.slack)
+    }
+
+    /// Every scheduled task's figures by id (O(tasks): for tests and whole-plan listings).
+    public var all: [String: Task] {
+        Dictionary(uniqueKeysWithValues: order.map { ($0, self[$0]!) })
     }
 }

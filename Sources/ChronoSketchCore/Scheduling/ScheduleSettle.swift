@@ -37,10 +37,8 @@ public struct ScheduleSettle {
     /// they are.
     public func settleAll(own: [String] = []) -> SettleOutcome {
         var run = Run(settle: self, own: own)
-        let order = ranks.rankByID.map { RankedTask(rank: $0.value, position: tasks.positionByID[$0.key]!) }
-        run.entered.reserveCapacity(order.count)
-        for task in order { run.entered.insert(task.position) }
-        return run.finish(inOrder: order.sorted())
+        run.everyTaskEntered = true
+        return run.finish(inOrder: ranks.positionsInRankOrder(tasks.positionByID))
     }
 
     /// One settling pass, by input position (sets and dictionaries of integers, sized by the
@@ -53,6 +51,8 @@ public struct ScheduleSettle {
         /// Waiting tasks as (rank, input position); a task enters at most once.
         var waiting = MinimumHeap<RankedTask>()
         var entered: Set<Int> = []
+        /// Whether every ranked task is judged in one pass anyway (nothing to queue).
+        var everyTaskEntered = false
         /// The pushed tasks' new kinds.
         var moved: [Int: GanttTaskKind] = [:]
 
@@ -64,7 +64,7 @@ public struct ScheduleSettle {
 
         /// Queues `id` to be judged, unless it has no dependency (then nothing constrains it) or waits already.
         mutating func enqueue(_ id: String) {
-            guard let rank = settle.ranks[id], let position = settle.tasks.positionByID[id],
+            guard !everyTaskEntered, let rank = settle.ranks[id], let position = settle.tasks.positionByID[id],
                 entered.insert(position).inserted
             else { return }
             waiting.insert(RankedTask(rank: rank, position: position))
@@ -83,10 +83,10 @@ public struct ScheduleSettle {
             return settled()
         }
 
-        /// Judges every task of `order` (all entered), in that order.
-        mutating func finish(inOrder order: [RankedTask]) -> SettleOutcome {
-            for next in order {
-                if let failure = judge(next.position) { return failure }
+        /// Judges the tasks at the input positions `order`, in that order.
+        mutating func finish(inOrder order: [Int]) -> SettleOutcome {
+            for position in order {
+                if let failure = judge(position) { return failure }
             }
             return settled()
         }
@@ -97,12 +97,9 @@ public struct ScheduleSettle {
             let kind = currentKind(position)
             guard let dates = ScheduleConstraints.Dates(kind), let duration = settle.time.workingDuration(of: kind)
             else { return nil }
-            let incoming = settle.tasks.incoming(id).compactMap { dependency in
-                ScheduleConstraints.Dates(currentKind(settle.tasks.positionByID[dependency.predecessorID]!)).map {
-                    (dependency, $0)
-                }
+            let judgement = constraints.judge(dates, duration: duration, incoming: settle.tasks.incoming(id)) {
+                ScheduleConstraints.Dates(currentKind(settle.tasks.positionByID[$0.predecessorID]!))
             }
-            let judgement = constraints.judge(dates, duration: duration, incoming: incoming)
             if !judgement.holds {
                 let start = settle.time.day(atPosition: judgement.earliest)
                 if own.contains(position) {

@@ -112,6 +112,20 @@ struct TopologicalRanks: Sendable {
         return true
     }
 
+    /// The input positions of the ranked tasks, lowest rank first: a bucket per rank when the
+    /// ranks are dense enough (they spread only as links are added), else a sort.
+    /// `bucketed` forces one way (for tests); nil decides by the ranks' spread.
+    func positionsInRankOrder(_ positionByID: [String: Int], bucketed: Bool? = nil) -> [Int] {
+        let span = highest - lowest
+        guard bucketed ?? (span <= 4 * rankByID.count + 64) else {
+            return rankByID.map { (rank: $0.value, position: positionByID[$0.key]!) }.sorted { $0.rank < $1.rank }
+                .map(\.position)
+        }
+        var byRank = [Int](repeating: -1, count: span)
+        for (id, rank) in rankByID { byRank[rank - lowest] = positionByID[id]! }
+        return byRank.filter { $0 >= 0 }
+    }
+
     /// Forgets a removed task.
     mutating func forget(_ id: String) {
         rankByID[id] = nil
