@@ -19,6 +19,16 @@ static inline int cn_attr_underline(void) { return (int)A_UNDERLINE; }
 static inline int cn_key_f(int n) { return KEY_F(n); }
 static inline int cn_color_pair(int n) { return (int)COLOR_PAIR(n); }
 
+/// Starts colours when the terminal has them, on its default background: pair 1 is red text
+/// (the critical path). Returns whether it did.
+static inline int cn_start_colors(void) {
+    if (!has_colors()) return 0;
+    start_color();
+    use_default_colors();
+    init_pair(1, COLOR_RED, -1);
+    return 1;
+}
+
 
 /// Writes a UTF-8 string at (y, x) with attributes, clipped by ncurses at the right edge.
 static inline void cn_put(int y, int x, const char *utf8, int attributes) {

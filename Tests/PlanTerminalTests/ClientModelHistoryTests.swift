@@ -54,7 +54,11 @@ struct ClientModelHistoryTests {
         _ = model.handle(.resize(width: 100, height: height))
         _ = model.handle(.welcome(user: "ann"))
         let actions = model.handle(.copy(Sample.copy()))
-        guard case .requestHistory(nil, let limit, let ref)? = actions.last else {
+        guard
+            case .requestHistory(nil, let limit, let ref)? = actions.first(where: {
+                if case .requestHistory = $0 { true } else { false }
+            })
+        else {
             throw HarnessError("no history request after the first snapshot: \(actions)")
         }
         #expect(limit == ClientModel.historyPage)

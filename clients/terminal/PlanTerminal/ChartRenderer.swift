@@ -1,5 +1,41 @@
 import ChronoSketchCore
 
+/// What the chart stresses besides the rows: the plan calendar's non-working days (shaded "·"
+/// in empty cells), the critical tasks (their marks in the critical style) and the tasks the
+/// last version pushed (their marks reversed, for a moment).
+public struct ChartEmphasis: Sendable, Hashable {
+    /// The plan calendar; nil or every day working shades nothing.
+    public var calendar: PlanCalendar?
+    /// The ids of the critical tasks among the rows drawn.
+    public var critical: Set<String>
+    /// The ids of the pushed tasks among the rows drawn.
+    public var pushed: Set<String>
+
+    /// Emphasis from its parts.
+    public init(calendar: PlanCalendar? = nil, critical: Set<String> = [], pushed: Set<String> = []) {
+        self.calendar = calendar
+        self.critical = critical
+        self.pushed = pushed
+    }
+
+    /// Nothing stressed.
+    public static let none = ChartEmphasis()
+
+    /// The style of a row's mark.
+    func style(of id: String) -> CellStyle {
+        pushed.contains(id) ? .reverse : critical.contains(id) ? .critical : .normal
+    }
+
+    /// Per chart cell (`0..<geometry.limit`), whether the day at its middle is not worked.
+    func nonWorkingCells(_ geometry: ChartGeometry, axis: TimeAxis) -> [Bool] {
+        guard let calendar, calendar != .allDaysWorking, geometry.limit > 0 else { return [] }
+        return (0..<geometry.limit).map { cell in
+            let x = geometry.origin + (Double(cell) + 0.5) / Double(geometry.cellsPerColumn)
+            return !calendar.isWorkingDay(axis.date(atX: x))
+        }
+    }
+}
+
 /// The timeline as text: a pinned name column, three header rows (month, ISO week with its
 /// week-year, day or column range) and one line per row with bars, milestone diamonds,
 /// "Unscheduled" labels and orthogonal dependency arrows, all clipped to the chart area.
@@ -33,7 +69,7 @@ public struct ChartRenderer: Sendable {
     public func draw(
         rows: [TaskRow], dependencies: [TaskDependency], viewport: ChartViewport, into canvas: inout TextCanvas,
         x: Int = 0, y: Int = 0, height: Int, firstRow: Int = 0, selectedID: String? = nil,
-        pendingIDs: Set<String> = [], baseline: [String: TaskRow]? = nil
+        pendingIDs: Set<String> = [], baseline: [String: TaskRow]? = nil, emphasis: ChartEmphasis = .none
     ) {
         let bodyHeight = max(height - ChartRenderer.headerHeight, 0)
         let shown = firstRow..<max(firstRow, min(firstRow + bodyHeight, rows.count))
@@ -41,7 +77,7 @@ public struct ChartRenderer: Sendable {
             window: Array(rows[shown]), firstRow: shown.lowerBound,
             arrows: viewport.axis.dependencyArrows(rows: rows, dependencies: dependencies), viewport: viewport,
             into: &canvas, x: x, y: y, height: height, selectedID: selectedID, pendingIDs: pendingIDs,
-            baseline: baseline)
+            baseline: baseline, emphasis: emphasis)
     }
 
     /// Draws the chart of a window of rows: `window` holds the rows `firstRow..<firstRow +
@@ -52,7 +88,7 @@ public struct ChartRenderer: Sendable {
     public func draw(
         window: [TaskRow], firstRow: Int, arrows: [DependencyArrow], viewport: ChartViewport,
         into canvas: inout TextCanvas, x: Int = 0, y: Int = 0, height: Int, selectedID: String? = nil,
-        pendingIDs: Set<String> = [], baseline: [String: TaskRow]? = nil
+        pendingIDs: Set<String> = [], baseline: [String: TaskRow]? = nil, emphasis: ChartEmphasis = .none
     ) {
         let cells = ChartRenderer.cellsPerColumn(viewport.axis.zoom)
         let chartWidth = viewport.visibleColumns * cells
@@ -63,7 +99,9 @@ public struct ChartRenderer: Sendable {
         let geometry = ChartGeometry(viewport: viewport)
         let marks = window.map { viewport.axis.mark(for: $0, language: language) }
         for (offset, mark) in marks.enumerated() {
-            drawMark(mark, line: ChartRenderer.headerHeight + offset, geometry: geometry, into: &chart)
+            drawMark(
+                mark, line: ChartRenderer.headerHeight + offset, geometry: geometry,
+                style: emphasis.style(of: window[offset].id), into: &chart)
         }
         ChartRenderer.route(arrows, marks: marks, firstRow: firstRow, geometry: geometry).router.paint(
             into: &chart, top: ChartRenderer.headerHeight)
@@ -73,6 +111,13 @@ public struct ChartRenderer: Sendable {
                 drawShadow(
                     viewport.axis.mark(for: old, language: language), line: ChartRenderer.headerHeight + offset,
                     geometry: geometry, into: &chart)
+            }
+        }
+        let nonWorking = emphasis.nonWorkingCells(geometry, axis: viewport.axis)
+        for (cell, shaded) in nonWorking.enumerated() where shaded {
+            for line in ChartRenderer.headerHeight..<(ChartRenderer.headerHeight + window.count)
+            where chart.character(x: cell, y: line) == " " {
+                chart.set("·", x: cell, y: line, style: .dim)
             }
         }
         // The pinned names, then the chart beside them.
@@ -122,7 +167,9 @@ public struct ChartRenderer: Sendable {
     }
 
     /// A row's bar, diamond or label.
-    private func drawMark(_ mark: ChartMark, line: Int, geometry: ChartGeometry, into chart: inout TextCanvas) {
+    private func drawMark(
+        _ mark: ChartMark, line: Int, geometry: ChartGeometry, style: CellStyle, into chart: inout TextCanvas
+    ) {
         switch mark {
         case .bar(let bar):
             let cells = geometry.cells(of: bar)
@@ -130,11 +177,11 @@ public struct ChartRenderer: Sendable {
             for cell in cells {
                 let isFilled = cell < filled && bar.hasVisibleFill
                 let character: Character = bar.isSummary ? (isFilled ? "▓" : "▒") : (isFilled ? "█" : "░")
-                chart.set(character, x: cell, y: line)
+                chart.set(character, x: cell, y: line, style: style)
             }
         case .milestone(let milestone):
             let cell = geometry.cell(ofMilestoneAt: milestone.x)
-            if cell >= 0, cell < geometry.limit { chart.set("◆", x: cell, y: line) }
+            if cell >= 0, cell < geometry.limit { chart.set("◆", x: cell, y: line, style: style) }
         case .unscheduled(let label):
             chart.write(label, x: 0, y: line, style: .dim, limit: geometry.limit)
         case .outsideHorizon:

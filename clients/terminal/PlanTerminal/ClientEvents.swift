@@ -33,6 +33,8 @@ public enum ClientAction: Sendable {
     case requestHistory(before: Int?, limit: Int, ref: String)
     /// Ask for the plan as it was at a version.
     case fetch(version: Int, ref: String)
+    /// Ask for the schedule figures of `ids` at `version` (scheduling.md §6).
+    case schedule(version: Int, ids: [String], ref: String)
     /// Leave.
     case quit
 }

@@ -11,6 +11,7 @@ extension ClientModel {
         let title = settings.title ?? copy?.snapshot.title ?? strings.defaultTitle
         var status = [strings.connection(connection)]
         if let copy { status.append(strings.version(copy.version)) }
+        if !scheduling.pushed.isEmpty { status.append(strings.pushed(scheduling.pushed.count)) }
         if !presence.isEmpty {
             let users = Set(presence.map(\.user)).sorted().joined(separator: ", ")
             status.append(strings.presence(presence.count) + " (" + users + ")")
@@ -88,7 +89,17 @@ extension ClientModel {
         ChartRenderer(language: settings.language, nameWidth: nameWidth).draw(
             window: window, firstRow: topRow, arrows: arrows, viewport: viewport, into: &canvas, y: y,
             height: bodyHeight, selectedID: selectedTask?.id, pendingIDs: pendingIDs,
-            baseline: history.past == nil ? history.shadow?.rows : nil)
+            baseline: history.past == nil ? history.shadow?.rows : nil, emphasis: chartEmphasis(window))
+    }
+
+    /// The chart's emphasis for `window`: the plan calendar, the critical and the pushed tasks
+    /// (none for a past version, whose settings and figures are not at hand).
+    private func chartEmphasis(_ window: [TaskRow]) -> ChartEmphasis {
+        guard history.past == nil else { return .none }
+        return ChartEmphasis(
+            calendar: copy?.snapshot.settings.calendar,
+            critical: Set(window.lazy.map(\.id).filter { scheduling.isCritical($0) }),
+            pushed: scheduling.pushed)
     }
 
     /// Every key, for the help screen.
@@ -120,6 +131,10 @@ extension ClientModel {
         for action in TaskAction.allCases where !action.isEntryAction && action != .info {
             lines.append(String(action.key) + "            " + action.title(settings.language))
         }
+        lines.append(
+            de
+                ? "M            nach einem Planungskonflikt: auf das früheste Datum verschieben"
+                : "M            after a schedule conflict: move to the earliest date")
         lines += strings.historyKeyLines
         lines.append(de ? "Ressourcen:" : "Resources:")
         lines += strings.resourceKeyLines

@@ -47,6 +47,7 @@ extension ClientModel {
         }
         let id = beginSaving(&form)
         pending[id] = form.original?.id ?? newID
+        scheduling.send(operation, id: id)
         return [.propose(operation, id: id)]
     }
 
@@ -60,7 +61,9 @@ extension ClientModel {
         var form = TaskForm(action: .info, original: task, title: task.title, fields: [])
         form.info = TaskForm.infoLines(
             of: outline.row(at: selectedIndex, in: shown), in: shown,
-            actions: history.past == nil ? TaskAction.available(for: task) : [], strings: strings)
+            actions: history.past == nil ? TaskAction.available(for: task) : [], strings: strings,
+            figures: history.past == nil && scheduling.figuresVersion == copy?.version
+                ? scheduling.figures[task.id] : nil)
         form.focus = 1
         self.form = form
     }
@@ -80,7 +83,8 @@ extension TaskForm {
     /// A task's details: title, kind, dates and length, progress, group, predecessors and
     /// successors (by title), and the actions with their keys.
     static func infoLines(
-        of row: TaskRow, in collection: TaskCollection, actions: [TaskAction], strings: TerminalStrings
+        of row: TaskRow, in collection: TaskCollection, actions: [TaskAction], strings: TerminalStrings,
+        figures: ScheduleFigures.Task? = nil
     ) -> [String] {
         let labels = strings.taskInfoLabels
         let width = labels.width + 1
@@ -95,6 +99,11 @@ extension TaskForm {
             labels.kind.padded(to: width) + " " + strings.kind(row.task.kind),
             labels.dates.padded(to: width) + " " + dates,
         ]
+        if let figures {
+            lines.append(
+                strings.slackColumn.padded(to: width) + " " + strings.slack(figures) + " · "
+                    + strings.scheduleColumns.lateStart + " " + strings.date(figures.lateStart))
+        }
         let progress = list.progress(of: row)
         if !progress.isEmpty { lines.append(labels.progress.padded(to: width) + " " + progress) }
         let group = row.task.parentID.map { collection[$0]?.title ?? $0 } ?? strings.topLevel

@@ -45,6 +45,8 @@ public struct ClientModel: Sendable {
     public internal(set) var user: String?
     /// The history read, a past version shown, the baseline shadow, undos in flight.
     public internal(set) var history = HistoryViewState()
+    /// Pushed tasks marked, the figures of the rows on screen, a conflict offered again.
+    public internal(set) var scheduling = ScheduleViewState()
     /// The task view (list or timeline) a past version opens in.
     var lastTaskView = ViewMode.list
     /// The task selected when a task view was left (selected again in the next one).
@@ -107,8 +109,13 @@ public struct ClientModel: Sendable {
 
     // MARK: Events
 
-    /// Feeds an event; returns what to do.
+    /// Feeds an event; returns what to do (and, after it, the figures the screen needs).
     public mutating func handle(_ event: ClientEvent) -> [ClientAction] {
+        let actions = dispatch(event)
+        return actions + askFigures()
+    }
+
+    private mutating func dispatch(_ event: ClientEvent) -> [ClientAction] {
         switch event {
         case .resize(let width, let height):
             self.width = max(width, 20)
@@ -122,6 +129,7 @@ public struct ClientModel: Sendable {
             return history.loaded ? readHistory() : []
         case .disconnected(let reason, let willReconnect):
             connection = willReconnect ? .reconnecting(reason: reason) : .closed(reason: reason)
+            scheduling.connectionLost()
             // Who else is here is unknown until the server tells again after the reconnect.
             presence = []
             return []
@@ -132,11 +140,14 @@ public struct ClientModel: Sendable {
         case .server(let message):
             if case .confirmed(let plan, let version, _, _, let changes, _, _) = message, plan == settings.plan {
                 follow(version: version, changes: changes)
-                return receive(message) + resourceWatch()
+                return receive(message) + resourceWatch() + followPushes(changes, version: version)
             }
             return receive(message)
         case .key(let key):
             return press(key)
+        case .wake(let token) where token < 0:
+            scheduling.wake(token: token)
+            return []
         case .wake(let token):
             return resources.planner.wake(token: token).map(ClientAction.init)
         }
@@ -144,8 +155,10 @@ public struct ClientModel: Sendable {
 
     private mutating func receive(_ message: ServerMessage) -> [ClientAction] {
         if let actions = receiveHistory(message) { return actions }
+        if receiveScheduling(message) { return [] }
         switch message {
         case .ack(let id, _, _, let noop, _):
+            _ = scheduling.sent(id)
             pending[id] = nil
             resources.pendingEntries[id] = nil
             // Seed 000: a no-op reorder stays silent (the form closes, nothing is said).
@@ -156,7 +169,11 @@ public struct ClientModel: Sendable {
                 resources.formTarget = nil
             }
             self.message = silent ? nil : noop ? strings.unchanged : strings.saved
+        case .rejected(let id, _, .scheduleConflict, _, _, _, let conflict)
+        where receiveConflict(id: id, conflict: conflict):
+            break
         case .rejected(let id, _, let code, _, _, _, _):
+            _ = scheduling.sent(id)
             pending[id] = nil
             resources.pendingEntries[id] = nil
             if case .saving(id)? = form?.phase {
@@ -192,6 +209,9 @@ public struct ClientModel: Sendable {
         }
         if form != nil { return pressInForm(key) }
         message = nil
+        let offer = scheduling.offer
+        scheduling.dropOffer()
+        if key == .character("M") { return takeConflictOffer(offer) }
         if mode == .history, let actions = pressInHistory(key) { return actions }
         switch key {
         case .character("q"): return [.quit]
@@ -203,6 +223,7 @@ public struct ClientModel: Sendable {
         case .character("z"): return pressUndo(redo: false)
         case .character("Z"): return pressUndo(redo: true)
         case .character("b"): openBaselineForm()
+        case .character("S"): openSettingsForm()
         case .character("B"): return cycleShadow()
         case .up, .character("k"): moveSelection(-1)
         case .down, .character("j"): moveSelection(1)
@@ -272,6 +293,8 @@ public struct ClientModel: Sendable {
             return saveEntryForm(&form)
         case .save where form.action == .baseline:
             return saveBaselineForm(&form)
+        case .save where form.action == .settings:
+            return saveSettingsForm(&form)
         case .save:
             return saveTaskForm(&form)
         }

@@ -32,7 +32,11 @@ final class CursesScreen {
         set_escdelay(25)
         curs_set(0)
         timeout(0)
+        hasColors = cn_start_colors() != 0
     }
+
+    /// Whether the terminal shows colours (the critical style is red then, else bold underlined).
+    private var hasColors = false
 
     /// Restores the terminal.
     func end() {
@@ -107,6 +111,8 @@ final class CursesScreen {
                 case .bold: attributes = cn_attr_bold()
                 case .reverse: attributes = cn_attr_reverse()
                 case .dim: attributes = cn_attr_dim()
+                case .critical:
+                    attributes = hasColors ? cn_color_pair(1) | cn_attr_bold() : cn_attr_bold() | cn_attr_underline()
                 }
                 let text = y == height - 1 && run.x + run.text.count >= width ? String(run.text.dropLast()) : run.text
                 cn_put(Int32(y), Int32(run.x), text, attributes)

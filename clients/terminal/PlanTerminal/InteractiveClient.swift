@@ -143,6 +143,8 @@ struct ScreenLoop {
                 connection.sendRaw(ClientMessage.history(plan: plan, before: before, limit: limit, ref: ref).bytes)
             case .fetch(let version, let ref):
                 connection.sendRaw(ClientMessage.fetch(plan: plan, version: version, ref: ref).bytes)
+            case .schedule(let version, let ids, let ref):
+                connection.sendRaw(ClientMessage.schedule(plan: plan, version: version, ids: ids, ref: ref).bytes)
             case .wake(let milliseconds, let token):
                 timers.append((ContinuousClock.now + .milliseconds(milliseconds), token))
             case .quit: running = false

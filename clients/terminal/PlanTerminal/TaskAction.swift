@@ -9,6 +9,8 @@ public enum TaskAction: String, Sendable, Hashable, CaseIterable {
     case addEntry, removeEntry, resizeEntry, retitleEntry, entryDetails
     /// The plan's baselines: set one (at a version) or remove one.
     case baseline
+    /// The plan's scheduling settings (mode, working days, holidays): a plan action, owners only.
+    case settings
     /// The selected task's details, with the actions its kind allows (Enter or `i`).
     case info
 
@@ -42,6 +44,7 @@ public enum TaskAction: String, Sendable, Hashable, CaseIterable {
         case .retitleEntry: "e"
         case .entryDetails: "i"
         case .baseline: "b"
+        case .settings: "S"
         case .info: "i"
         }
     }
@@ -86,6 +89,8 @@ public enum TaskAction: String, Sendable, Hashable, CaseIterable {
         case .retitleEntry: return de ? "Eintrag umbenennen" : "Rename entry"
         case .entryDetails: return de ? "Eintrag: Details" : "Entry details"
         case .baseline: return de ? "Basislinie setzen oder entfernen" : "Set or remove a baseline"
+        case .settings:
+            return de ? "Planung: Modus, Arbeitstage, Feiertage" : "Scheduling: mode, working days, holidays"
         case .info: return de ? "Aufgabe: Details und Aktionen" : "Task details and actions"
         }
     }

@@ -18,7 +18,7 @@ extension TaskForm {
         case .info:
             return TaskForm(action: action, original: task, title: task?.title ?? "", fields: [])
         case .moveEntry, .reassignEntry, .addEntry, .removeEntry, .resizeEntry, .retitleEntry, .entryDetails,
-            .baseline:
+            .baseline, .settings:
             return opening.form([], note: opening.strings.actionUnavailable)
         }
     }

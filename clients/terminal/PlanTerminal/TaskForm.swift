@@ -122,6 +122,8 @@ public struct TaskForm: Sendable, Hashable {
     public var proposalID: String?
     /// The id of what the draft adds (an entry), kept across every retry.
     public var newID: String?
+    /// The settings form's `previous`: the plan's settings when it was opened.
+    public var originalSettings: PlanSettings?
 
     /// Creates a form.
     public init(action: TaskAction, original: GanttTask?, title: String, fields: [FormField], note: String? = nil) {

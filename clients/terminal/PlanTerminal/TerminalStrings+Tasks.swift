@@ -55,4 +55,24 @@ extension TerminalStrings {
         }
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
+
+    /// A rejected proposal's schedule conflict, and the key that moves the task (when it can).
+    public func conflict(_ title: String, earliest: CivilDate, canMove: Bool) -> String {
+        let first =
+            de
+            ? "„\(title)“ kann frühestens am \(date(earliest)) beginnen."
+            : "“\(title)” cannot start before \(date(earliest))."
+        guard canMove else { return first }
+        return first + (de ? " M: dorthin verschieben" : " M: move it there")
+    }
+
+    /// The offered move went out.
+    public func movingTo(_ earliest: CivilDate?) -> String {
+        (de ? "Wird verschoben auf " : "Moving to ") + (earliest.map(date) ?? "…") + " …"
+    }
+
+    /// The heading's count of the tasks the last version pushed.
+    public func pushed(_ count: Int) -> String {
+        de ? "\(count) verschoben" : "\(count) pushed"
+    }
 }

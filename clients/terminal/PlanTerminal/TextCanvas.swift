@@ -8,6 +8,8 @@ public enum CellStyle: UInt8, Sendable, Hashable {
     case reverse
     /// Secondary text: labels such as "Unscheduled", disabled actions.
     case dim
+    /// The critical path's bars and diamonds (red where the terminal has colours).
+    case critical
 }
 
 /// A grid of characters with a style per cell: what a screen shows, without any terminal I/O.

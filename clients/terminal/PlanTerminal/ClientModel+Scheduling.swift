@@ -1,0 +1,88 @@
+import ChronoSketchCore
+import PlanProtocol
+
+/// Automatic scheduling in the task views (scheduling.md): the tasks a version pushed marked for
+/// a moment, the critical path of the rows on screen (at most one `schedule` request in flight),
+/// a conflict offered again at its earliest date (`M`), and the owner's settings form (`S`).
+extension ClientModel {
+    /// A confirmed version's pushes: marked until a wake ends them.
+    mutating func followPushes(_ changes: PlanChanges, version: Int) -> [ClientAction] {
+        guard let token = scheduling.markPushed(changes.pushed ?? [], version: version) else { return [] }
+        return [.wake(afterMilliseconds: ScheduleViewState.pushedMarkMilliseconds, token: token)]
+    }
+
+    /// The figures the screen needs: a `schedule` request for the rows on screen when the
+    /// figures do not cover them at the current version and none is in flight.
+    mutating func askFigures() -> [ClientAction] {
+        guard connection == .connected, history.past == nil, mode == .list || mode == .timeline,
+            let version = copy?.version
+        else { return [] }
+        let ids = rows(topRow..<(topRow + visibleRowCount)).map(\.id)
+        guard let asked = scheduling.idsToAsk(onScreen: ids, version: version) else { return [] }
+        counter += 1
+        let ref = "s-\(settings.idPrefix)-\(counter)"
+        scheduling.asked(ref: ref, version: version, ids: asked)
+        return [.schedule(version: version, ids: asked, ref: ref)]
+    }
+
+    /// A server message about scheduling: a `schedule` answer, or an error answering one. True
+    /// when it was one of ours.
+    mutating func receiveScheduling(_ message: ServerMessage) -> Bool {
+        switch message {
+        case .schedule(let answer, let ref) where answer.plan == settings.plan:
+            return scheduling.receive(answer, ref: ref)
+        case .error(_, _, let ref?):
+            return scheduling.failed(ref: ref)
+        default:
+            return false
+        }
+    }
+
+    /// A `scheduleConflict` for a proposal of ours whose op is known: the form (if it waits for
+    /// it) closes, the footer names the earliest date, and `M` sends the same change there.
+    mutating func receiveConflict(id: String, conflict: ConflictDetail?) -> Bool {
+        guard let conflict, let operation = scheduling.sent(id), let copy else { return false }
+        pending[id] = nil
+        if case .saving(id)? = form?.phase { form = nil }
+        scheduling.offer(operation, conflict: conflict, calendar: copy.snapshot.settings.calendar)
+        let title = collection?[conflict.task]?.title ?? conflict.task
+        message = strings.conflict(title, earliest: conflict.earliest, canMove: scheduling.offer?.operation != nil)
+        return true
+    }
+
+    /// `M` after a conflict: the offered proposal goes out (a key other than `M` drops it).
+    mutating func takeConflictOffer(_ offer: ConflictOffer?) -> [ClientAction] {
+        guard let operation = offer?.operation, history.past == nil else { return [] }
+        counter += 1
+        let id = "p-\(settings.idPrefix)-\(counter)"
+        pending[id] = offer?.taskID
+        scheduling.send(operation, id: id)
+        message = strings.movingTo(offer?.earliest)
+        return [.propose(operation, id: id)]
+    }
+
+    /// `S`: the plan's scheduling settings (the server lets only owners change them).
+    mutating func openSettingsForm() {
+        guard history.past == nil else {
+            message = strings.readOnly(history.past?.version ?? 0)
+            return
+        }
+        guard let copy else { return }
+        form = TaskForm.settingsForm(copy.snapshot.settings, language: settings.language)
+    }
+
+    /// Save on the settings form: `settings.replace` from the settings the form was opened on.
+    mutating func saveSettingsForm(_ form: inout TaskForm) -> [ClientAction] {
+        let operation: PlanOperation
+        do throws(FormError) {
+            operation = try form.settingsOperation(language: settings.language)
+        } catch {
+            form.error = error.message
+            self.form = form
+            return []
+        }
+        let id = beginSaving(&form)
+        pending[id] = ""
+        return [.propose(operation, id: id)]
+    }
+}
