@@ -65,14 +65,7 @@ func run() throws {
         precondition(rows.count <= 50)
     }
 
-    // What a worker holding the collection (a `schedule` computation) costs the hub: its next
-    // edit copies the storage it changes.
-    let held = state.tasks
-    let leaf = state.tasks[scheduled[0]]!
-    let copyStart = clock.now
-    try state.apply(.replace(previous: leaf, proposed: leaf.with(title: "copied")))
-    let copyTime = clock.now - copyStart
-    precondition(held.count == state.tasks.count)
+    let copyTime = try editWhileHeld(&state, leafID: scheduled[0])
 
     editTimes.sort()
     answerTimes.sort()
@@ -108,3 +101,16 @@ func chainHead(_ state: inout PlanState) throws -> String {
 }
 
 try run()
+
+/// What a worker holding the collection (a `schedule` computation) costs the hub: its next edit
+/// copies the storage it changes.
+func editWhileHeld(_ state: inout PlanState, leafID: String) throws -> Duration {
+    let clock = ContinuousClock()
+    let held = state.tasks
+    let leaf = state.tasks[leafID]!
+    let start = clock.now
+    try state.apply(.replace(previous: leaf, proposed: leaf.with(title: "copied")))
+    let time = clock.now - start
+    precondition(held.count == state.tasks.count)
+    return time
+}
