@@ -14,9 +14,9 @@ public enum Gzip {
         var stream = z_stream()
         guard cz_deflate_init_gzip(&stream, level) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
-        // The bound is for the zlib wrapper: the gzip wrapper adds 18 bytes of header and
-        // trailer where zlib adds 6.
-        let capacity = Int(deflateBound(&stream, uLong(bytes.count))) + 12
+        // zlib's bound counts the gzip wrapper the stream was set up with; should a bound ever
+        // fall short, deflate does not end the stream and the answer is nil, never a cut stream.
+        let capacity = Int(deflateBound(&stream, uLong(bytes.count)))
         var output = [UInt8](repeating: 0, count: capacity)
         var input = bytes
         let status = input.withUnsafeMutableBufferPointer { source in
