@@ -19,8 +19,11 @@ let package = Package(
         .target(name: "CommandLineOptions"),
         // RFC 6455 and the HTTP/1.1 upgrade as pure values: request heads, handshakes, frames.
         .target(name: "WebSocketWire"),
-        // The web client's files as the server holds and serves them: paths, types, ETags, compaction.
-        .target(name: "WebAssets", dependencies: ["WebSocketWire"]),
+        // zlib from Debian's zlib1g-dev, for gzip.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The web client's files as the server holds and serves them: paths, types, ETags, gzip,
+        // module preloads.
+        .target(name: "WebAssets", dependencies: ["WebSocketWire", "CZlib"]),
         // The wire contract (protocol.md) as values: client and server messages, limits, `changes`.
         .target(name: "PlanProtocol", dependencies: ["ChronoSketchCore"]),
         // libpq from Debian's libpq-dev.
@@ -112,7 +115,7 @@ let package = Package(
         ),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "WebSocketWireTests", dependencies: ["WebSocketWire"]),
-        .testTarget(name: "WebAssetsTests", dependencies: ["WebAssets", "WebSocketWire"]),
+        .testTarget(name: "WebAssetsTests", dependencies: ["WebAssets", "WebSocketWire", "CZlib"]),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer", "WebSocketWire"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),

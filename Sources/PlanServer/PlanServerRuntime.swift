@@ -45,7 +45,7 @@ public final class PlanServerRuntime: Sendable {
         let transportBox = Locked<WebSocketTransport?>(nil)
         let site = try configuration.webRoot.map { directory throws(TransportError) in
             try TransportError.wrapping { () throws(SystemError) in
-                try WebRoot.load(directory, raw: configuration.webRaw)
+                try WebRoot.load(directory)
             }
         }
         self.site = site
@@ -85,10 +85,14 @@ public final class PlanServerRuntime: Sendable {
         }
         log.info("serving on \(configuration.host):\(transport.port) (ws path /ws, /healthz, /metrics)")
         if let site = self.site, let directory = configuration.webRoot {
+            let pages = site.pages.sorted { $0.key < $1.key }.map { name, page in
+                let languages = page.languageModules.keys.sorted().joined(separator: "|")
+                return "; \(name) preloads \(page.preloads.count) modules"
+                    + (languages.isEmpty ? "" : " + lang-\(languages)")
+            }
             log.info(
                 "web client at http://\(configuration.host):\(transport.port)/ (\(site.files.count) files, "
-                    + "\(site.byteCount) bytes\(configuration.webRaw ? " as they are" : " compacted") from \(directory))"
-            )
+                    + "\(site.byteCount) bytes, \(site.gzippedByteCount) gzipped, from \(directory)\(pages.joined()))")
         } else {
             log.info("no web client (no clients/web found; --web-root DIR serves one)")
         }

@@ -15,7 +15,7 @@ extension ServerConfiguration {
         "--max-user-queue-bytes", "--write-timeout-seconds", "--queue-budget-bytes", "--max-intake-per-connection",
     ]
     /// The flags `plan-server serve` takes.
-    static let serveFlagOptions: Set<String> = ["--quiet", "--web-raw"]
+    static let serveFlagOptions: Set<String> = ["--quiet"]
 
     /// The configuration `plan-server serve` runs with: the defaults, changed by `options`; the
     /// web root is `--web-root`, else the default `WebRoot.defaultDirectory(environment:)` finds.
@@ -62,7 +62,6 @@ extension ServerConfiguration {
         maxConnectionsPerAddress =
             try options.number("--max-connections-per-address", atLeast: 0) ?? maxConnectionsPerAddress
         logging = !options.flag("--quiet")
-        webRaw = options.flag("--web-raw")
     }
 }
 

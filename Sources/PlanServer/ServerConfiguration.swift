@@ -68,9 +68,6 @@ public struct ServerConfiguration: Sendable {
     /// The directory of the web client served at `/` (read into memory at start); nil serves
     /// none (`/` is then 404).
     public var webRoot: String?
-    /// Whether the web client's files are served as they are on disk (`--web-raw`, for debugging)
-    /// instead of compacted (`WebAssetCompactor`: no comments, blank lines or indentation).
-    public var webRaw = false
 
     /// Creates a configuration for a database.
     public init(databaseURL: String) {

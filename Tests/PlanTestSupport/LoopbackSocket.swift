@@ -33,6 +33,11 @@ public func connectLoopback(port: Int, timeoutSeconds: Int? = 10, receiveBuffer:
 
 /// Everything `fd` yields until the end of the stream, a reset or a read timeout, as text.
 public func readToEnd(_ fd: Int32) -> String {
+    String(decoding: readBytesToEnd(fd), as: UTF8.self)
+}
+
+/// Everything `fd` yields until the end of the stream, a reset or a read timeout.
+public func readBytesToEnd(_ fd: Int32) -> [UInt8] {
     var answer: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -40,16 +45,21 @@ public func readToEnd(_ fd: Int32) -> String {
         if count <= 0 { break }
         answer.append(contentsOf: buffer[0..<count])
     }
-    return String(decoding: answer, as: UTF8.self)
+    return answer
 }
 
 /// One raw exchange on a new loopback connection: `request`'s bytes as given (nothing normalizes
 /// them), our side half-closed after them, then everything the server sends until it closes.
 public func exchangeOnce(port: Int, _ request: String) throws -> String {
+    String(decoding: try exchangeBytesOnce(port: port, request), as: UTF8.self)
+}
+
+/// `exchangeOnce`, the answer as bytes (for bodies that are no text, such as gzipped ones).
+public func exchangeBytesOnce(port: Int, _ request: String) throws -> [UInt8] {
     let fd = try connectLoopback(port: port)
     defer { close(fd) }
     let bytes = Array(request.utf8)
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     shutdown(fd, Int32(SHUT_WR))
-    return readToEnd(fd)
+    return readBytesToEnd(fd)
 }

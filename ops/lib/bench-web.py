@@ -148,11 +148,18 @@ def ack_to_visible(driver):
 
 
 def page_weight(driver):
+    """The bytes the page fetched, as sent (gzipped where the server gzips: encodedBodySize, bodies
+    only) and as the browser unpacked them (decodedBodySize), before its first render and in all.
+    Chromium asks for gzip by itself (Accept-Encoding: gzip, deflate)."""
     open_plan(driver, 'demo')
-    at_first = driver.execute_script('''
-        const rendered = performance.getEntriesByName('chronosketch:first-render')[0].startTime;
-        const entries = [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')];
-        return entries.filter((e) => e.startTime < rendered).reduce((sum, e) => sum + e.decodedBodySize, 0);''')
+    sizes = '''
+        const entries = [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]
+          .filter((e) => e.startTime < (arguments[0] ?? Infinity));
+        return [entries.reduce((sum, e) => sum + e.encodedBodySize, 0),
+                entries.reduce((sum, e) => sum + e.decodedBodySize, 0), entries.length];'''
+    rendered = driver.execute_script(
+        'return performance.getEntriesByName("chronosketch:first-render")[0].startTime')
+    at_first = driver.execute_script(sizes, rendered)
     # Everything the page fetches after the first render too (the views and forms plan-view.mjs
     # preloads): once those modules and every module they import are loaded (importing them again
     # fetches nothing). Waiting for help.mjs alone missed the imports of the others still in flight.
@@ -162,12 +169,13 @@ def page_weight(driver):
           .then(() => done(true), (error) => done(String(error)));''')
     if loaded is not True:
         raise RuntimeError(f'the preloaded modules did not load: {loaded}')
-    total = driver.execute_script('''
-        const entries = [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')];
-        return [entries.reduce((sum, e) => sum + e.decodedBodySize, 0), entries.length];''')
-    figures['page_bytes_at_first_render'] = at_first
-    figures['page_bytes_total'] = total[0]
-    figures['page_files'] = total[1]
+    total = driver.execute_script(sizes, None)
+    figures['page_bytes_sent_at_first_render'] = at_first[0]
+    figures['page_bytes_unpacked_at_first_render'] = at_first[1]
+    figures['page_files_at_first_render'] = at_first[2]
+    figures['page_bytes_sent_total'] = total[0]
+    figures['page_bytes_unpacked_total'] = total[1]
+    figures['page_files'] = total[2]
 
 
 parts = {'page_weight': page_weight, 'first_renders': first_renders, 'scrolling': scrolling,

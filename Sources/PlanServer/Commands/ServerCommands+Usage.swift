@@ -43,8 +43,6 @@ extension ServerCommands {
                   --max-intake-per-connection 64     a connection's messages waiting for the hub (≥ 2)
                   --web-root DIR                 the web client's files, read at start (default: PLAN_WEB_ROOT,
                                                  else clients/web beside or above the binary; none: / is 404)
-                  --web-raw                      serve its scripts, styles and pages as they are (default: without
-                                                 comments, blank lines and indentation)
 
                 """ + database
         case .migrate:

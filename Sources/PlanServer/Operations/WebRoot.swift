@@ -9,9 +9,8 @@ import WebSocketWire
 /// Only regular files are loaded, and only those that really lie under the root: hidden names
 /// (starting with a dot) are skipped, and a symbolic link is followed only when its target is a
 /// regular file inside the root (a link pointing elsewhere is left out, not served). Changes on
-/// disk take effect with the next start. Scripts, styles and pages are kept compacted
-/// (`WebAssetCompactor`: no comments, blank lines or indentation) unless `raw` asks for them as
-/// they are; their ETags are those of the bytes served.
+/// disk take effect with the next start. The files are served as written, gzipped once here
+/// (`StaticSite`), pages with their module preloads.
 enum WebRoot {
     /// The most files loaded.
     static let maxFiles = 2000
@@ -20,19 +19,16 @@ enum WebRoot {
     /// The deepest directory nesting followed.
     static let maxDepth = 16
 
-    /// The files under `directory` as a site, compacted unless `raw`.
+    /// The files under `directory` as a site.
     /// - Throws: `SystemError` when the directory cannot be read, or holds more than `maxFiles`
     ///   files or `maxBytes` bytes.
-    static func load(_ directory: String, raw: Bool = false) throws(SystemError) -> StaticSite {
+    static func load(_ directory: String) throws(SystemError) -> StaticSite {
         guard let root = realPath(directory), isDirectory(root) else {
             throw SystemError("the web root \(directory) is not a readable directory")
         }
         var files: [String: [UInt8]] = [:]
         var total = 0
         try collect(root: root, relative: [], depth: 0, into: &files, total: &total)
-        if !raw {
-            for (name, body) in files { files[name] = WebAssetCompactor.compacted(name: name, body: body) }
-        }
         return StaticSite(files: files)
     }
 
