@@ -47,3 +47,25 @@ export function availableActions(task) {
   const all = ['details', 'dates', 'duration', 'progress', 'group', 'order', 'addTask', 'remove', 'link', 'unlink'];
   return task.schedule ? all : all.filter((action) => action !== 'duration');
 }
+
+/** The dependency types (scheduling.md §2), finish-to-start the default. */
+export const DEPENDENCY_TYPES = ['finish-to-start', 'start-to-start', 'finish-to-finish', 'start-to-finish'];
+
+/** A lag with its sign: +2, −3 (a typographic minus), 0. */
+const signed = (lag) => (lag > 0 ? `+${lag}` : lag < 0 ? `−${-lag}` : '0');
+
+/** What an arrow says besides its ends: "SS +2", "FS −1", "FF"; nothing for finish-to-start without lag. */
+export function arrowLabel(language, dependency) {
+  const type = dependency.type ?? 'finish-to-start';
+  const lag = dependency.lag ?? 0;
+  if (type === 'finish-to-start' && lag === 0) return '';
+  return texts(language).typeShort[type] + (lag === 0 ? '' : ` ${signed(lag)}`);
+}
+
+/** A dependency in words: "Spec → Done (Start → Start, +2 working days)"; `title(id)` names a task. */
+export function dependencyWords(language, dependency, title) {
+  const t = texts(language);
+  const lag = dependency.lag ?? 0;
+  const type = t.dependencyTypes[dependency.type ?? 'finish-to-start'];
+  return `${title(dependency.predecessorID)} → ${title(dependency.successorID)} (${type}, ${lag === 0 ? t.noLag : t.lagDays(signed(lag), Math.abs(lag))})`;
+}
