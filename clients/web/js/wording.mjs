@@ -1,11 +1,20 @@
 // Rejection codes and actions in words (the texts are in the language modules), the actions'
 // keys, and which actions a task's kind allows.
 
-import { texts } from './strings.mjs';
+import { texts, formatDate } from './strings.mjs';
+import { parseCivil } from './dates.mjs';
 
 /** The reason of a rejection code in words (the server's message for an unknown code). */
 export function rejectionReason(language, code, message = '') {
   return texts(language).rejections[code] ?? (message || code);
+}
+
+/** Why a proposal was rejected: a scheduleConflict names its task (`title(id)`) and earliest start. */
+export function rejectionWords(language, answer, title = () => undefined) {
+  const conflict = answer.code === 'scheduleConflict' ? answer.conflict : null;
+  const day = parseCivil(conflict?.earliest);
+  if (!conflict || day === null) return rejectionReason(language, answer.code, answer.message);
+  return texts(language).conflict(title(conflict.task) ?? conflict.task, formatDate(language, day));
 }
 
 /** The codes that say a value the proposal named changed since (the terminal's RejectionCode.isStale). */
