@@ -232,7 +232,7 @@ export class PlanActions {
     this.app.status(this.t.undoing(version));
     this.propose({ type: 'undo', version }, 'undo', (answer) => {
       if (answer.type === 'ack') this.app.status(this.t.undone(version, answer.version));
-      else this.app.status(notUndone(this.view.language, version, answer, this.client.history), true);
+      else this.app.status(notUndone(this.view.language, version, answer, this.client.history, (id) => this.client.copy?.get(id)?.title), true);
     });
   }
 

@@ -22,13 +22,13 @@ const STALE_CODES = new Set(['staleTask', 'staleEntry', 'staleAssignment', 'stal
 
 /**
  * Why an undo of `version` was rejected (the terminal's notUndone): for a stale value, who changed
- * it since when the history (history.mjs) knows, else the reason.
+ * it since when the history (history.mjs) knows, else the reason (a conflict's task by `title(id)`).
  */
-export function notUndone(language, version, answer, history) {
+export function notUndone(language, version, answer, history, title = () => undefined) {
   const t = texts(language);
   const ids = history.entries.get(version)?.touched ?? new Set();
   const since = STALE_CODES.has(answer.code) ? history.lastChange(version, ids) : null;
-  return t.notUndone(version, since ? t.changedSince(since.user, since.version) : rejectionReason(language, answer.code, answer.message));
+  return t.notUndone(version, since ? t.changedSince(since.user, since.version) : rejectionWords(language, answer, title));
 }
 
 /** The task and entry actions' keys (their names are in the language modules). */
