@@ -91,11 +91,13 @@ class People:
         self.tokens = {name: command('user', 'add', name).strip().splitlines()[-1]
                        for name in (self.alice, self.bob, self.carol)}
 
-    def plan(self, extra_tasks=()):
-        """A new plan with the demo data (plus `extra_tasks`), alice owner, bob editor; its id."""
+    def plan(self, extra_tasks=(), data=None):
+        """A new plan with the demo data (plus `extra_tasks`), or with `data` (the import shape), alice
+        owner, bob editor, carol viewer; its id."""
         plan = f'web-{suffix()}'
-        with open(os.path.join(ROOT, 'ops', 'demo-plan.json')) as file:
-            data = json.load(file)
+        if data is None:
+            with open(os.path.join(ROOT, 'ops', 'demo-plan.json')) as file:
+                data = json.load(file)
         data['tasks'].extend(extra_tasks)
         path = os.path.join(SHOTS, f'{plan}.json')
         with open(path, 'w') as file:
@@ -135,14 +137,14 @@ def wait(driver, condition, message='', timeout=WAIT):
                          ignored_exceptions=(StaleElementReferenceException,)).until(condition, message)
 
 
-def sign_in(driver, server, token, plan=None):
+def sign_in(driver, server, token, plan=None, shown='Storage layer'):
     driver.get(f'{server.url}/')
     driver.execute_script('sessionStorage.clear(); localStorage.clear();')
     driver.get(f'{server.url}/' + (f'?plan={plan}' if plan else ''))
     field = wait(driver, lambda d: d.find_element(By.ID, 'token-input'))
     field.send_keys(token + '\n')
     if plan:
-        wait(driver, lambda d: row(d, 'Storage layer'), 'the plan did not open')
+        wait(driver, lambda d: row(d, shown), 'the plan did not open')
 
 
 def rows(driver):

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlanCopy } from '../../../clients/web/js/plan-copy.mjs';
-import { openTaskForm, taskOperation, reorderOperation, linkOperation } from '../../../clients/web/js/task-forms.mjs';
+import { openTaskForm, taskOperation, reorderOperation, linkOperation, parseLag } from '../../../clients/web/js/task-forms.mjs';
 import { openEntryForm, entryOperation, dragOperation, resizeOperation } from '../../../clients/web/js/entry-forms.mjs';
 import { availableActions } from '../../../clients/web/js/wording.mjs';
 import { parseCivil, parseLocal } from '../../../clients/web/js/dates.mjs';
@@ -56,16 +56,38 @@ test('group, order, link and unlink forms offer what the rules allow and propose
     { type: 'reorder', previous: spec, relativeTo: copy.get('sub'), position: 'before' });
   assert.equal(openTaskForm('order', copy.get('m'), new PlanCopy({ plan: 'p', version: 0, tasks: [copy.get('m')] }), 'en', today).note,
     'No siblings: the order cannot change.');
-  assert.deepEqual(run('link', spec, { role: 'successor', other: 'open' }).op, { type: 'link', dependency: { predecessorID: 'open', successorID: 'spec' } });
+  assert.deepEqual(run('link', spec, { role: 'successor', other: 'open' }).op,
+    { type: 'link', dependency: { predecessorID: 'open', successorID: 'spec', type: 'finish-to-start', lag: 0 } });
   const unlink = openTaskForm('unlink', spec, copy, 'en', today);
-  assert.equal(unlink.fields[0].options[0].label, 'Spec → Done');
+  assert.equal(unlink.fields[0].options[0].label, 'Spec → Done (Finish → Start, no lag)');
   assert.deepEqual(run('unlink', spec, {}).op, { type: 'unlink', dependency: { predecessorID: 'spec', successorID: 'm' } });
   // A typed dependency is unlinked as held, type and lag included (else the server finds it stale).
   const typed = { predecessorID: 'spec', successorID: 'm', type: 'start-to-start', lag: 2 };
   const typedCopy = new PlanCopy({ plan: 'p', version: 3, tasks: copy.tasks, dependencies: [typed] });
   const typedForm = openTaskForm('unlink', spec, typedCopy, 'en', today);
   assert.deepEqual(taskOperation(typedForm, values(typedForm), typedCopy, 'en', 'x').op, { type: 'unlink', dependency: typed });
+  assert.equal(typedForm.fields[0].options[0].label, 'Spec → Done (Start → Start, +2 working days)');
+  assert.equal(openTaskForm('unlink', spec, new PlanCopy({ plan: 'p', version: 3, tasks: copy.tasks,
+    dependencies: [{ ...typed, type: 'start-to-finish', lag: -1 }] }), 'de', today).fields[0].options[0].label,
+  'Spec → Done (Anfang → Ende, −1 Arbeitstag)');
   assert.deepEqual(run('remove', spec, {}).op, { type: 'remove', previous: spec });
+});
+
+test('the link form: a type and a lag in working days, refused in words unless a whole number in −1000…1000', () => {
+  const link = openTaskForm('link', spec, copy, 'en', today);
+  assert.deepEqual(link.fields.map((field) => field.name), ['role', 'other', 'type', 'lag']);
+  assert.deepEqual(link.fields[2].options.map((o) => o.label), ['Finish → Start', 'Start → Start', 'Finish → Finish', 'Start → Finish']);
+  assert.deepEqual(run('link', spec, { other: 'open', type: 'start-to-start', lag: '+2' }).op,
+    { type: 'link', dependency: { predecessorID: 'spec', successorID: 'open', type: 'start-to-start', lag: 2 } });
+  assert.equal(run('link', spec, { other: 'open', lag: '−3' }).op.dependency.lag, -3, 'a typographic minus reads');
+  for (const lag of ['1.5', '1001', '', 'two', '2e2', '--1']) {
+    assert.deepEqual(run('link', spec, { other: 'open', lag }), { error: 'The lag is a whole number of working days from −1000 to 1000.' }, lag);
+  }
+  assert.equal(run('link', spec, { other: 'open', lag: 'x' }, 'de').error, 'Der Abstand ist eine ganze Zahl von Arbeitstagen zwischen −1000 und 1000.');
+  assert.deepEqual([parseLag('-1000'), parseLag(' 1000 '), parseLag('-0'), parseLag('+0')], [-1000, 1000, 0, 0]);
+  // A pair already linked changes its type and lag in one version: relink, judged by value.
+  assert.deepEqual(run('link', spec, { other: 'm', type: 'finish-to-finish', lag: '1' }).op, { type: 'relink',
+    previous: { predecessorID: 'spec', successorID: 'm' }, proposed: { predecessorID: 'spec', successorID: 'm', type: 'finish-to-finish', lag: 1 } });
 });
 
 test('adding: an activity (scheduled or not), a milestone, a summary, in a group', () => {

@@ -82,3 +82,18 @@ test('the rest of the terminal wording: restore, unscheduling, kinds, the top le
   both({ type: 'baseline.set', name: 'Now' }, 'set the baseline “Now”', 'setzte die Basislinie „Now“');
   assert.equal(describeEntry('en', { version: 3, op: null, undoes: null, detailsRead: false }), '…', 'not read yet');
 });
+
+test('scheduling ops, as the terminal says them: relink, settings, an undo that put pushed tasks back', () => {
+  const dependency = { predecessorID: 'spec', successorID: 'build', type: 'start-to-start', lag: 2 };
+  both({ type: 'relink', previous: { ...dependency, lag: 0 }, proposed: dependency },
+    'changed the dependency “Spec” → “Build”', 'änderte die Abhängigkeit „Spec“ → „Build“');
+  const weekdays = { workingDays: [1, 2, 3, 4, 5], holidays: [] };
+  both({ type: 'settings.replace', previous: { scheduling: 'manual', calendar: weekdays }, proposed: { scheduling: 'automatic', calendar: weekdays } },
+    'set scheduling to automatic', 'stellte die Planung auf automatisch');
+  both({ type: 'settings.replace', previous: { scheduling: 'automatic', calendar: weekdays }, proposed: { scheduling: 'automatic', calendar: { ...weekdays, holidays: ['2026-12-25'] } } },
+    'changed the working days and holidays', 'änderte Arbeitstage und Feiertage');
+  const moved = { ...sample.build, schedule: { start: '2026-09-14', end: '2026-09-24' } };
+  both({ ...replace(spec, { schedule: { start: '2026-09-08', end: '2026-09-10' } }), restores: [{ previous: moved, proposed: sample.build }] },
+    'changed the duration of “Spec” to 2 days (2026-09-08 – 2026-09-09) and put back 1 pushed task',
+    'änderte die Dauer von „Spec“ auf 2 Tage (08.09.2026 – 09.09.2026) und stellte 1 verschobene Aufgabe wieder her');
+});

@@ -95,6 +95,10 @@ test('a stale undo says who changed it since; other rejections say their reason 
   assert.equal(notUndone('en', 37, { type: 'rejected', code: 'notUndoable' }, history), 'v37 not undone: That cannot be undone.');
   assert.equal(notUndone('de', 37, { type: 'rejected', code: 'historyUnavailable' }, history),
     'v37 nicht rückgängig gemacht: Diese Version ist nicht mehr im Verlauf.');
+  const conflict = { type: 'rejected', code: 'scheduleConflict', conflict: { task: 'build', earliest: '2026-09-14' } };
+  assert.equal(notUndone('en', 37, conflict, history, (id) => ({ build: 'Build' })[id]),
+    'v37 not undone: “Build” cannot start before 2026-09-14: a dependency does not allow an earlier date.',
+    'a pushed task put back before a dependency allows');
 });
 
 test('an upgraded log (versions listed below its start): its start has no undo; an undo above a trimmed start pairs with the change below it', () => {

@@ -17,7 +17,7 @@ function standIn() {
     derive: () => ({ rows: new Array(50) }), moveSelection: record('move'), toggle: record('toggle'),
     tasksView: { visibleRowCount: 10 }, setHistorical: record('historical'), app: { showHelp: record('help') },
     actions: { undoKey: record('undo'), openBaselineForm: record('baseline'), cycleBaseline: record('cycle'),
-      openMenu: record('menu'), openAction: record('action'), reorderKey: record('reorder') },
+      openMenu: record('menu'), openAction: record('action'), reorderKey: record('reorder'), openSettings: record('settings') },
     historyView: { key: () => false }, resources: { key: (event) => calls.push(['resources', event.key]) || true },
   };
   return view;
@@ -35,12 +35,12 @@ test('navigation and zoom: [ ] move half a page, + - zoom keeping the centre', (
 
 test('selection, disclosure, actions and undo keys reach the view; v cycles the views', () => {
   const view = standIn();
-  for (const name of ['j', 'ArrowUp', 'PageDown', 'End', ' ', 'ArrowLeft', 'ArrowRight', 'Enter', 'p', 'L', 'z', 'Z', 'b', 'B', '?']) key(view, name);
+  for (const name of ['j', 'ArrowUp', 'PageDown', 'End', ' ', 'ArrowLeft', 'ArrowRight', 'Enter', 'p', 'L', 'z', 'Z', 'b', 'B', 'S', '?']) key(view, name);
   key(view, 'ArrowDown', { altKey: true });
   key(view, 'y', { ctrlKey: true });
   assert.deepEqual(view.calls, [['move', 1], ['move', -1], ['move', 10], ['move', 50], ['toggle', 'a'], ['toggle', 'a', true],
     ['toggle', 'a', false], ['menu', null], ['action', 'progress'], ['action', 'unlink'], ['undo', false], ['undo', true],
-    ['baseline'], ['cycle'], ['help'], ['reorder', 1], ['undo', true]]);
+    ['baseline'], ['cycle'], ['settings'], ['help'], ['reorder', 1], ['undo', true]]);
   const cycling = standIn();
   key(cycling, 'v');
   key(cycling, 'v');

@@ -46,6 +46,21 @@ test('the sequence of docs/protocol.md §5.3 turns version 12 into 21', () => {
   assert.equal(copy.baselines[0].name, 'Q3');
 });
 
+test('settings: the defaults without any, the snapshot’s, then each changes.settings (scheduling.md §11)', () => {
+  assert.deepEqual(new PlanCopy(snapshot()).settings, { scheduling: 'manual', calendar: { workingDays: [1, 2, 3, 4, 5, 6, 7], holidays: [] } });
+  const automatic = { scheduling: 'automatic', calendar: { workingDays: [1, 2, 3, 4, 5], holidays: ['2026-12-25'] } };
+  const copy = new PlanCopy({ ...snapshot(), settings: automatic });
+  assert.deepEqual(copy.settings, automatic);
+  copy.apply(13, { upsert: [], remove: [], summaries: {} });
+  assert.equal(copy.settings, automatic, 'kept when a version does not change them');
+  const manual = { ...automatic, scheduling: 'manual' };
+  copy.apply(14, { upsert: [], remove: [], summaries: {}, settings: manual });
+  assert.deepEqual(copy.settings, manual);
+  // A push (§4.4): the own and the pushed tasks are upserted with their final values.
+  copy.apply(15, { upsert: [{ ...design, schedule: { start: '2026-09-09', end: '2026-09-11' } }, { ...snapshot().tasks[3], schedule: { start: '2026-09-11', end: '2026-09-22' } }], pushed: ['build'] });
+  assert.equal(copy.get('build').schedule.start, '2026-09-11');
+});
+
 test('a gap, a duplicate and changes that do not fit throw and leave the copy unchanged', () => {
   const copy = new PlanCopy(snapshot());
   const before = JSON.stringify(copy.tasks);

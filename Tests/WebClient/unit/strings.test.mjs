@@ -46,3 +46,17 @@ test('every label index.html names is a text in both languages', async () => {
     for (const name of names) assert.equal(typeof language[name], 'string', `${name} in ${language.language}`);
   }
 });
+
+test('the help lists the settings key; a scheduleConflict is said with its task and earliest date', async () => {
+  await Promise.all(LANGUAGES.map(loadLanguage));
+  assert.deepEqual(helpLines('en').find(([key]) => key === 'S'), ['S', 'scheduling settings (owners)']);
+  const { rejectionWords } = await import('../../../clients/web/js/wording.mjs');
+  const answer = { type: 'rejected', code: 'scheduleConflict', message: 'task "build" cannot start before 2026-09-11',
+    conflict: { task: 'build', earliest: '2026-09-11' } };
+  const title = (id) => ({ build: 'Build' })[id];
+  assert.equal(rejectionWords('en', answer, title), '“Build” cannot start before 2026-09-11: a dependency does not allow an earlier date.');
+  assert.equal(rejectionWords('de', answer, title), '„Build“ kann nicht vor dem 11.09.2026 beginnen: eine Abhängigkeit erlaubt keinen früheren Termin.');
+  assert.equal(rejectionWords('en', { ...answer, conflict: undefined }), 'A dependency does not allow that date.');
+  assert.equal(rejectionWords('en', { code: 'staleSettings' }), 'The scheduling settings were changed in the meantime.');
+  assert.equal(rejectionWords('de', { code: 'invalidCalendar' }), 'Dieser Kalender ist ungültig.');
+});

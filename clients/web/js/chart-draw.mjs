@@ -1,13 +1,15 @@
 // What the task chart and the resources chart share: the stage they are drawn on, and the time
 // axis in SVG — the three header rows (month, ISO week with its week-year, day or column range),
-// the grid under the rows (column lines, weekends at one day per column, today) — and the task
-// marks (bars with progress, summary bars, milestone diamonds, "Unscheduled", baseline shadows,
-// dependency arrows). Only what lies in the visible window is drawn; positions are in CSS pixels
+// the grid under the rows (column lines, the plan's non-working days, today) — and the task marks
+// (bars with progress, summary bars, milestone diamonds, "Unscheduled", baseline shadows,
+// dependency arrows; critical and just pushed tasks marked). Only what lies in the visible window is drawn; positions are in CSS pixels
 // of the visible area.
 
 import { h, s, textWidth } from './dom.mjs';
 import { column, monthSections, weekSections, fitting, x as axisX } from './axis.mjs';
-import { isoWeekday } from './dates.mjs';
+import { isoWeekday, formatCivil } from './dates.mjs';
+import { nonWorkingRuns } from './calendar.mjs';
+import { arrowPath } from './marks.mjs';
 
 export const HEADER_ROW = 22;
 export const HEADER_HEIGHT = HEADER_ROW * 3;
@@ -116,13 +118,23 @@ export function drawHeader(svg, { axis, language, columnWidth, scrollLeft, width
   svg.replaceChildren(...nodes);
 }
 
-/** The grid under the rows: weekend bands (one day per column), column lines, today's line. */
-export function gridNodes({ axis, columnWidth, scrollLeft, width, height, today }) {
+/**
+ * The grid under the rows: the non-working days of `calendar` (calendar.mjs) at every zoom — or,
+ * when every day works, light weekend bands at one day per column — column lines, today's line.
+ */
+export function gridNodes({ axis, columnWidth, scrollLeft, width, height, today, calendar = null }) {
   const nodes = [];
   const [first, end] = visibleColumns(axis, columnWidth, scrollLeft, width);
+  const dayWidth = columnWidth / axis.zoom;
+  const shaded = calendar && !calendar.allWorking;
+  const runs = shaded ? nonWorkingRuns(calendar, axis.start + first * axis.zoom, Math.min(axis.start + end * axis.zoom, axis.end)) : [];
+  for (const [from, to] of runs) {
+    nodes.push(s('rect', { class: 'off', x: (from - axis.start) * dayWidth - scrollLeft, y: 0, width: (to - from) * dayWidth, height,
+      dataset: { from: formatCivil(from), to: formatCivil(to) } }));
+  }
   for (let index = first; index < end; index += 1) {
     const left = index * columnWidth - scrollLeft;
-    if (axis.zoom === 1 && isoWeekday(axis.start + index) >= 6) {
+    if (!shaded && axis.zoom === 1 && isoWeekday(axis.start + index) >= 6) {
       nodes.push(s('rect', { class: 'weekend', x: left, y: 0, width: columnWidth, height }));
     }
     nodes.push(s('line', { class: 'grid', x1: left, x2: left, y1: 0, y2: height }));
@@ -137,11 +149,13 @@ export function gridNodes({ axis, columnWidth, scrollLeft, width, height, today 
 /**
  * The nodes of one row's mark at vertical offset `top` (row height `height`): a bar with its
  * progress, a summary bar, a diamond, the Unscheduled label; `shadow` (a baseline's mark) under it.
- * Every node carries data-id so that events find the task.
+ * Every node carries data-id so that events find the task. `critical` tints a bar or diamond,
+ * `note` (its slack) is the row's tooltip, `pushed` (ms since the push, or null) flashes it.
  */
-export function markNodes(mark, { id, top, height, columnWidth, scrollLeft, unscheduled, shadow, selected }) {
+export function markNodes(mark, { id, top, height, columnWidth, scrollLeft, unscheduled, shadow, selected, critical, note, pushed }) {
   const px = (units) => units * columnWidth - scrollLeft;
-  const nodes = [];
+  const nodes = note ? [s('title', { text: note })] : [];
+  const tint = (name) => name + (critical ? ' critical' : '') + (pushed === null || pushed === undefined ? '' : ' pushed');
   if (shadow && shadow.type === 'bar') {
     nodes.push(s('rect', { class: 'baseline', x: px(shadow.visibleStartX), y: top + height - 8,
       width: Math.max((shadow.visibleEndX - shadow.visibleStartX) * columnWidth, 2), height: 4, dataset: { id } }));
@@ -154,33 +168,29 @@ export function markNodes(mark, { id, top, height, columnWidth, scrollLeft, unsc
     if (mark.isSummary) {
       nodes.push(s('rect', { class: 'summary-bar', x: left, y: top + 9, width: barWidth, height: 7, dataset: { id } }));
     } else {
-      nodes.push(s('rect', { class: 'bar', x: left, y: top + 6, width: barWidth, height: height - 14, rx: 3, dataset: { id } }));
+      nodes.push(s('rect', { class: tint('bar'), x: left, y: top + 6, width: barWidth, height: height - 14, rx: 3, dataset: { id } }));
       const filled = (mark.visibleFilledEndX - mark.visibleStartX) * columnWidth;
-      if (filled > 0) nodes.push(s('rect', { class: 'bar-fill', x: left, y: top + 6, width: filled, height: height - 14, rx: 3, dataset: { id } }));
+      if (filled > 0) nodes.push(s('rect', { class: tint('bar-fill'), x: left, y: top + 6, width: filled, height: height - 14, rx: 3, dataset: { id } }));
       nodes.push(s('circle', { class: selected ? 'handle selected' : 'handle', cx: left + barWidth, cy: top + height / 2 - 1, r: 4, dataset: { id, handle: 'end' } }));
     }
   } else if (mark.type === 'milestone') {
     const cx = px(mark.x);
     const cy = top + height / 2 - 1;
-    nodes.push(s('path', { class: 'milestone', d: `M${cx} ${cy - 7}L${cx + 7} ${cy}L${cx} ${cy + 7}L${cx - 7} ${cy}Z`, dataset: { id } }));
+    nodes.push(s('path', { class: tint('milestone'), d: `M${cx} ${cy - 7}L${cx + 7} ${cy}L${cx} ${cy + 7}L${cx - 7} ${cy}Z`, dataset: { id } }));
     nodes.push(s('circle', { class: selected ? 'handle selected' : 'handle', cx: cx + 10, cy, r: 4, dataset: { id, handle: 'end' } }));
   } else if (mark.type === 'unscheduled') {
     nodes.push(s('text', { class: 'unscheduled', x: 8, y: top + height / 2 + 4, text: unscheduled, dataset: { id } }));
   }
+  // A push seen late (a row scrolled in, a redraw) goes on where it was, not from the start.
+  if (pushed) for (const node of nodes) if (node.classList.contains('pushed')) node.style.animationDelay = `-${Math.round(pushed)}ms`;
   return nodes;
 }
 
-/** An orthogonal arrow from (x1, y1) to (x2, y2) with its head at the end. */
-export function arrowNodes(x1, y1, x2, y2, fromMilestone, toMilestone) {
-  const start = x1 + (fromMilestone ? 7 : 0);
-  const end = x2 - (toMilestone ? 7 : 0);
-  let d;
-  if (end - start >= 16) {
-    const middle = start + 8;
-    d = `M${start} ${y1}H${middle}V${y2}H${end - 1}`;
-  } else {
-    const turn = y1 + (y2 > y1 ? 14 : -14);
-    d = `M${start} ${y1}H${start + 8}V${turn}H${end - 10}V${y2}H${end - 1}`;
-  }
-  return [s('path', { class: 'arrow', d }), s('path', { class: 'arrow-head', d: `M${end} ${y2}l-6 -4v8z` })];
+/** An arrow (marks.mjs arrows) drawn from (x1, y1) to (x2, y2), with its `label` ("SS +2") before its head. */
+export function arrowNodes(x1, y1, x2, y2, arrow, label = '', critical = false) {
+  const path = arrowPath(x1, y1, x2, y2, arrow);
+  const tint = critical ? ' critical' : '';
+  const nodes = [s('path', { class: `arrow${tint}`, d: path.d }), s('path', { class: `arrow-head${tint}`, d: path.head })];
+  if (label) nodes.push(s('text', { class: 'arrow-label', x: path.labelX, y: y2 - 5, 'text-anchor': path.labelAnchor, text: label }));
+  return nodes;
 }

@@ -2,7 +2,8 @@
 // and Close, and keeps it open until the server answers. While a proposal waits, Save says
 // "Saving…"; a rejection shows its reason in words and keeps every value of the draft; an ack
 // closes it. Close (or Escape) closes without proposing anything (a proposal already sent stays
-// pending and its answer appears in the status line).
+// pending and its answer appears in the status line). After a rejection a form may offer one more
+// way to save (a scheduleConflict's "Move to …").
 
 import { h, $ } from './dom.mjs';
 
@@ -17,6 +18,11 @@ export class FormDialog {
       this.save();
     });
     $('#form-close', dialog).addEventListener('click', () => this.close());
+    this.offerButton = $('#form-offer', dialog);
+    this.offerButton.addEventListener('click', () => {
+      if (!this.form || this.saving || !this.offered) return;
+      this.sent(this.offered());
+    });
     dialog.addEventListener('cancel', (event) => {
       event.preventDefault();
       this.close();
@@ -42,6 +48,7 @@ export class FormDialog {
     this.onSave = onSave;
     this.onKey = onKey;
     this.saving = null;
+    this.offer(null);
     $('#form-heading', this.dialog).textContent = form.heading;
     $('#form-note', this.dialog).textContent = form.note ?? '';
     this.setError('');
@@ -97,9 +104,20 @@ export class FormDialog {
     }
   }
 
+  /** Shows a button `label` that proposes `send()`'s proposal ({ id } or { error }) and waits like Save; null hides it. */
+  offer(label, send = null) {
+    this.offered = label ? send : null;
+    this.offerButton.hidden = !label;
+    this.offerButton.textContent = label ?? '';
+  }
+
   save() {
     if (!this.form || this.saving) return;
-    const result = this.onSave(this.values());
+    this.sent(this.onSave(this.values()));
+  }
+
+  sent(result) {
+    this.offer(null);
     if (result.error !== undefined || !result.id) {
       this.setError(result.error ?? this.t.actionUnavailable);
       return;

@@ -15,8 +15,13 @@ export function describeEntry(language, entry, title = () => undefined) {
   return entry.undoes === null || entry.undoes === undefined ? text : `${words.undid(entry.undoes)}: ${text}`;
 }
 
-/** What an op (docs/protocol.md §5, as the history gives it) does, in words. */
+/** What an op (docs/protocol.md §5, as the history gives it) does, in words; an undo's restores too. */
 export function describeOp(language, op, title = () => undefined) {
+  const text = describeOne(language, op, title);
+  return op.restores?.length ? text + texts(language).history.putBack(op.restores.length) : text;
+}
+
+function describeOne(language, op, title) {
   const words = texts(language).history;
   const quoted = (text) => words.quote(text);
   const named = (id) => quoted(title(id) ?? id);
@@ -34,6 +39,10 @@ export function describeOp(language, op, title = () => undefined) {
       return (op.position === 'before' ? words.movedBefore : words.movedAfter)(quoted(op.previous.title), quoted(op.relativeTo.title));
     case 'link': return words.linked(arrow(op.dependency));
     case 'unlink': return words.unlinked(arrow(op.dependency));
+    case 'relink': return words.relinked(arrow(op.proposed));
+    case 'settings.replace':
+      return (op.previous?.scheduling ?? 'manual') === (op.proposed?.scheduling ?? 'manual') ? words.calendar
+        : words.setScheduling(words.modes[op.proposed?.scheduling ?? 'manual']);
     case 'timeline.apply': return applied(words, op.original, op.proposed, quoted);
     case 'timeline.add':
       return words.booked(quoted(op.entry.title), op.assignments.map((assignment) => assignment.resourceID).join(', '));

@@ -34,6 +34,7 @@ export function planKey(event, view) {
     case 'Z': view.actions.undoKey(true); return true;
     case 'b': view.actions.openBaselineForm(); return true;
     case 'B': view.actions.cycleBaseline(); return true;
+    case 'S': view.actions.openSettings(); return true;
     case 'Escape': if (view.historical) { view.setHistorical(null); return true; } break;
     default: break;
   }

@@ -53,6 +53,23 @@ export default {
   showingVersion: (version) => `Version ${version} (nur lesen)`, helpClose: 'Schließen', setBaseline: 'Basislinie setzen',
   when: 'Wann', user: 'Benutzer', change: 'Änderung',
 
+  dependencyTypes: { 'finish-to-start': 'Ende → Anfang', 'start-to-start': 'Anfang → Anfang',
+    'finish-to-finish': 'Ende → Ende', 'start-to-finish': 'Anfang → Ende' },
+  typeShort: { 'finish-to-start': 'EA', 'start-to-start': 'AA', 'finish-to-finish': 'EE', 'start-to-finish': 'AE' },
+  type: 'Art', lag: 'Abstand (Arbeitstage, negativ: Vorlauf)', noLag: 'ohne Abstand',
+  lagDays: (signed, days) => `${signed} Arbeitstag${days === 1 ? '' : 'e'}`,
+  notLag: 'Der Abstand ist eine ganze Zahl von Arbeitstagen zwischen −1000 und 1000.',
+  settings: 'Planung', settingsHeading: 'Planungseinstellungen', scheduling: 'Planung',
+  manual: 'manuell: Abhängigkeiten werden nur gezeichnet', automatic: 'automatisch: Nachfolger werden verschoben',
+  workingDays: 'Arbeitstage', weekdays: ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
+  holidaysKept: 'Feiertage (Haken entfernen zum Löschen)', addHolidays: 'Feiertage hinzufügen (JJJJ-MM-TT, durch Leerzeichen getrennt)',
+  noWorkingDay: 'Mindestens einen Arbeitstag wählen.', tooManyHolidays: 'Höchstens 1000 Feiertage.',
+  notAHoliday: (text) => `Ungültiges Datum: „${text}“ (JJJJ-MM-TT).`,
+  ownersOnly: 'Nur Eigentümer des Plans dürfen die Planungseinstellungen ändern.',
+  conflict: (task, date) => `„${task}“ kann nicht vor dem ${date} beginnen: eine Abhängigkeit erlaubt keinen früheren Termin.`,
+  moveTo: (date) => `Auf ${date} verschieben`, pushedCount: (count) => `${count} Aufgabe${count === 1 ? '' : 'n'} verschoben.`,
+  slackTitle: (slack, critical) => `Puffer: ${slack} Arbeitstag${Math.abs(slack) === 1 ? '' : 'e'}${critical ? ' (kritisch)' : ''}`,
+
   rejections: {
     staleTask: 'Die Aufgabe wurde inzwischen geändert oder entfernt. Bitte schließen und erneut öffnen.',
     duplicateID: 'Diese ID gibt es schon.', blankID: 'Die ID darf nicht leer sein.',
@@ -67,7 +84,8 @@ export default {
     badMessage: 'Der Vorschlag war fehlerhaft.', unknownPlan: 'Diesen Plan gibt es nicht.',
     tooLarge: 'Die Änderung ist zu groß.', unavailable: 'Der Server ist gerade nicht verfügbar.',
     notUndoable: 'Das lässt sich nicht rückgängig machen.', historyUnavailable: 'Diese Version ist nicht mehr im Verlauf.',
-    staleBaseline: 'Diese Basislinie gibt es nicht mehr.',
+    staleBaseline: 'Diese Basislinie gibt es nicht mehr.', scheduleConflict: 'Eine Abhängigkeit erlaubt diesen Termin nicht.',
+    staleSettings: 'Die Planungseinstellungen wurden inzwischen geändert.', invalidCalendar: 'Dieser Kalender ist ungültig.',
   },
 
   actions: {
@@ -86,7 +104,7 @@ export default {
       ['+ -', 'Zoom (1, 2, 4, 6, 8 Tage je Spalte)'], ['Enter', 'verfügbare Aktionen anzeigen'],
       ['Alt+↑ Alt+↓', 'vor das vorige / hinter das nächste Geschwister'],
       ['z  Z (Strg+Z, Strg+Y)', 'eigene letzte Änderung rückgängig / wiederholen'],
-      ['b  B', 'Basislinie setzen oder entfernen / Schatten wechseln'],
+      ['b  B', 'Basislinie setzen oder entfernen / Schatten wechseln'], ['S', 'Planungseinstellungen (Eigentümer)'],
     ],
     resources: 'Ressourcen:',
     more: [
@@ -114,5 +132,8 @@ export default {
     made: (subject, kind) => `machte ${subject} zu ${{ activity: 'einem Vorgang', milestone: 'einem Meilenstein', summary: 'einer Gruppe' }[kind] ?? kind}`,
     reassigned: (subject, resource) => `ordnete ${subject} ${resource} zu`, edited: (name) => `bearbeitete ${name}`,
     undoneBy: (version) => `rückgängig gemacht durch v${version}`,
+    relinked: (arrow) => `änderte die Abhängigkeit ${arrow}`, setScheduling: (mode) => `stellte die Planung auf ${mode}`,
+    modes: { manual: 'manuell', automatic: 'automatisch' }, calendar: 'änderte Arbeitstage und Feiertage',
+    putBack: (count) => ` und stellte ${count} verschobene Aufgabe${count === 1 ? '' : 'n'} wieder her`,
   },
 };

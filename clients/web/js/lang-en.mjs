@@ -48,6 +48,24 @@ export default {
   viewAt: 'Show', backToLive: 'Back to the live plan', showingVersion: (version) => `Showing version ${version} (read only)`,
   helpClose: 'Close', setBaseline: 'Set baseline', when: 'When', user: 'User', change: 'Change',
 
+  // Scheduling (scheduling.md): dependency types and lags, the settings form, conflicts, pushes, slack.
+  dependencyTypes: { 'finish-to-start': 'Finish → Start', 'start-to-start': 'Start → Start',
+    'finish-to-finish': 'Finish → Finish', 'start-to-finish': 'Start → Finish' },
+  typeShort: { 'finish-to-start': 'FS', 'start-to-start': 'SS', 'finish-to-finish': 'FF', 'start-to-finish': 'SF' },
+  type: 'Type', lag: 'Lag (working days, negative: lead)', noLag: 'no lag',
+  lagDays: (signed, days) => `${signed} working day${days === 1 ? '' : 's'}`,
+  notLag: 'The lag is a whole number of working days from −1000 to 1000.',
+  settings: 'Scheduling', settingsHeading: 'Scheduling settings', scheduling: 'Scheduling',
+  manual: 'manual: dependencies are only drawn', automatic: 'automatic: successors are pushed',
+  workingDays: 'Working days', weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+  holidaysKept: 'Holidays (untick to remove)', addHolidays: 'Add holidays (YYYY-MM-DD, separated by spaces)',
+  noWorkingDay: 'Choose at least one working day.', tooManyHolidays: 'At most 1000 holidays.',
+  notAHoliday: (text) => `Not a date: “${text}” (YYYY-MM-DD).`,
+  ownersOnly: 'Only an owner of the plan may change its scheduling settings.',
+  conflict: (task, date) => `“${task}” cannot start before ${date}: a dependency does not allow an earlier date.`,
+  moveTo: (date) => `Move to ${date}`, pushedCount: (count) => `${count} task${count === 1 ? '' : 's'} pushed.`,
+  slackTitle: (slack, critical) => `Slack: ${slack} working day${Math.abs(slack) === 1 ? '' : 's'}${critical ? ' (critical)' : ''}`,
+
   /** The reasons of rejection codes (the server's message is shown for others). */
   rejections: {
     staleTask: 'The task was changed or removed in the meantime. Close the form and open it again.',
@@ -63,7 +81,8 @@ export default {
     badMessage: 'The proposal was malformed.', unknownPlan: 'This plan does not exist.',
     tooLarge: 'The change is too large.', unavailable: 'The server is unavailable right now.',
     notUndoable: 'That cannot be undone.', historyUnavailable: 'That version is no longer in the history.',
-    staleBaseline: 'That baseline no longer exists.',
+    staleBaseline: 'That baseline no longer exists.', scheduleConflict: 'A dependency does not allow that date.',
+    staleSettings: 'The scheduling settings were changed in the meantime.', invalidCalendar: 'That calendar is not valid.',
   },
 
   /** The task and entry actions' names (their keys are in wording.mjs). */
@@ -84,7 +103,7 @@ export default {
       ['+ -', 'zoom (1, 2, 4, 6, 8 days per column)'], ['Enter', 'show the available actions'],
       ['Alt+↑ Alt+↓', 'move before the previous / after the next sibling'],
       ['z  Z (Ctrl+Z, Ctrl+Y)', 'undo / redo your last change'],
-      ['b  B', 'set or remove a baseline / cycle its shadow'],
+      ['b  B', 'set or remove a baseline / cycle its shadow'], ['S', 'scheduling settings (owners)'],
     ],
     resources: 'Resources:',
     more: [
@@ -111,5 +130,8 @@ export default {
     made: (subject, kind) => `made ${subject} ${{ activity: 'an activity', milestone: 'a milestone', summary: 'a summary' }[kind] ?? kind}`,
     reassigned: (subject, resource) => `reassigned ${subject} to ${resource}`, edited: (name) => `edited ${name}`,
     undoneBy: (version) => `undone by v${version}`,
+    relinked: (arrow) => `changed the dependency ${arrow}`, setScheduling: (mode) => `set scheduling to ${mode}`,
+    modes: { manual: 'manual', automatic: 'automatic' }, calendar: 'changed the working days and holidays',
+    putBack: (count) => ` and put back ${count} pushed task${count === 1 ? '' : 's'}`,
   },
 };

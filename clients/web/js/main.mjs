@@ -202,6 +202,7 @@ function wireToolbar() {
     $(`#${id}`).addEventListener('click', () => press(key));
   }
   $('#undo').addEventListener('click', () => app.planView?.actions.undoKey(false));
+  $('#settings').addEventListener('click', () => app.planView?.actions.openSettings());
   $('#add-task').addEventListener('click', () => {
     if (app.planView?.view === 'resources') app.planView.resources?.openAction('addEntry');
     else app.planView?.actions.openAction('addTask');

@@ -1,12 +1,15 @@
 // What the user does with an open plan, each turned into a proposal and nothing drawn before it is
 // confirmed: the task and entry forms, drags in the list and the charts, undo and redo, baselines,
-// showing past versions; and the words for the answers (in the form, or in the status line).
+// showing past versions, the scheduling settings; and the words for the answers (in the form, or in
+// the status line), with a scheduleConflict's one-click answer.
 
 import { $ } from './dom.mjs';
-import { availableActions, actionTitle, actionKey, rejectionReason, notUndone } from './wording.mjs';
+import { availableActions, actionTitle, actionKey, rejectionReason, rejectionWords, notUndone } from './wording.mjs';
 import { rowValues } from './marks.mjs';
 import { PlanCopy } from './plan-copy.mjs';
-import { today as todayOf } from './dates.mjs';
+import { today as todayOf, parseCivil } from './dates.mjs';
+import { conflictFix } from './calendar.mjs';
+import { formatDate } from './strings.mjs';
 
 /** The task forms' module, loaded with the first form or drag. */
 const taskForms = () => import('./task-forms.mjs');
@@ -22,7 +25,14 @@ export class PlanActions {
   get t() { return this.view.t; }
 
   reason(answer) {
-    return rejectionReason(this.view.language, answer.code, answer.message);
+    return rejectionWords(this.view.language, answer, (id) => this.client.copy?.get(id)?.title);
+  }
+
+  /** "Saved." (with "3 tasks pushed." when the version pushed some), or "Nothing changed.". */
+  savedText(answer) {
+    if (answer.noop) return this.t.unchanged;
+    const pushed = this.view.pushed;
+    return pushed?.version === answer.version ? `${this.t.saved} ${this.t.pushedCount(pushed.count)}` : this.t.saved;
   }
 
   /** Task ids that a waiting proposal names (the rows show "(pending)"). */
@@ -51,6 +61,8 @@ export class PlanActions {
     $('#undo').disabled = !user || client.history.undoTarget(user) === null || readOnly;
     $('#redo').disabled = !user || client.history.redoTarget(user) === null || readOnly;
     $('#add-task').disabled = readOnly;
+    $('#settings').hidden = client.role !== 'owner';
+    $('#settings').disabled = readOnly;
     const select = $('#baseline');
     const names = (copy?.baselines ?? []).map((baseline) => baseline.name);
     const current = this.view.baseline?.name ?? '';
@@ -89,7 +101,7 @@ export class PlanActions {
   }
 
   statusFor(answer) {
-    if (answer.type === 'ack') this.app.status(answer.noop ? this.t.unchanged : this.t.saved);
+    if (answer.type === 'ack') this.app.status(this.savedText(answer));
     else this.app.status(this.t.rejected(this.reason(answer)), true);
   }
 
@@ -119,7 +131,33 @@ export class PlanActions {
   formAnswered(answer, handled, op) {
     if (answer.type === 'ack' && op.type === 'add') this.view.selectedID = op.task.id;
     if (!handled) this.statusFor(answer);
-    else if (answer.type === 'ack') this.app.status(answer.noop ? this.t.unchanged : this.t.saved);
+    else if (answer.type === 'ack') this.app.status(this.savedText(answer));
+    else if (answer.code === 'scheduleConflict') this.offerEarliest(answer, op);
+  }
+
+  /** A conflict's answer in one click: the form offers "Move to <earliest>", the same change placed there. */
+  offerEarliest(answer, op) {
+    const fix = this.client.copy ? conflictFix(op, answer.conflict, this.client.copy) : null;
+    if (!fix) return;
+    const date = formatDate(this.view.language, parseCivil(answer.conflict.earliest));
+    this.app.forms.offer(this.t.moveTo(date), () => {
+      // Judged against the task as held now (moved by a push meanwhile, say).
+      const again = conflictFix(op, answer.conflict, this.client.copy) ?? fix;
+      return { id: this.propose(again, 'conflict', (next, handled) => this.formAnswered(next, handled, again)) };
+    });
+  }
+
+  /** S: the scheduling settings form, for owners. */
+  async openSettings() {
+    if (!this.client.copy || !this.mayEdit()) return;
+    if (this.client.role !== 'owner') return this.app.status(this.t.ownersOnly, true);
+    const { openSettingsForm, settingsOperation } = await import('./settings-form.mjs');
+    const form = openSettingsForm(this.client.copy.settings, this.view.language);
+    this.app.forms.open(form, this.t, (values) => {
+      const result = settingsOperation(form, values, this.view.language);
+      if (result.error) return result;
+      return { id: this.propose(result.op, form.heading, (answer, handled) => this.formAnswered(answer, handled, result.op)) };
+    });
   }
 
   /** The actions menu (Enter, or a double click): the selected task's actions with their keys. */
@@ -194,7 +232,7 @@ export class PlanActions {
     this.app.status(this.t.undoing(version));
     this.propose({ type: 'undo', version }, 'undo', (answer) => {
       if (answer.type === 'ack') this.app.status(this.t.undone(version, answer.version));
-      else this.app.status(notUndone(this.view.language, version, answer, this.client.history), true);
+      else this.app.status(notUndone(this.view.language, version, answer, this.client.history, (id) => this.client.copy?.get(id)?.title), true);
     });
   }
 

@@ -29,9 +29,12 @@ export class PlanClient {
     this.refs = 0;
     this.resendQueue = [];
     this.resending = false;
+    /** The newest schedule figures held: { version, tasks (id → figures), asked (ids) }, or null. */
+    this.figures = null;
+    this.figuresOut = false;
   }
 
-  /** Calls `listener(event, detail)` on every change: 'copy', 'presence', 'answer', 'history', 'error', 'message'. */
+  /** Calls `listener(event, detail)` on every change: 'copy', 'presence', 'answer', 'history', 'error', 'message', 'figures'. */
   listen(listener) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -50,6 +53,7 @@ export class PlanClient {
     this.resendQueue = this.pending.of(this.plan).map((proposal) => proposal.id);
     this.resendSome();
     this.historyRef = null;
+    this.figuresOut = false; // an answer lost with the connection
     this.readHistory();
     // The user's role on the plan (a viewer's page offers no edits).
     this.request({ type: 'plans' }, (answer) => {
@@ -103,6 +107,32 @@ export class PlanClient {
     const before = (this.copy?.version ?? 0) + 1;
     if (missing.length === 0 || before === this.missingAsked) return;
     if (this.readHistory(before, Math.min(before - missing[0], 500))) this.missingAsked = before;
+  }
+
+  /**
+   * Asks the server for the schedule figures (scheduling.md §6) of `ids` (the rows on screen) unless
+   * they are held for the copy's version; at most one request is out, and when versions or rows
+   * came meanwhile, the answer is followed by one more for the newest. Emits 'figures'.
+   */
+  wantFigures(ids) {
+    this.figuresWanted = ids;
+    const held = this.figures;
+    const version = this.copy?.version;
+    if (this.figuresOut || version === undefined || this.figuresFailed === version) return;
+    if (held && held.version >= version && ids.every((id) => held.asked.has(id))) return;
+    this.figuresOut = true;
+    this.request({ type: 'schedule', plan: this.plan, ids }, (answer) => {
+      this.figuresOut = false;
+      if (answer.type !== 'schedule') {
+        this.figuresFailed = version; // asked again with the next version, not in a loop
+        return;
+      }
+      const same = held?.version === answer.version;
+      this.figures = { version: answer.version, tasks: same ? { ...held.tasks, ...answer.tasks } : answer.tasks,
+        asked: new Set([...(same ? held.asked : []), ...ids]) };
+      this.emit('figures', this.figures);
+      this.wantFigures(this.figuresWanted);
+    });
   }
 
   /** Sends a request with a fresh `ref`; `handler(message)` gets its direct answer or its error. */

@@ -3,6 +3,8 @@
 // `changes` in version order, with no rules of its own. A change that does not fit (a gap, an
 // unknown removed id, an order that is no permutation) throws and leaves the copy unchanged.
 
+import { DEFAULT_SETTINGS } from './calendar.mjs';
+
 export class CopyError extends Error {
   /** kind: 'gap' (received > expected: resubscribe with since), 'duplicate' or 'inconsistent'. */
   constructor(kind, message) {
@@ -22,6 +24,8 @@ export class PlanCopy {
     this.resources = snapshot.resources ?? [];
     this.summaries = { ...(snapshot.summaries ?? {}) };
     this.baselines = snapshot.baselines ?? [];
+    /** The scheduling settings (scheduling.md §1): mode and calendar. */
+    this.settings = snapshot.settings ?? DEFAULT_SETTINGS;
     this.positions = new Map();
     this.tasks.forEach((task, index) => this.positions.set(task.id, index));
     /** Grows with every change: views cache what they derive from it. */
@@ -36,7 +40,7 @@ export class PlanCopy {
   /**
    * Applies the changes that produce `version` (exactly one more than the copy's): remove, upsert
    * (in place, or appended when new), order, dependencies, then summaries (values of tasks gone or
-   * no longer summaries dropped, every given value set) and baselines.
+   * no longer summaries dropped, every given value set), baselines and settings.
    */
   apply(version, changes) {
     if (version !== this.version + 1) {
@@ -68,6 +72,7 @@ export class PlanCopy {
     for (const task of upsert) if (task.kind !== 'summary') delete this.summaries[task.id];
     Object.assign(this.summaries, changes.summaries ?? {});
     if (changes.baselines) this.baselines = changes.baselines;
+    if (changes.settings) this.settings = changes.settings;
     this.version = version;
     this.revision += 1;
   }

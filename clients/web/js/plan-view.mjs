@@ -1,7 +1,9 @@
 // One open plan in the page: the PlanClient (confirmed copy, proposals, history), the three views
 // (tasks, resources, history), the toolbar and the heading's live figures. It derives what the views
-// draw (the visible tree, the horizon, arrows, the baseline shadow) from confirmed data only. The
-// resources and history views are loaded when first opened (the first render needs neither).
+// draw (the visible tree, the horizon, arrows, the baseline shadow, the calendar's shading) from
+// confirmed data only, asks for the schedule figures (slack, critical path) of the rows on screen,
+// and marks the tasks a version pushed. The resources and history views are loaded when first
+// opened (the first render needs neither).
 
 import { $, sameKey } from './dom.mjs';
 import { PlanClient } from './plan-client.mjs';
@@ -14,6 +16,10 @@ import {
 import { today as todayOf } from './dates.mjs';
 import { TasksView, LIST_WIDTH } from './tasks-view.mjs';
 import { PlanActions } from './plan-actions.mjs';
+import { makeCalendar } from './calendar.mjs';
+
+/** How long a pushed task's bar flashes (the `pushed` animation in app.css). */
+const FLASH_MS = 2000;
 
 export const COLUMN_WIDTH = 40;
 /** The resources list's width (resources-view.mjs, loaded with the view). */
@@ -36,12 +42,18 @@ export class PlanView {
     this.values = new WeakMap();
     this.resources = null;
     this.historyView = null;
+    /** The tasks the newest pushing version moved: { version, count, ids (still to flash), at }. */
+    this.pushed = null;
     this.actions = new PlanActions(this);
     this.tasksView = new TasksView($('#tasks'), {
       select: (id) => this.select(id), toggle: (id) => this.toggle(id), activate: (id) => this.actions.openMenu(id),
       reorder: (id, target, position) => this.actions.reorderDrag(id, target, position),
       link: (from, to) => this.actions.linkDrag(from, to),
-      rendered: (scrollLeft, chartWidth) => this.updateNavigation({ scrollLeft, chartWidth }),
+      rendered: (scrollLeft, chartWidth, first, end) => {
+        this.updateNavigation({ scrollLeft, chartWidth });
+        this.askFigures(first, end);
+      },
+      flashed: (id) => this.pushed?.ids.delete(id),
     });
     this.unlisten = this.client.listen((event, detail) => this.clientEvent(event, detail));
   }
@@ -91,12 +103,39 @@ export class PlanView {
       // open at once later, also while the server is away. A module that could not be fetched
       // (the server went away first) is no error yet: opening its view fetches it again and says
       // so if that fails. `data-preloaded` on <body> tells when all are here.
-      const preload = () => Promise.all(['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs']
+      const preload = () => Promise.all(['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs', './settings-form.mjs']
         .map((m) => import(m))).then(() => (document.body.dataset.preloaded = 'all'), () => {});
       requestAnimationFrame(() => setTimeout(preload, 0));
     }
     if (detail.snapshot || !this.horizon) this.fitHorizon();
     else if (detail.confirmed) this.extendHorizon(detail.confirmed.changes?.upsert ?? []);
+    const pushed = detail.confirmed?.changes?.pushed ?? [];
+    if (pushed.length > 0) {
+      this.pushed = { version: detail.confirmed.version, count: pushed.length, ids: new Set(pushed), at: performance.now() };
+      this.app.status(this.t.pushedCount(pushed.length));
+    }
+  }
+
+  /** Milliseconds since the task was pushed while its bar still flashes, else null. */
+  pushedSince(id) {
+    if (!this.pushed?.ids.has(id) || this.historical) return null;
+    const elapsed = performance.now() - this.pushed.at;
+    return elapsed < FLASH_MS ? elapsed : null;
+  }
+
+  /** The calendar of the copy shown (calendar.mjs), made again only when its settings change. */
+  calendar() {
+    const settings = this.copy.settings;
+    if (this.calendarOf !== settings) [this.calendarOf, this.calendarValue] = [settings, makeCalendar(settings.calendar)];
+    return this.calendarValue;
+  }
+
+  /** The schedule figures of the scheduled tasks in rows [first, end), for the live plan. */
+  askFigures(first, end) {
+    if (this.historical || !this.client.copy) return;
+    const ids = [];
+    for (const { task } of this.derive().rows.slice(first, end)) if (task.kind === 'milestone' || task.schedule) ids.push(task.id);
+    if (ids.length > 0) this.client.wantFigures(ids);
   }
 
   valuesOf(task) {
@@ -190,7 +229,8 @@ export class PlanView {
       this.tasksView.update({
         copy, rows, indexByID, arrows: derivedArrows, valuesOf: (task) => this.valuesOf(task), language: this.language, t,
         selectedID: this.selectedID, pendingIDs: this.actions.pendingTaskIDs(), axis: this.axis, columnWidth: COLUMN_WIDTH,
-        today: todayOf(), shadow: (task) => this.baseline?.values.get(task.id) ?? null,
+        today: todayOf(), shadow: (task) => this.baseline?.values.get(task.id) ?? null, calendar: this.calendar(),
+        figures: this.historical ? null : this.client.figures?.tasks ?? null, pushed: (id) => this.pushedSince(id),
       });
     } else if (this.view === 'resources') {
       this.resources?.render(copy, this.axis, COLUMN_WIDTH);

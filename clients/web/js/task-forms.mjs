@@ -5,7 +5,7 @@
 
 import { parseCivil, formatCivil } from './dates.mjs';
 import { texts } from './strings.mjs';
-import { actionTitle } from './wording.mjs';
+import { actionTitle, DEPENDENCY_TYPES, dependencyWords } from './wording.mjs';
 
 const text = (name, label, value) => ({ name, type: 'text', label, value });
 const choice = (name, label, options, value) => ({ name, type: 'select', label, options, value: value ?? options[0]?.id ?? '' });
@@ -63,12 +63,14 @@ export function openTaskForm(action, task, copy, language, today) {
       return form([
         choice('role', t.thisTaskIs, [{ id: 'predecessor', label: t.predecessor }, { id: 'successor', label: t.successor }]),
         choice('other', t.of, others.map((other) => ({ id: other.id, label: other.title }))),
+        choice('type', t.type, DEPENDENCY_TYPES.map((type) => ({ id: type, label: t.dependencyTypes[type] }))),
+        text('lag', t.lag, '0'),
       ], others.length === 0 ? t.actionUnavailable : null);
     }
     case 'unlink': {
       const touching = copy.dependencies.filter((d) => d.predecessorID === task.id || d.successorID === task.id);
       const name = (id) => copy.get(id)?.title ?? id;
-      const options = touching.map((d) => ({ id: JSON.stringify(d), label: `${name(d.predecessorID)} → ${name(d.successorID)}` }));
+      const options = touching.map((d) => ({ id: JSON.stringify(d), label: dependencyWords(language, d, name) }));
       return form([choice('dependency', t.dependency, options)], options.length === 0 ? t.noDependencies : null);
     }
     default: return form([], t.actionUnavailable);
@@ -131,16 +133,31 @@ export function taskOperation(form, values, copy, language, newID) {
     case 'addTask':
     case 'addChild': return addOperation(t, values, newID);
     case 'remove': return { op: { type: 'remove', previous } };
-    case 'link': {
-      if (!copy.get(values.other ?? '')) return { error: t.chooseOne };
-      const [predecessorID, successorID] = values.role === 'successor' ? [values.other, previous.id] : [previous.id, values.other];
-      return { op: { type: 'link', dependency: { predecessorID, successorID } } };
-    }
+    case 'link': return linkFormOperation(t, values, copy, previous);
     case 'unlink':
       // The option is the dependency as held, type and lag included: unlink names it by value.
       return values.dependency ? { op: { type: 'unlink', dependency: JSON.parse(values.dependency) } } : { error: t.chooseOne };
     default: return { error: t.actionUnavailable };
   }
+}
+
+/** A lag as typed: a whole number of working days in −1000…1000, "+2" and "−3" too; else null. */
+export function parseLag(text) {
+  const written = (text ?? '').trim().replace(/^\+/, '').replace(/^−/, '-');
+  if (!/^-?\d{1,4}$/.test(written)) return null;
+  const lag = Number(written);
+  return Math.abs(lag) <= 1000 ? lag || 0 : null;
+}
+
+/** The link form's op: a link with its type and lag, or a relink when the pair is already linked. */
+function linkFormOperation(t, values, copy, task) {
+  if (!copy.get(values.other ?? '') || !DEPENDENCY_TYPES.includes(values.type)) return { error: t.chooseOne };
+  const lag = parseLag(values.lag);
+  if (lag === null) return { error: t.notLag };
+  const [predecessorID, successorID] = values.role === 'successor' ? [values.other, task.id] : [task.id, values.other];
+  const dependency = { predecessorID, successorID, type: values.type, lag };
+  const held = copy.dependencies.find((d) => d.predecessorID === predecessorID && d.successorID === successorID);
+  return { op: held ? { type: 'relink', previous: held, proposed: dependency } : { type: 'link', dependency } };
 }
 
 function addOperation(t, values, newID) {

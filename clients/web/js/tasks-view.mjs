@@ -6,8 +6,9 @@
 
 import { h, s, follow, sameKey } from './dom.mjs';
 import { ChartStage, drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
-import { mark } from './marks.mjs';
+import { mark, criticalArrow } from './marks.mjs';
 import { formatDate } from './strings.mjs';
+import { arrowLabel } from './wording.mjs';
 
 export const ROW_HEIGHT = 28;
 const COLUMNS = [['name', 240], ['kind', 96], ['dates', 186], ['progress', 92]];
@@ -18,7 +19,10 @@ const BUFFER_ROWS = 4;
 const ARROW_BLOCK_ROWS = 64;
 
 export class TasksView extends ChartStage {
-  /** callbacks: select(id), toggle(id), activate(id), reorder(id, targetID, position), link(fromID, toID), rendered(). */
+  /**
+   * callbacks: select(id), toggle(id), activate(id), reorder(id, targetID, position), link(fromID, toID),
+   * rendered(scrollLeft, chartWidth, firstRow, endRow), flashed(id) (a pushed bar's flash ended).
+   */
   constructor(scroller, callbacks) {
     super(scroller, LIST_WIDTH);
     this.callbacks = callbacks;
@@ -36,9 +40,17 @@ export class TasksView extends ChartStage {
     this.list.addEventListener('dblclick', (event) => this.activateAt(event));
     this.chart.addEventListener('pointerdown', (event) => this.chartPointerDown(event));
     this.chart.addEventListener('dblclick', (event) => this.activateAt(event));
+    this.marks.addEventListener('animationend', (event) => {
+      event.target.classList.remove('pushed');
+      this.callbacks.flashed?.(event.target.dataset.id);
+    });
   }
 
-  /** state: { copy, rows, indexByID, arrows, valuesOf, language, t, selectedID, pendingIDs, axis, columnWidth, today, shadow(id) }. */
+  /**
+   * state: { copy, rows, indexByID, arrows, valuesOf, language, t, selectedID, pendingIDs, axis, columnWidth,
+   * today, shadow(task), calendar (calendar.mjs), figures (id → a schedule answer's figures, or null),
+   * pushed(id) (ms since the task was pushed, or null) }.
+   */
   update(state) {
     const layoutChanged = !this.state || state.rows !== this.state.rows || state.axis !== this.state.axis
       || state.language !== this.state.language;
@@ -97,7 +109,7 @@ export class TasksView extends ChartStage {
       this.marked = true;
       performance.mark('chronosketch:first-render');
     }
-    this.callbacks.rendered?.(scrollLeft, this.chartWidth);
+    this.callbacks.rendered?.(scrollLeft, this.chartWidth, first, end);
   }
 
   layout(width, height) {
@@ -174,10 +186,11 @@ export class TasksView extends ChartStage {
   renderChart(first, end, scrollTop, scrollLeft, bodyHeight) {
     const { state } = this;
     const width = this.chartWidth;
-    const horizontal = [state.axis, scrollLeft, width, bodyHeight, state.today, state.language];
+    const horizontal = [state.axis, scrollLeft, width, bodyHeight, state.today, state.language, state.calendar];
     if (!sameKey(horizontal, this.horizontal)) {
       this.horizontal = horizontal;
-      this.grid.replaceChildren(...gridNodes({ axis: state.axis, columnWidth: state.columnWidth, scrollLeft, width, height: bodyHeight, today: state.today }));
+      this.grid.replaceChildren(...gridNodes({ axis: state.axis, columnWidth: state.columnWidth, scrollLeft, width,
+        height: bodyHeight, today: state.today, calendar: state.calendar }));
     }
     const selectedIndex = state.indexByID.get(state.selectedID);
     setChanged(this.selectedRect, 'width', width);
@@ -187,13 +200,16 @@ export class TasksView extends ChartStage {
       group.setAttribute('transform', `translate(0 ${index * ROW_HEIGHT - scrollTop})`);
       const values = state.valuesOf(task);
       const shadowValues = state.shadow(task);
-      const key = [task, values, shadowValues, task.id === state.selectedID, ...horizontal];
+      const figure = state.figures?.[task.id];
+      const pushed = state.pushed(task.id);
+      const key = [task, values, shadowValues, task.id === state.selectedID, figure, pushed !== null, ...horizontal];
       if (sameKey(key, group.key)) return;
       group.key = key;
       group.replaceChildren(...markNodes(mark(state.axis, task, values), {
         id: task.id, top: 0, height: ROW_HEIGHT, columnWidth: state.columnWidth, scrollLeft,
         unscheduled: state.t.unscheduled, shadow: shadowValues ? mark(state.axis, task, shadowValues) : null,
-        selected: task.id === state.selectedID,
+        selected: task.id === state.selectedID, critical: figure?.critical, pushed,
+        note: figure ? state.t.slackTitle(figure.slack, figure.critical) : null,
       }));
     });
     this.renderArrows(first, end, scrollTop, scrollLeft, width);
@@ -212,7 +228,7 @@ export class TasksView extends ChartStage {
     const top = Math.floor(first / ARROW_BLOCK_ROWS) * ARROW_BLOCK_ROWS;
     const bottom = Math.ceil(Math.max(end, top + 1) / ARROW_BLOCK_ROWS) * ARROW_BLOCK_ROWS;
     const left = Math.floor(scrollLeft / blockWidth) * blockWidth;
-    const key = [state.arrows, state.axis, state.columnWidth, top, bottom, left, blockWidth];
+    const key = [state.arrows, state.axis, state.columnWidth, top, bottom, left, blockWidth, state.figures, state.calendar, state.language];
     if (!sameKey(key, this.arrowKey)) {
       this.arrowKey = key;
       const nodes = [];
@@ -224,7 +240,8 @@ export class TasksView extends ChartStage {
         if (Math.max(x1, x2) < -20 || Math.min(x1, x2) > 2 * blockWidth + 20) continue;
         const y1 = (arrow.fromRow - top) * ROW_HEIGHT + ROW_HEIGHT / 2 - 1;
         const y2 = (arrow.toRow - top) * ROW_HEIGHT + ROW_HEIGHT / 2 - 1;
-        nodes.push(...arrowNodes(x1, y1, x2, y2, arrow.fromMilestone, arrow.toMilestone));
+        nodes.push(...arrowNodes(x1, y1, x2, y2, arrow, arrowLabel(state.language, arrow.dependency),
+          criticalArrow(arrow, state.figures, state.calendar)));
       }
       this.arrowLayer.replaceChildren(...nodes);
     }
