@@ -39,7 +39,7 @@ export default {
   notProgress: 'Der Fortschritt muss zwischen 0 und 100 liegen.', titleEmpty: 'Der Titel ist leer.',
   chooseOne: 'Bitte eine Auswahl treffen.', noResourceChosen: 'Mindestens eine Ressource wählen.',
   nameEmpty: 'Der Name ist leer.', actionUnavailable: 'Diese Aktion ist für diese Aufgabe nicht verfügbar.',
-  noSelection: 'Keine Aufgabe ausgewählt.', noEntrySelected: 'Kein Eintrag ausgewählt.', actions: 'Aktionen',
+  noSelection: 'Keine Aufgabe ausgewählt.', noEntrySelected: 'Kein Eintrag ausgewählt.', baselineMode: 'Basislinie',
   here: (count) => `${count} anwesend`, versionLabel: (version) => `v${version}`,
   zoomLabel: (zoom) => `Zoom ${zoom} T.`, pendingCount: (count) => `${count} ausstehend`,
   reconnectIn: (seconds) => `getrennt, neuer Versuch in ${seconds} s`,

@@ -36,7 +36,7 @@ export default {
   notProgress: 'Progress must be a number from 0 to 100.', titleEmpty: 'The title is empty.',
   chooseOne: 'Choose one.', noResourceChosen: 'Choose at least one resource.',
   nameEmpty: 'The name is empty.', actionUnavailable: 'This action is not available for this task.',
-  noSelection: 'No task selected.', noEntrySelected: 'No entry selected.', actions: 'Actions',
+  noSelection: 'No task selected.', noEntrySelected: 'No entry selected.', baselineMode: 'Baseline',
   here: (count) => `${count} here`, versionLabel: (version) => `v${version}`,
   zoomLabel: (zoom) => `zoom ${zoom} d`, pendingCount: (count) => `${count} pending`,
   reconnectIn: (seconds) => `disconnected, reconnecting in ${seconds} s`,

@@ -281,7 +281,7 @@ export class PlanActions {
     const form = {
       action: 'baseline', heading: actionTitle(this.view.language, 'baseline'), original: null, note: null,
       fields: [
-        { name: 'mode', type: 'select', label: t.actions, value: 'set', options: [{ id: 'set', label: t.setBaseline }, { id: 'remove', label: t.removeBaseline }] },
+        { name: 'mode', type: 'select', label: t.baselineMode, value: 'set', options: [{ id: 'set', label: t.setBaseline }, { id: 'remove', label: t.removeBaseline }] },
         { name: 'name', type: 'text', label: t.name, value: this.view.baseline?.name ?? '' },
         { name: 'version', type: 'text', label: t.version, value: String(copy.version) },
       ],
