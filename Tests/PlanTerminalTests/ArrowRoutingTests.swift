@@ -36,8 +36,15 @@ enum RandomPlans {
             let a = Int.random(in: 0..<leaves.count, using: &random)
             let b = Int.random(in: 0..<leaves.count, using: &random)
             guard a != b else { continue }
-            let dependency = TaskDependency(predecessorID: leaves[min(a, b)], successorID: leaves[max(a, b)])
-            if seen.insert(dependency).inserted { dependencies.append(dependency) }
+            // Half of them plain; the others of any type, with a lag of −3…3 working days.
+            let typed = Bool.random(using: &random)
+            let dependency = TaskDependency(
+                predecessorID: leaves[min(a, b)], successorID: leaves[max(a, b)],
+                type: typed ? DependencyType.allCases.randomElement(using: &random)! : .finishToStart,
+                lag: typed ? Int.random(in: -3...3, using: &random) : 0)
+            guard !seen.contains(where: { $0.pair == dependency.pair }) else { continue }
+            seen.insert(dependency)
+            dependencies.append(dependency)
         }
         return try! TaskCollection(tasks, dependencies: dependencies)
     }
@@ -88,7 +95,9 @@ struct ArrowRoutingTests {
         var window: Range<Int> { firstRow..<min(firstRow + height - ChartRenderer.headerHeight, rows.count) }
     }
 
-    @Test("3,000 random charts: every cell an arrow passes on another row shows nothing; marks stay; heads show")
+    @Test(
+        "3,000 random charts, dependencies of every type: every cell an arrow passes on another row shows nothing; marks stay; heads show"
+    )
     func property() {
         var random = SplitMix64(seed: 17)
         var routed = 0
@@ -120,10 +129,15 @@ struct ArrowRoutingTests {
                         bare.character(x: chartX + cell, y: y) == " ",
                         "round \(round): \(route.arrow.dependency) crosses row \(row) at cell \(cell)")
                 }
-                // The head, left of the successor's bar, shows when it is on screen.
+                // The head, left of the successor's start (right of its end), shows when it is on
+                // screen (unless a bar ending at the chart's left edge, drawn one cell wide, hides it).
                 if window.contains(route.arrow.toRow), route.head >= 0, route.head < limit {
                     let y = top + route.arrow.toRow - scene.firstRow
-                    #expect(drawn.character(x: chartX + route.head, y: y) == "▶", "round \(round)")
+                    if bare.character(x: chartX + route.head, y: y) == " " {
+                        #expect(
+                            drawn.character(x: chartX + route.head, y: y) == (route.arrow.toEnd ? "◀" : "▶"),
+                            "round \(round)")
+                    }
                 }
             }
         }
@@ -144,6 +158,38 @@ struct ArrowRoutingTests {
         let geometry = ChartGeometry(viewport: viewport)
         for (row, cell) in spec.cells where row == 2 || row == 3 {  // Review, Implementation
             #expect(!geometry.occupied(by: marks[row]).contains(cell), "row \(row), cell \(cell)")
+        }
+    }
+
+    @Test(
+        "typed and lagged arrows are labelled beside their successor, in either language; ends are met from the right")
+    func typedArrowLabels() throws {
+        let collection = try TaskCollection(
+            [
+                try GanttTask(
+                    id: "a", title: "A",
+                    kind: .activity(schedule: try TaskSchedule(start: Sample.date("2026-09-08"), days: 3), progress: 0)),
+                try GanttTask(
+                    id: "b", title: "B",
+                    kind: .activity(schedule: try TaskSchedule(start: Sample.date("2026-09-12"), days: 3), progress: 0)),
+                try GanttTask(
+                    id: "c", title: "C",
+                    kind: .activity(schedule: try TaskSchedule(start: Sample.date("2026-09-09"), days: 5), progress: 0)),
+            ],
+            dependencies: [
+                TaskDependency(predecessorID: "a", successorID: "b", type: .startToStart, lag: 2),
+                TaskDependency(predecessorID: "a", successorID: "c", type: .finishToFinish, lag: 0),
+            ])
+        let horizon = try ChartHorizon(start: Sample.date("2026-09-07"), days: 16)
+        for (language, labels) in [(PlanLanguage.english, ["SS +2", "FF"]), (.german, ["AA +2", "EE"])] {
+            let text = ChartRenderer(language: language, nameWidth: 8).text(
+                rows: collection.rows(), dependencies: collection.dependencies, horizon: horizon, zoom: .oneDay)
+            let lines = text.split(separator: "\n").map(String.init)
+            let (b, c) = (lines[4], lines[5])
+            #expect(b.contains(labels[0]), "\(text)")
+            #expect(c.contains(labels[1]) && c.contains("◀"), "\(text)")
+            // The head meets C's end from the right: right after its last bar cell.
+            #expect(c.contains("░◀"), "\(text)")
         }
     }
 }

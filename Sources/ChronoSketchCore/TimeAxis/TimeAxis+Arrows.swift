@@ -3,9 +3,10 @@ extension TimeAxis {
     /// descendants of collapsed summaries are absent), in dependency order.
     ///
     /// A dependency gets an arrow only when both endpoints are among `rows` and scheduled: none for
-    /// unscheduled endpoints or hidden rows. Arrows run from the predecessor's end (a milestone:
-    /// its diamond) to the successor's start (a milestone: its diamond), using the original,
-    /// unclipped positions, also when a task lies outside the horizon.
+    /// unscheduled endpoints or hidden rows. Arrows run from the predecessor's end (its start for
+    /// the start-to-… types; a milestone: its diamond) to the successor's start (its end for the
+    /// …-to-finish types; a milestone: its diamond), using the original, unclipped positions, also
+    /// when a task lies outside the horizon.
     public func dependencyArrows(rows: [TaskRow], dependencies: [TaskDependency]) -> [DependencyArrow] {
         guard !dependencies.isEmpty else { return [] }
         var indexByID: [String: Int] = Dictionary(minimumCapacity: rows.count)
@@ -26,9 +27,9 @@ extension TimeAxis {
     public func dependencyArrow(
         _ dependency: TaskDependency, from predecessor: TaskRow, at fromRow: Int, to successor: TaskRow, at toRow: Int
     ) -> DependencyArrow? {
-        guard let from = endpoint(of: predecessor, atEnd: true), let to = endpoint(of: successor, atEnd: false) else {
-            return nil
-        }
+        guard let from = endpoint(of: predecessor, atEnd: dependency.type.fromPredecessorEnd),
+            let to = endpoint(of: successor, atEnd: dependency.type.toSuccessorEnd)
+        else { return nil }
         return DependencyArrow(
             dependency: dependency, fromRow: fromRow, toRow: toRow, fromX: from.x, toX: to.x,
             fromMilestone: from.isMilestone, toMilestone: to.isMilestone)

@@ -42,22 +42,34 @@ struct ChartGeometry {
         }
     }
 
-    /// The cell an arrow leaves from: right after its predecessor's bar (unclipped) or diamond.
+    /// The cell an arrow leaves from: right after its predecessor's bar (unclipped) or diamond;
+    /// right before it for an arrow that leaves the start.
     func exitCell(of arrow: DependencyArrow) -> Int {
-        arrow.fromMilestone
+        if arrow.fromStart {
+            return arrow.fromMilestone
+                ? cell(ofMilestoneAt: arrow.fromX) - 1 : Int((cellX(arrow.fromX) + 1e-9).rounded(.down)) - 1
+        }
+        return arrow.fromMilestone
             ? cell(ofMilestoneAt: arrow.fromX) + 1 : Int((cellX(arrow.fromX) - 1e-9).rounded(.up))
     }
 
-    /// The cell of an arrow's head: right before its successor's bar (unclipped) or diamond.
+    /// The cell of an arrow's head: right before its successor's bar (unclipped) or diamond;
+    /// right after it for an arrow that arrives at the end.
     func entryCell(of arrow: DependencyArrow) -> Int {
-        arrow.toMilestone ? cell(ofMilestoneAt: arrow.toX) - 1 : Int((cellX(arrow.toX) + 1e-9).rounded(.down)) - 1
+        if arrow.toEnd {
+            return arrow.toMilestone
+                ? cell(ofMilestoneAt: arrow.toX) + 1 : Int((cellX(arrow.toX) - 1e-9).rounded(.up))
+        }
+        return arrow.toMilestone
+            ? cell(ofMilestoneAt: arrow.toX) - 1 : Int((cellX(arrow.toX) + 1e-9).rounded(.down)) - 1
     }
 }
 
 /// Routes a chart's dependency arrows around what the rows show, and draws them.
 ///
-/// An arrow leaves its predecessor's end, runs along rows and columns, and arrives from the left at
-/// its successor's start. It never crosses a bar, diamond or label of any other row: a column it
+/// An arrow leaves its predecessor's end rightwards (a start leftwards), runs along rows and
+/// columns, and arrives from the left at its successor's start (from the right at an end; an
+/// arrow between two starts or two ends runs down the first free column beyond both). It never crosses a bar, diamond or label of any other row: a column it
 /// runs down is free in every row it passes, a row it turns on is free where it runs along it. It
 /// runs down right after the predecessor when it can; otherwise it turns on a row between the two
 /// (the nearest to the successor, preferably where no other arrow runs); without one, it goes back
@@ -112,7 +124,7 @@ struct ArrowRouter {
     /// Each shown row's occupied cells.
     let occupied: [Range<Int>]
     private var lines: [Direction]
-    private var heads: [(row: Int, cell: Int)] = []
+    private var heads: [(row: Int, cell: Int, character: Character)] = []
 
     init(window: Range<Int>, limit: Int, occupied: [Range<Int>]) {
         self.window = window
@@ -132,6 +144,9 @@ struct ArrowRouter {
         let (from, to) = (arrow.fromRow, arrow.toRow)
         let exit = geometry.exitCell(of: arrow)
         let head = geometry.entryCell(of: arrow)
+        // Away from the predecessor's mark (leftwards from a start), and from the head away
+        // from the successor's mark (rightwards from an end).
+        let (out, back) = (arrow.fromStart ? -1 : 1, arrow.toEnd ? 1 : -1)
         func path(_ down: Int, turn: Int?, _ last: Int) -> Route {
             var segments: [Segment] = [.horizontal(row: from, from: exit, to: down)]
             if let turn {
@@ -146,14 +161,20 @@ struct ArrowRouter {
             return Route(arrow: arrow, exit: exit, head: head, segments: segments)
         }
         let between = ArrowRouter.between(from, to)
-        if exit <= head {
-            let column = freeColumn(from: exit, step: 1, rows: between)
-            if column <= head { return path(column, turn: nil, column) }
+        if out == back {
+            // Both ends on the same side (start to start, end to end): down the first free column
+            // beyond both.
+            let column = freeColumn(from: out > 0 ? max(exit, head) : min(exit, head), step: out, rows: between)
+            return path(column, turn: nil, column)
+        }
+        if (exit - head) * out <= 0 {
+            let column = freeColumn(from: exit, step: out, rows: between)
+            if (column - head) * out <= 0 { return path(column, turn: nil, column) }
         }
         for avoidingLines in [true, false] {
             for turn in turnRows(between, nearestTo: to) {
-                let down = freeColumn(from: exit, step: 1, rows: ArrowRouter.between(from, turn))
-                let last = freeColumn(from: head, step: -1, rows: ArrowRouter.between(turn, to))
+                let down = freeColumn(from: exit, step: out, rows: ArrowRouter.between(from, turn))
+                let last = freeColumn(from: head, step: back, rows: ArrowRouter.between(turn, to))
                 let along = min(down, last)...max(down, last)
                 guard isFree(row: turn, cells: along), !avoidingLines || hasNoLines(row: turn, cells: along) else {
                     continue
@@ -162,10 +183,10 @@ struct ArrowRouter {
             }
         }
         // Back along the predecessor's own row, down a free column before the successor.
-        let column = freeColumn(from: head, step: -1, rows: between)
-        var back = path(column, turn: nil, column)
-        back.hidesWayBack = column < 0 && column < exit
-        return back
+        let column = freeColumn(from: head, step: back, rows: between)
+        var wayBack = path(column, turn: nil, column)
+        wayBack.hidesWayBack = back < 0 ? column < 0 && column < exit : column >= limit && column > exit
+        return wayBack
     }
 
     /// The rows strictly between two rows.
@@ -228,7 +249,7 @@ struct ArrowRouter {
 
     /// Adds a route to what `paint` draws.
     mutating func draw(_ route: Route) {
-        mark(route.arrow.fromRow, route.exit, .left)
+        mark(route.arrow.fromRow, route.exit, route.arrow.fromStart ? .right : .left)
         for segment in route.segments.dropFirst(route.hidesWayBack ? 1 : 0) {
             switch segment {
             case .horizontal(let row, let from, let to):
@@ -246,7 +267,7 @@ struct ArrowRouter {
                 mark(to, cell, step > 0 ? .up : .down)
             }
         }
-        heads.append((route.arrow.toRow, route.head))
+        heads.append((route.arrow.toRow, route.head, route.arrow.toEnd ? "◀" : "▶"))
     }
 
     private mutating func mark(_ row: Int, _ cell: Int, _ direction: Direction) {
@@ -268,7 +289,9 @@ struct ArrowRouter {
         for head in heads where window.contains(head.row) && head.cell >= 0 && head.cell < limit {
             let line = top + head.row - window.lowerBound
             let existing = chart.character(x: head.cell, y: line)
-            if existing == " " || ArrowRouter.isBoxCharacter(existing) { chart.set("▶", x: head.cell, y: line) }
+            if existing == " " || ArrowRouter.isBoxCharacter(existing) {
+                chart.set(head.character, x: head.cell, y: line)
+            }
         }
     }
 

@@ -103,8 +103,9 @@ public struct ChartRenderer: Sendable {
                 mark, line: ChartRenderer.headerHeight + offset, geometry: geometry,
                 style: emphasis.style(of: window[offset].id), into: &chart)
         }
-        ChartRenderer.route(arrows, marks: marks, firstRow: firstRow, geometry: geometry).router.paint(
-            into: &chart, top: ChartRenderer.headerHeight)
+        let routed = ChartRenderer.route(arrows, marks: marks, firstRow: firstRow, geometry: geometry)
+        routed.router.paint(into: &chart, top: ChartRenderer.headerHeight)
+        drawLabels(of: routed.routes, window: firstRow..<(firstRow + marks.count), router: routed.router, into: &chart)
         if let baseline {
             for (offset, row) in window.enumerated() {
                 guard let old = baseline[row.id] else { continue }
@@ -186,6 +187,43 @@ public struct ChartRenderer: Sendable {
             chart.write(label, x: 0, y: line, style: .dim, limit: geometry.limit)
         case .outsideHorizon:
             break
+        }
+    }
+
+    /// A dependency's label ("SS +2", "+3"; German "AA +2"): its type unless finish-to-start and
+    /// its lag in working days unless 0; nil for a plain one.
+    func label(of dependency: TaskDependency) -> String? {
+        let de = language == .german
+        var parts: [String] = []
+        switch dependency.type {
+        case .finishToStart: break
+        case .startToStart: parts.append(de ? "AA" : "SS")
+        case .finishToFinish: parts.append(de ? "EE" : "FF")
+        case .startToFinish: parts.append(de ? "AE" : "SF")
+        }
+        if dependency.lag != 0 { parts.append((dependency.lag > 0 ? "+" : "−") + String(abs(dependency.lag))) }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    /// Each typed or lagged arrow's label on its successor's row, beside the successor's mark
+    /// (after it, else before it) where every cell it needs shows nothing; left out otherwise.
+    private func drawLabels(
+        of routes: [ArrowRouter.Route], window: Range<Int>, router: ArrowRouter, into chart: inout TextCanvas
+    ) {
+        for route in routes {
+            guard window.contains(route.arrow.toRow), let text = label(of: route.arrow.dependency) else { continue }
+            let line = ChartRenderer.headerHeight + route.arrow.toRow - window.lowerBound
+            let mark = router.occupied[route.arrow.toRow - window.lowerBound]
+            let near = min(mark.lowerBound, route.head)
+            let far = max(mark.upperBound, route.head + 1)
+            for start in [far + 1, near - 1 - text.count] {
+                let cells = start..<(start + text.count)
+                guard start >= 0, cells.upperBound <= router.limit,
+                    cells.allSatisfy({ chart.character(x: $0, y: line) == " " })
+                else { continue }
+                chart.write(text, x: start, y: line, style: .dim)
+                break
+            }
         }
     }
 
