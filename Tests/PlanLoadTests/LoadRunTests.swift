@@ -85,7 +85,9 @@ struct LoadRunTests {
 }
 
 extension LoadRunTests {
-    @Test("an automatic plan of chains: cascades converge everywhere, conflicts on purpose come back scheduleConflict")
+    @Test(
+        "an automatic plan of chains and diamonds with typed links: cascades converge everywhere, conflicts on purpose come back scheduleConflict"
+    )
     func automaticPlan() async throws {
         var tasks: [GanttTask] = []
         var dependencies: [TaskDependency] = []
@@ -98,11 +100,29 @@ extension LoadRunTests {
                     try GanttTask(
                         id: "t\(chain)-\(index)", title: "Step \(index)", parentID: "c\(chain)",
                         kind: .activity(schedule: schedule, progress: 0)))
-                if index > 0 {
+                if index > 0, (index - 1) % 3 != 2 {
                     dependencies.append(
                         TaskDependency(predecessorID: "t\(chain)-\(index - 1)", successorID: "t\(chain)-\(index)"))
                 }
                 start = schedule.end
+                // Every third step forks into a diamond that joins at the next one: a three-day
+                // branch (finish-to-start) and a one-day one (start-to-start +1 in, finish-to-finish out).
+                guard index % 3 == 2, index < 9 else { continue }
+                let (step, next) = ("t\(chain)-\(index)", "t\(chain)-\(index + 1)")
+                let long = try TaskSchedule(start: start, days: 3)
+                for (suffix, branch) in [("a", long), ("b", try TaskSchedule(start: start, days: 1))] {
+                    tasks.append(
+                        try GanttTask(
+                            id: step + suffix, title: "Branch \(index)\(suffix)", parentID: "c\(chain)",
+                            kind: .activity(schedule: branch, progress: 0)))
+                }
+                dependencies += [
+                    TaskDependency(predecessorID: step, successorID: step + "a"),
+                    TaskDependency(predecessorID: step + "a", successorID: next),
+                    TaskDependency(predecessorID: step, successorID: step + "b", type: .startToStart, lag: 1),
+                    TaskDependency(predecessorID: step + "b", successorID: next, type: .finishToFinish, lag: 0),
+                ]
+                start = long.end
             }
         }
         let settings = PlanSettings(scheduling: .automatic, calendar: .allDaysWorking)

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Prints a plan of dependency chains for `ops/bench commits` (issue 29): GROUPS groups, each a
 chain of LENGTH two-day activities, each finish-to-start after the one before and starting right
-after it on a Monday-to-Friday calendar, plus the demo plan's timeline. MODE is "automatic" or
+after it on a Monday-to-Friday calendar, every fifth step forking into a diamond that joins at the
+next (a three-day branch finish-to-start, a one-day one start-to-start +1 in and
+finish-to-finish out), plus the demo plan's timeline. MODE is "automatic" or
 "manual" (the same data; only the settings differ), so the two runs compare the settle's cost.
 
     python3 ops/lib/chain-plan.py MODE [GROUPS] [LENGTH] > plan.json
@@ -42,9 +44,25 @@ for group in range(groups):
         task = f"c{group}-{index}"
         tasks.append({"id": task, "title": f"Step {group}.{index}", "parentID": f"chain{group}", "kind": "activity",
                       "schedule": {"start": start.isoformat(), "end": end.isoformat()}, "progress": 0})
-        if index > 0:
+        if index > 0 and (index - 1) % 5 != 4:
             dependencies.append({"predecessorID": f"c{group}-{index - 1}", "successorID": task})
         start = end
+        if index % 5 == 4 and index < length - 1:
+            while not working(start):
+                start += datetime.timedelta(days=1)
+            long_end, short_end = after_working_days(start, 3), after_working_days(start, 1)
+            for suffix, branch_end in (("a", long_end), ("b", short_end)):
+                tasks.append({"id": task + suffix, "title": f"Branch {group}.{index}{suffix}",
+                              "parentID": f"chain{group}", "kind": "activity",
+                              "schedule": {"start": start.isoformat(), "end": branch_end.isoformat()}, "progress": 0})
+            following = f"c{group}-{index + 1}"
+            dependencies += [
+                {"predecessorID": task, "successorID": task + "a"},
+                {"predecessorID": task + "a", "successorID": following},
+                {"predecessorID": task, "successorID": task + "b", "type": "start-to-start", "lag": 1},
+                {"predecessorID": task + "b", "successorID": following, "type": "finish-to-finish", "lag": 0},
+            ]
+            start = long_end
 json.dump({
     "title": f"Chains ({mode})",
     "settings": {"scheduling": mode, "calendar": {"workingDays": [1, 2, 3, 4, 5], "holidays": []}},

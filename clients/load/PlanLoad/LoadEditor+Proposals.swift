@@ -233,7 +233,8 @@ extension LoadEditor {
         return replace(task, proposed, kind: "dates", sent: sent)
     }
 
-    /// Links a task without predecessors (that can never close a cycle) to another.
+    /// Links a task without predecessors (that can never close a cycle) to another, some links
+    /// typed and lagged.
     func linkProposal(
         _ copy: ClientPlanCopy, _ state: State, sent: UInt64, using generator: inout SplitMix64
     ) -> (PlanOperation, Pending)? {
@@ -245,8 +246,14 @@ extension LoadEditor {
                 copy, state, using: &generator, where: { !$0.kind.isSummary && !successors.contains($0.id) }),
             let to = pick(copy, state, using: &generator, where: { !$0.kind.isSummary && $0.id != from.id })
         else { return nil }
-        let dependency = TaskDependency(predecessorID: from.id, successorID: to.id)
-        guard !dependencies.contains(dependency) else { return nil }
+        // One link in three typed, with a lag of 0…2 working days (in an automatic plan the
+        // successor is pushed as its type and lag ask).
+        let typed = Int.random(in: 0..<3, using: &generator) == 0
+        let dependency = TaskDependency(
+            predecessorID: from.id, successorID: to.id,
+            type: typed ? DependencyType.allCases.randomElement(using: &generator)! : .finishToStart,
+            lag: typed ? Int.random(in: 0...2, using: &generator) : 0)
+        guard !dependencies.contains(where: { $0.pair == dependency.pair }) else { return nil }
         return (.link(dependency), Pending(sent: sent, kind: "link", stale: false, busy: [from.id, to.id]))
     }
 
