@@ -31,15 +31,16 @@ struct ScheduleConstraints {
         var broken: TaskDependency?
     }
 
-    /// Judges `dates` of a task with working duration `duration` against its `incoming`
-    /// dependencies; `datesOf` gives a predecessor's dates, nil when it is not scheduled (then
-    /// the dependency is no constraint).
-    func judge(
-        _ dates: Dates, duration: Int, incoming: [TaskDependency], datesOf: (TaskDependency) -> Dates?
+    /// Judges `dates` of a task with working duration `duration` against its incoming
+    /// dependencies: `edges` lists them, `edge` gives each one and its predecessor's dates (nil
+    /// when it is not scheduled: then the dependency is no constraint).
+    func judge<Edges: Sequence>(
+        _ dates: Dates, duration: Int, edges: Edges, _ edge: (Edges.Element) -> (TaskDependency, Dates?)
     ) -> Judgement {
         var judgement = Judgement()
-        for dependency in incoming {
-            guard let predecessor = datesOf(dependency) else { continue }
+        for element in edges {
+            let (dependency, found) = edge(element)
+            guard let predecessor = found else { continue }
             let from = time.position(ofDay: dependency.type.fromPredecessorEnd ? predecessor.end : predecessor.start)
             let toEnd = dependency.type.toSuccessorEnd
             let needed = from + dependency.lag

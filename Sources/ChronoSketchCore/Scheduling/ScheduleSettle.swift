@@ -38,6 +38,7 @@ public struct ScheduleSettle {
     public func settleAll(own: [String] = []) -> SettleOutcome {
         var run = Run(settle: self, own: own)
         run.everyTaskEntered = true
+        run.incoming = IncomingByPosition(tasks)
         return run.finish(inOrder: ranks.positionsInRankOrder(tasks.positionByID))
     }
 
@@ -55,6 +56,9 @@ public struct ScheduleSettle {
         var everyTaskEntered = false
         /// The pushed tasks' new kinds.
         var moved: [Int: GanttTaskKind] = [:]
+        /// Every task's incoming dependencies by position, for a whole-plan pass (else each
+        /// judged task's are looked up by id).
+        var incoming: IncomingByPosition?
 
         init(settle: ScheduleSettle, own ids: [String]) {
             self.settle = settle
@@ -93,13 +97,20 @@ public struct ScheduleSettle {
 
         /// Judges one task: kept, pushed (its successors queued) or the proposal's failure.
         private mutating func judge(_ position: Int) -> SettleOutcome? {
-            let id = settle.tasks.tasks[position].id
             let kind = currentKind(position)
             guard let dates = ScheduleConstraints.Dates(kind), let duration = settle.time.workingDuration(of: kind)
             else { return nil }
-            let judgement = constraints.judge(dates, duration: duration, incoming: settle.tasks.incoming(id)) {
-                ScheduleConstraints.Dates(currentKind(settle.tasks.positionByID[$0.predecessorID]!))
+            let judgement: ScheduleConstraints.Judgement
+            if let incoming {
+                judgement = constraints.judge(dates, duration: duration, edges: incoming.edges(into: position)) {
+                    (incoming.dependency[$0], ScheduleConstraints.Dates(currentKind(incoming.predecessor[$0])))
+                }
+            } else {
+                judgement = constraints.judge(
+                    dates, duration: duration, edges: settle.tasks.incoming(settle.tasks.tasks[position].id)
+                ) { ($0, ScheduleConstraints.Dates(currentKind(settle.tasks.positionByID[$0.predecessorID]!))) }
             }
+            let id = settle.tasks.tasks[position].id
             if !judgement.holds {
                 let start = settle.time.day(atPosition: judgement.earliest)
                 if own.contains(position) {
@@ -113,7 +124,9 @@ public struct ScheduleSettle {
             } else if !own.contains(position) {
                 return nil
             }
-            for dependency in settle.tasks.outgoing(id) { enqueue(dependency.successorID) }
+            if !everyTaskEntered {
+                for dependency in settle.tasks.outgoing(id) { enqueue(dependency.successorID) }
+            }
             return nil
         }
 

@@ -26,14 +26,21 @@ struct TopologicalRanks: Sendable {
     ) {
         rankByID = [:]
         guard !successorsByID.isEmpty else { return }
-        var successors = [[Int]](repeating: [], count: tasks.count)
+        // The successors by position, in one flat array (each task's run at `first[from]`,
+        // `count[from]` long): no array per task.
+        var first = [Int](repeating: 0, count: tasks.count)
+        var count = [Int](repeating: 0, count: tasks.count)
+        var edges: [Int] = []
+        edges.reserveCapacity(predecessorsByID.values.reduce(0) { $0 + $1.count })
         var waiting = [Int](repeating: 0, count: tasks.count)
         var linked = [Bool](repeating: false, count: tasks.count)
         for (id, outgoing) in successorsByID {
             let from = positionByID[id]!
             linked[from] = true
-            successors[from] = outgoing.map { positionByID[$0.successorID]! }
-            for to in successors[from] {
+            (first[from], count[from]) = (edges.count, outgoing.count)
+            for dependency in outgoing {
+                let to = positionByID[dependency.successorID]!
+                edges.append(to)
                 waiting[to] += 1
                 linked[to] = true
             }
@@ -45,7 +52,7 @@ struct TopologicalRanks: Sendable {
         while let position = ready.popMinimum() {
             rankByID[tasks[position].id] = next
             next += 1
-            for successor in successors[position] {
+            for successor in edges[first[position]..<(first[position] + count[position])] {
                 waiting[successor] -= 1
                 if waiting[successor] == 0 { ready.insert(successor) }
             }
