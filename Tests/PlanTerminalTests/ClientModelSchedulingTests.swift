@@ -73,6 +73,35 @@ struct ClientModelSchedulingTests {
         #expect(model.scheduling.outstanding?.version == 4)
     }
 
+    @Test(
+        "figures are asked a screen ahead: a row of scrolling asks nothing, a screen further asks only the rows not known"
+    )
+    func figuresAskedAhead() throws {
+        let tasks = try (0..<80).map { index in
+            try GanttTask(
+                id: "t\(index)", title: "Task \(index)",
+                kind: .activity(schedule: try TaskSchedule(start: Sample.date("2026-09-08"), days: 2), progress: 0))
+        }
+        var model = ClientModel(settings: ClientModelTests.settings)
+        _ = model.handle(.resize(width: 100, height: 14))  // 10 rows on screen in the list
+        _ = model.handle(.welcome(user: "ann"))
+        guard case .schedule(3, let first, let ref)? = model.handle(.copy(Sample.copy(try TaskCollection(tasks)))).last
+        else {
+            Issue.record("no schedule request")
+            return
+        }
+        #expect(first == (0..<20).map { "t\($0)" })  // the screen and the one below (none above)
+        let rows = first.map { Self.figures($0, slack: 1) }
+        _ = model.handle(
+            .server(.schedule(ScheduleAnswer(plan: "demo", version: 3, finish: nil, tasks: rows), ref: ref)))
+        for _ in 0..<10 { #expect(model.handle(.key(.down)).isEmpty) }  // row 10 is the last on screen
+        var asked: [String] = []
+        for _ in 0..<10 where asked.isEmpty {
+            if case .schedule(3, let ids, _)? = model.handle(.key(.down)).last { asked = ids }
+        }
+        #expect(!asked.isEmpty && asked.allSatisfy { !first.contains($0) })
+    }
+
     @Test("a dropped connection forgets the request in flight; the next screen asks again")
     func reconnectAsksAgain() {
         var (model, request) = loaded()

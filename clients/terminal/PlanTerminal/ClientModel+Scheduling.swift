@@ -11,14 +11,15 @@ extension ClientModel {
         return [.wake(afterMilliseconds: ScheduleViewState.pushedMarkMilliseconds, token: token)]
     }
 
-    /// The figures the screen needs: a `schedule` request for the rows on screen when the
-    /// figures do not cover them at the current version and none is in flight.
+    /// The figures the screen needs: when those of the current version do not cover the rows on
+    /// screen and no request is in flight, a `schedule` request for the rows around them.
     mutating func askFigures() -> [ClientAction] {
         guard connection == .connected, history.past == nil, mode == .list || mode == .timeline,
             let version = copy?.version
         else { return [] }
         let ids = rows(topRow..<(topRow + visibleRowCount)).map(\.id)
-        guard let asked = scheduling.idsToAsk(onScreen: ids, version: version) else { return [] }
+        let around = rows(max(topRow - visibleRowCount, 0)..<(topRow + 2 * visibleRowCount)).map(\.id)
+        guard let asked = scheduling.idsToAsk(onScreen: ids, around: around, version: version) else { return [] }
         counter += 1
         let ref = "s-\(settings.idPrefix)-\(counter)"
         scheduling.asked(ref: ref, version: version, ids: asked)

@@ -59,14 +59,15 @@ public struct ScheduleViewState: Sendable, Hashable {
 
     // MARK: Figures
 
-    /// The ids to ask figures for at `version`, given the ids on screen: nil when a request is
-    /// in flight or the figures of that version cover them all.
-    func idsToAsk(onScreen ids: [String], version: Int) -> [String]? {
+    /// The ids to ask figures for at `version`: nil when a request is in flight or the figures
+    /// of that version cover every id on screen; else those of `around` (the screen and a screen
+    /// above and below it, so that scrolling asks again only every screen or so) not yet known.
+    func idsToAsk(onScreen ids: [String], around: [String], version: Int) -> [String]? {
         guard outstanding == nil, !ids.isEmpty else { return nil }
-        if figuresVersion == version, ids.allSatisfy({ figures[$0] != nil || unscheduledAsked.contains($0) }) {
-            return nil
-        }
-        return ids
+        guard figuresVersion == version else { return around }
+        let known = { (id: String) in self.figures[id] != nil || self.unscheduledAsked.contains(id) }
+        guard !ids.allSatisfy(known) else { return nil }
+        return around.filter { !known($0) }
     }
 
     /// Ids asked at the figures' version that have no figures (unscheduled, summaries).
