@@ -1,3 +1,5 @@
+import WebSocketWire
+
 /// The choices a request's `Accept-Encoding` and `Accept-Language` make (RFC 9110 §12.5), as
 /// pure functions of the fields' elements (`HTTPRequestHead.elements`: split at commas, trimmed).
 public enum ContentNegotiation {
@@ -21,13 +23,13 @@ public enum ContentNegotiation {
     /// no qvalue (`0`, `0.5`, `1.000`; at most three decimals, at most 1) is left out.
     public static func preferences(_ elements: [String]) -> [Preference] {
         elements.compactMap { element in
-            let parts = element.split(separator: ";", omittingEmptySubsequences: false).map(\.withoutSpaces)
+            let parts = element.split(separator: ";", omittingEmptySubsequences: false).map(\.trimmingSpaces)
             let value = parts[0].lowercased()
-            guard !value.isEmpty, value.utf8.allSatisfy(isTokenByte) else { return nil }
+            guard !value.isEmpty, value.utf8.allSatisfy(HTTPRequestHead.isTokenByte) else { return nil }
             var weight = 1000
             for parameter in parts.dropFirst() {
                 let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(
-                    \.withoutSpaces)
+                    \.trimmingSpaces)
                 guard pair.count == 2, pair[0].lowercased() == "q" else { continue }
                 guard let parsed = qvalue(pair[1]) else { return nil }
                 weight = parsed
@@ -77,26 +79,5 @@ public enum ContentNegotiation {
             scale /= 10
         }
         return thousandths <= 1000 ? thousandths : nil
-    }
-
-    /// A byte of an HTTP token (RFC 9110 §5.6.2), `*` among them.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
-    }
-}
-
-extension StringProtocol {
-    /// Without leading and trailing spaces and tabs.
-    var withoutSpaces: String {
-        let isSpace = { (character: Character) in character == " " || character == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
     }
 }

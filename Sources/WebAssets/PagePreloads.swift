@@ -1,3 +1,5 @@
+import WebSocketWire
+
 /// What a page needs before its first render, and the page as served with it announced: its
 /// module scripts, every module they import statically (`ModuleGraph`) and, for a client that
 /// loads its texts per language, that language's module, each as a
@@ -16,8 +18,8 @@ public enum PagePreloads {
                 let value = match.output.double ?? match.output.single ?? match.output.bare ?? ""
                 attributes[match.output.name.lowercased()] = String(value)
             }
-            guard attributes["type"]?.withoutSpaces.lowercased() == "module", let source = attributes["src"],
-                let file = ModuleGraph.resolve(source.withoutSpaces, from: name)
+            guard attributes["type"]?.trimmingSpaces.lowercased() == "module", let source = attributes["src"],
+                let file = ModuleGraph.resolve(source.trimmingSpaces, from: name)
             else { continue }
             scripts.append(file)
         }

@@ -1,4 +1,5 @@
 import Testing
+import WebSocketWire
 
 @testable import WebAssets
 
@@ -6,7 +7,7 @@ import Testing
 struct ContentNegotiationTests {
     /// A field's value as `HTTPRequestHead.elements` splits it.
     static func elements(_ value: String) -> [String] {
-        value.split(separator: ",").map(\.withoutSpaces).filter { !$0.isEmpty }
+        value.split(separator: ",").map(\.trimmingSpaces).filter { !$0.isEmpty }
     }
 
     @Test(

@@ -188,8 +188,8 @@ public struct HTTPRequestHead: Sendable, Equatable {
         return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self).trimmingSpaces)
     }
 
-    /// RFC 9110 `tchar`.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
+    /// A byte of an HTTP token: RFC 9110 `tchar` (`*` among them).
+    public static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -201,7 +201,7 @@ public struct HTTPRequestHead: Sendable, Equatable {
 
 extension StringProtocol {
     /// Without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
+    public var trimmingSpaces: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
             let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })

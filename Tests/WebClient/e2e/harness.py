@@ -11,6 +11,7 @@ import signal
 import string
 import subprocess
 import time
+import unittest
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -181,3 +182,27 @@ def shot(driver, name):
     path = os.path.join(SHOTS, f'{name}.png')
     driver.save_screenshot(path)
     return path
+
+
+class BrowserTests(unittest.TestCase):
+    """A server, its people and a browser per entry of `languages` (as `a`, `b`, …) for a test
+    class, each checked for console errors after every test."""
+    languages = ('en-US', 'en-US')
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server()
+        cls.people = People()
+        cls.drivers = [browser(language) for language in cls.languages]
+        for name, driver in zip('abcdefgh', cls.drivers):
+            setattr(cls, name, driver)
+
+    @classmethod
+    def tearDownClass(cls):
+        for driver in cls.drivers:
+            driver.quit()
+        cls.server.stop()
+
+    def tearDown(self):
+        for driver in self.drivers:
+            self.assertEqual(console_errors(driver), [], 'no console errors')

@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from harness import Server, People, browser, sign_in, wait, rows, row, cells, console_errors, shot, export, history
+from harness import BrowserTests, Server, People, browser, sign_in, wait, rows, row, cells, console_errors, shot, export, history
 
 XSS = '<img src=x onerror=alert(1)>'
 
@@ -57,23 +57,8 @@ def progress_of(driver, title):
     return found[3] if found else None
 
 
-class WebClientTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.server = Server()
-        cls.people = People()
-        cls.a = browser()
-        cls.b = browser()
-
-    @classmethod
-    def tearDownClass(cls):
-        for driver in (cls.a, cls.b):
-            driver.quit()
-        cls.server.stop()
-
-    def tearDown(self):
-        for driver in (self.a, self.b):
-            self.assertEqual(console_errors(driver), [], 'no console errors')
+class WebClientTests(BrowserTests):
+    """Two English browsers on one server."""
 
     def open(self, driver, person, plan):
         sign_in(driver, self.server, self.people.tokens[person], plan)

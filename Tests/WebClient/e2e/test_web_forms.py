@@ -9,24 +9,12 @@ import unittest
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(__file__))
-from harness import Server, People, browser, sign_in, wait, row, cells, console_errors, export
+from harness import BrowserTests, Server, People, browser, sign_in, wait, row, cells, console_errors, export
 from test_web import press, select_row, open_form, fill, dialog_closed
 
 
-class FormTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.server = Server()
-        cls.people = People()
-        cls.a = browser()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.a.quit()
-        cls.server.stop()
-
-    def tearDown(self):
-        self.assertEqual(console_errors(self.a), [], 'no console errors')
+class FormTests(BrowserTests):
+    languages = ('en-US',)
 
     def save(self, key, **values):
         open_form(self.a, key)

@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from harness import Server, People, browser, sign_in, wait, row, console_errors, shot, export
+from harness import BrowserTests, Server, People, browser, sign_in, wait, row, console_errors, shot, export
 from test_web import press, select_row, open_form, fill, dialog_closed
 
 CHAIN = {
@@ -65,23 +65,8 @@ def schedule_of(plan, task_id):
     return task.get('schedule') or task.get('date')
 
 
-class SchedulingTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.server = Server()
-        cls.people = People()
-        cls.a = browser()
-        cls.b = browser('de-DE')
-
-    @classmethod
-    def tearDownClass(cls):
-        for driver in (cls.a, cls.b):
-            driver.quit()
-        cls.server.stop()
-
-    def tearDown(self):
-        for driver in (self.a, self.b):
-            self.assertEqual(console_errors(driver), [], 'no console errors')
+class SchedulingTests(BrowserTests):
+    languages = ('en-US', 'de-DE')
 
     def test_owner_sees_the_calendar_and_critical_path_changes_settings_and_moves_a_conflict_in_one_click(self):
         a = self.a

@@ -74,16 +74,7 @@ extension ClientModel {
 
     /// Save on the settings form: `settings.replace` from the settings the form was opened on.
     mutating func saveSettingsForm(_ form: inout TaskForm) -> [ClientAction] {
-        let operation: PlanOperation
-        do throws(FormError) {
-            operation = try form.settingsOperation(language: settings.language)
-        } catch {
-            form.error = error.message
-            self.form = form
-            return []
-        }
-        let id = beginSaving(&form)
-        pending[id] = ""
-        return [.propose(operation, id: id)]
+        let language = settings.language
+        return savePlanForm(&form) { form throws(FormError) in try form.settingsOperation(language: language) }
     }
 }

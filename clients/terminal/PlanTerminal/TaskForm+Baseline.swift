@@ -41,9 +41,20 @@ extension TaskForm {
 extension ClientModel {
     /// Save on the baseline form: the proposal (its id kept until the server decides it).
     mutating func saveBaselineForm(_ form: inout TaskForm) -> [ClientAction] {
-        let operation: PlanOperation
+        let (current, language) = (copy?.version ?? 0, settings.language)
+        return savePlanForm(&form) { form throws(FormError) in
+            try form.baselineOperation(current: current, language: language)
+        }
+    }
+
+    /// Save on a form of the plan (a baseline, the settings): the op `operation` makes of the
+    /// draft, or its error shown in the form.
+    mutating func savePlanForm(
+        _ form: inout TaskForm, _ operation: (TaskForm) throws(FormError) -> PlanOperation
+    ) -> [ClientAction] {
+        let made: PlanOperation
         do throws(FormError) {
-            operation = try form.baselineOperation(current: copy?.version ?? 0, language: settings.language)
+            made = try operation(form)
         } catch {
             form.error = error.message
             self.form = form
@@ -51,6 +62,6 @@ extension ClientModel {
         }
         let id = beginSaving(&form)
         pending[id] = ""
-        return [.propose(operation, id: id)]
+        return [.propose(made, id: id)]
     }
 }
