@@ -77,6 +77,20 @@ final class Tmux: @unchecked Sendable {
         throw HarnessError("timed out waiting on \(session); the screen was:\n\(screen)")
     }
 
+    /// Polls the screen with its colours and attributes (SGR escapes) until one of its lines
+    /// satisfies `predicate`, for at most `seconds`; returns that screen.
+    func waitForColored(_ session: String, within seconds: Double = 10, _ predicate: (String) -> Bool) throws -> String
+    {
+        var screen = ""
+        let deadline = Double(time(nil)) + seconds
+        while Double(time(nil)) <= deadline {
+            screen = (try? runProgram(["tmux", "-L", socket, "capture-pane", "-p", "-e", "-t", session]).output) ?? ""
+            if screen.split(separator: "\n").contains(where: { predicate(String($0)) }) { return screen }
+            usleep(100_000)
+        }
+        throw HarnessError("timed out waiting on \(session)'s colours; the screen was:\n\(screen)")
+    }
+
     deinit {
         _ = try? runProgram(["tmux", "-L", socket, "kill-server"])
     }

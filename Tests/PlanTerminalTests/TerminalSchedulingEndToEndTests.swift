@@ -75,6 +75,11 @@ extension TerminalEndToEndTests {
                 chart.indices.contains((day - 7) * 3 + 1) && chart[(day - 7) * 3 + 1] == "·"
             }
             #expect(shaded(12) && shaded(16) && !shaded(15), "\(timeline)")
+            // The critical path, from the server's figures: Release ends the plan, so its diamond
+            // is red (SGR 31); Build, with days to spare, is not.
+            let colored = try tmux.waitForColored("a") { line in line.contains("Release") && line.contains("31m") }
+            let build = colored.split(separator: "\n").first { $0.contains("Build") }.map(String.init) ?? ""
+            #expect(!build.contains("31m"), "\(build)")
             try tmux.send("a", "q")
         }
     }
