@@ -190,28 +190,15 @@ public struct ChartRenderer: Sendable {
         }
     }
 
-    /// A dependency's label ("SS +2", "+3"; German "AA +2"): its type unless finish-to-start and
-    /// its lag in working days unless 0; nil for a plain one.
-    func label(of dependency: TaskDependency) -> String? {
-        let de = language == .german
-        var parts: [String] = []
-        switch dependency.type {
-        case .finishToStart: break
-        case .startToStart: parts.append(de ? "AA" : "SS")
-        case .finishToFinish: parts.append(de ? "EE" : "FF")
-        case .startToFinish: parts.append(de ? "AE" : "SF")
-        }
-        if dependency.lag != 0 { parts.append((dependency.lag > 0 ? "+" : "−") + String(abs(dependency.lag))) }
-        return parts.isEmpty ? nil : parts.joined(separator: " ")
-    }
-
     /// Each typed or lagged arrow's label on its successor's row, beside the successor's mark
     /// (after it, else before it) where every cell it needs shows nothing; left out otherwise.
     private func drawLabels(
         of routes: [ArrowRouter.Route], window: Range<Int>, router: ArrowRouter, into chart: inout TextCanvas
     ) {
         for route in routes {
-            guard window.contains(route.arrow.toRow), let text = label(of: route.arrow.dependency) else { continue }
+            guard window.contains(route.arrow.toRow),
+                let text = TerminalStrings(language).dependencyLabel(route.arrow.dependency)
+            else { continue }
             let line = ChartRenderer.headerHeight + route.arrow.toRow - window.lowerBound
             let mark = router.occupied[route.arrow.toRow - window.lowerBound]
             let near = min(mark.lowerBound, route.head)

@@ -42,7 +42,7 @@ extension ClientModel {
     /// A `scheduleConflict` for a proposal of ours whose op is known: the form (if it waits for
     /// it) closes, the footer names the earliest date, and `M` sends the same change there.
     mutating func receiveConflict(id: String, conflict: ConflictDetail?) -> Bool {
-        guard let conflict, let operation = scheduling.sent(id), let copy else { return false }
+        guard let conflict, let copy, let operation = scheduling.sent(id) else { return false }
         pending[id] = nil
         if case .saving(id)? = form?.phase { form = nil }
         scheduling.offer(operation, conflict: conflict, calendar: copy.snapshot.settings.calendar)

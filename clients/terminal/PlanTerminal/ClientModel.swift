@@ -169,10 +169,9 @@ public struct ClientModel: Sendable {
                 resources.formTarget = nil
             }
             self.message = silent ? nil : noop ? strings.unchanged : strings.saved
-        case .rejected(let id, _, .scheduleConflict, _, _, _, let conflict)
-        where receiveConflict(id: id, conflict: conflict):
-            break
-        case .rejected(let id, _, let code, _, _, _, _):
+        case .rejected(let id, _, let code, _, _, _, let conflict):
+            // A conflict of a task proposal of ours is offered again at its earliest date.
+            if code == .scheduleConflict, receiveConflict(id: id, conflict: conflict) { break }
             _ = scheduling.sent(id)
             pending[id] = nil
             resources.pendingEntries[id] = nil

@@ -50,10 +50,25 @@ extension TerminalStrings {
     public func dependencySuffix(_ dependency: TaskDependency) -> String {
         var parts: [String] = []
         if dependency.type != .finishToStart { parts.append(dependencyType(dependency.type)) }
-        if dependency.lag != 0 {
-            parts.append((dependency.lag > 0 ? "+" : "−") + "\(abs(dependency.lag)) " + (de ? "AT" : "wd"))
-        }
+        if dependency.lag != 0 { parts.append(signedLag(dependency.lag) + " " + (de ? "AT" : "wd")) }
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+    }
+
+    /// A lag with its sign: "+2", "−3".
+    func signedLag(_ lag: Int) -> String { (lag > 0 ? "+" : "−") + String(abs(lag)) }
+
+    /// A dependency's label on its arrow: its type's short code unless finish-to-start (SS, FF,
+    /// SF; German AA, EE, AE) and its lag unless 0 ("SS +2", "+3"); nil for a plain one.
+    public func dependencyLabel(_ dependency: TaskDependency) -> String? {
+        var parts: [String] = []
+        switch dependency.type {
+        case .finishToStart: break
+        case .startToStart: parts.append(de ? "AA" : "SS")
+        case .finishToFinish: parts.append(de ? "EE" : "FF")
+        case .startToFinish: parts.append(de ? "AE" : "SF")
+        }
+        if dependency.lag != 0 { parts.append(signedLag(dependency.lag)) }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     /// A rejected proposal's schedule conflict, and the key that moves the task (when it can).
