@@ -17,9 +17,13 @@ extension ClientModel {
         guard connection == .connected, history.past == nil, mode == .list || mode == .timeline,
             let version = copy?.version
         else { return [] }
-        let ids = rows(topRow..<(topRow + visibleRowCount)).map(\.id)
-        let around = rows(max(topRow - visibleRowCount, 0)..<(topRow + 2 * visibleRowCount)).map(\.id)
-        guard let asked = scheduling.idsToAsk(onScreen: ids, around: around, version: version) else { return [] }
+        // The rows around the screen, built once; those on screen are a slice of them.
+        let first = max(topRow - visibleRowCount, 0)
+        let around = rows(first..<(topRow + 2 * visibleRowCount)).map(\.id)
+        let onScreen = Array(around.dropFirst(topRow - first).prefix(visibleRowCount))
+        guard let asked = scheduling.idsToAsk(onScreen: onScreen, around: around, version: version) else {
+            return []
+        }
         counter += 1
         let ref = "s-\(settings.idPrefix)-\(counter)"
         scheduling.asked(ref: ref, version: version, ids: asked)

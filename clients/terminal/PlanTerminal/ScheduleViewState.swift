@@ -17,6 +17,8 @@ public struct ScheduleViewState: Sendable, Hashable {
     public internal(set) var figures: [String: ScheduleFigures.Task] = [:]
     /// The version the figures are of.
     public internal(set) var figuresVersion: Int?
+    /// Ids asked at the figures' version that have no figures (unscheduled, summaries).
+    private(set) var unscheduledAsked: Set<String> = []
     /// A `schedule` request in flight: its ref, the version and the ids asked.
     public struct Request: Sendable, Hashable {
         /// The request's ref.
@@ -69,9 +71,6 @@ public struct ScheduleViewState: Sendable, Hashable {
         guard !ids.allSatisfy(known) else { return nil }
         return around.filter { !known($0) }
     }
-
-    /// Ids asked at the figures' version that have no figures (unscheduled, summaries).
-    private(set) var unscheduledAsked: Set<String> = []
 
     /// A request for `ids` at `version` went out under `ref`.
     mutating func asked(ref: String, version: Int, ids: [String]) {
