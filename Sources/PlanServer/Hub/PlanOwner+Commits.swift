@@ -73,6 +73,9 @@ extension PlanOwner {
     private mutating func publish(_ batch: [JudgedProposal], announced: Int?, next: JudgedQueue) {
         let base = version
         var applied: [(mutation: CommittedMutation, change: PlanChange)] = []
+        // The figures kept are of this version only: let them go before the data changes (they
+        // share its id → position map, which an add or remove would otherwise copy).
+        if !batch.allSatisfy({ $0.mutation == nil }) { scheduleCache = nil }
         for mutation in batch.compactMap(\.mutation) {
             do {
                 let context = JudgingContext(version: base + applied.count, logStart: logStart, at: mutation.at)

@@ -41,10 +41,10 @@ extension PlanOwner {
         }
     }
 
-    /// A version's figures are ready: kept while it is the newest computed, and the requests
-    /// waiting for it answered.
+    /// A version's figures are ready: kept while that version is the current one (a commit lets
+    /// them go), and the requests waiting for it answered.
     mutating func scheduleComputed(version computed: Int, _ figures: ScheduleFigures) {
-        if computed >= (scheduleCache?.version ?? -1) { scheduleCache = (computed, figures) }
+        if computed == version { scheduleCache = (computed, figures) }
         for request in scheduleWaiting.removeValue(forKey: computed) ?? [] {
             answer(request, version: computed, figures)
         }

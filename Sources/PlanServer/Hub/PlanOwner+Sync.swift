@@ -57,6 +57,7 @@ extension PlanOwner {
         var timelineChanges: [TimelineChange] = []
         // The watches they affect get one fresh page, once what could be followed is.
         defer { refreshWatches(timelineChanges) }
+        if logged.contains(where: { $0.version > version }) { scheduleCache = nil }  // as in `publish`
         for entry in logged where entry.version > version {
             guard entry.version == version + 1,
                 let operation = try? PlanOperation(json: try JSONValue(parsing: entry.opJSON)),

@@ -127,7 +127,8 @@ struct PlanOwner {
     var snapshotCache: (version: Int, buffer: OutgoingBuffer)?
     /// Snapshots being encoded on a worker, by version, with the subscribers waiting for them.
     var snapshotEncodings: [Int: [PresenceRoster.Member]] = [:]
-    /// The schedule figures of the newest version computed (scheduling.md §6: once per version).
+    /// The schedule figures of the current version, once computed (scheduling.md §6: once per
+    /// version); dropped before a commit changes the data.
     var scheduleCache: (version: Int, figures: ScheduleFigures)?
     /// `schedule` requests waiting for a version's figures being computed on a worker.
     var scheduleWaiting: [Int: [ScheduleRequest]] = [:]
