@@ -277,7 +277,7 @@ public final class PlanConnection: Sendable {
             }
             if !later.isEmpty { resendPaced(later, perSecond: pace, generation: generation) }
             continuation.yield(.welcome(session: session, user: user, limits: limits))
-        case .snapshot, .confirmed, .resumed:
+        case .snapshot, .confirmed, .resumed, .role:
             guard let plan = message.plan else { break }
             let outcome = state.withLock { state -> CopyUpdate in
                 if case .snapshot(let snapshot, _) = message {

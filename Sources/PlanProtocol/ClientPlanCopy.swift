@@ -4,16 +4,25 @@ import ChronoSketchCore
 /// by the `changes` of each `confirmed`, in version order, without rules of its own.
 ///
 /// Applied to the same stream, it equals the server's fresh snapshot at every version (the
-/// convergence the load tester relies on). Two copies are equal when their snapshots are.
+/// convergence the load tester relies on). Two copies are equal when their snapshots are; the
+/// session's role is kept beside the data (`role`), so copies of sessions with different roles
+/// compare by the plan alone.
 public struct ClientPlanCopy: Sendable, Equatable {
-    /// The copy's data: plan, version, title, tasks in order, dependencies, resources, summaries.
+    /// The copy's data: plan, version, title, tasks in order, dependencies, resources, summaries
+    /// (its `role` is always nil: see `role`).
     public private(set) var snapshot: PlanSnapshot
+    /// The session's role on the plan as the server last said it (`snapshot.role`, `resumed.role`,
+    /// the `role` event; protocol.md §11); nil when the server did not say.
+    public private(set) var role: PlanRole?
     /// Position of each task id in `snapshot.tasks`.
     private var positionByID: [String: Int]
 
     /// Starts from a snapshot.
     public init(_ snapshot: PlanSnapshot) {
-        self.snapshot = snapshot
+        var data = snapshot
+        data.role = nil
+        self.snapshot = data
+        role = snapshot.role
         positionByID = ClientPlanCopy.positions(of: snapshot.tasks)
     }
 
@@ -40,7 +49,7 @@ public struct ClientPlanCopy: Sendable, Equatable {
 
     /// Applies the message if it concerns this plan: a `snapshot` replaces the copy, a
     /// `confirmed` is applied with `apply(version:changes:)`, a `resumed` is checked against the
-    /// version. Other messages are ignored.
+    /// version, a `role` event (or the role in `resumed`) sets `role`. Other messages are ignored.
     /// - Returns: whether the copy changed.
     /// - Throws: `ClientPlanCopyError`; the copy is then unchanged (resubscribe with `since`).
     @discardableResult
@@ -52,9 +61,15 @@ public struct ClientPlanCopy: Sendable, Equatable {
         case .confirmed(let plan, let version, _, _, let changes, _, _) where plan == self.plan:
             try apply(version: version, changes: changes)
             return true
-        case .resumed(let plan, let version, _) where plan == self.plan:
+        case .resumed(let plan, let version, let role, _) where plan == self.plan:
             guard version == self.version else { throw .versionGap(expected: self.version, received: version) }
-            return false
+            guard let role, role != self.role else { return false }
+            self.role = role
+            return true
+        case .role(let plan, let role) where plan == self.plan:
+            guard role != self.role else { return false }
+            self.role = role
+            return true
         default:
             return false
         }

@@ -24,13 +24,17 @@ public struct PlanSnapshot: Sendable, Hashable {
     public var baselines: [PlanBaseline]
     /// True for a `fetch` answer: the plan as it was, which starts no subscription.
     public var historical: Bool
+    /// The receiving session's role on the plan (protocol.md §11); nil: not written. It is the
+    /// last member, so that one encoding serves every role (`withRole(_:encoded:)`).
+    public var role: PlanRole?
 
     /// Creates a snapshot from its parts.
     public init(
         plan: String, version: Int, title: String, tasks: [GanttTask] = [], dependencies: [TaskDependency] = [],
         resources: [TimelineResource] = [], summaries: [String: SummaryValues] = [:], baselines: [PlanBaseline] = [],
-        historical: Bool = false, settings: PlanSettings = .default
+        historical: Bool = false, settings: PlanSettings = .default, role: PlanRole? = nil
     ) {
+        self.role = role
         self.settings = settings
         self.baselines = baselines
         self.historical = historical
@@ -53,8 +57,8 @@ public struct PlanSnapshot: Sendable, Hashable {
     }
 
     /// Writes the members `"plan","version","title","settings","tasks","dependencies","resources",
-    /// "summaries","baselines"` (and `"historical":true` for a fetched one) into an object the
-    /// caller has opened (after its `type`).
+    /// "summaries","baselines"` (and `"historical":true` for a fetched one, then `"role"` when
+    /// known) into an object the caller has opened (after its `type`).
     ///
     /// Summaries are written in the tasks' input order (so equal snapshots give equal bytes); values
     /// for ids that are not summary tasks, if any, follow in id order.
@@ -96,6 +100,19 @@ public struct PlanSnapshot: Sendable, Hashable {
             writer.key("historical")
             writer.bool(true)
         }
+        if let role { writer.member("role", role.rawValue) }
+    }
+
+    /// The bytes of a `snapshot` message encoded without `role` and without `ref`, with `role`
+    /// added as its last member: the same bytes as encoding it with `role`, made by one copy
+    /// (a server encodes a version's snapshot once and serves every role from it).
+    public static func withRole(_ role: PlanRole, encoded bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        let tail = Array(",\"role\":\"\(role.rawValue)\"}".utf8)
+        var result = [UInt8]()
+        result.reserveCapacity(bytes.count + tail.count)
+        result.append(contentsOf: bytes.prefix(max(0, bytes.count - 1)))
+        result.append(contentsOf: tail)
+        return result
     }
 
     /// Decodes the members of a `snapshot` message (its `type` is not checked here).
@@ -128,7 +145,8 @@ public struct PlanSnapshot: Sendable, Hashable {
         self.init(
             plan: plan, version: version, title: title, tasks: tasks, dependencies: dependencies,
             resources: resources, summaries: summaries, baselines: baselines,
-            historical: try object.optionalBool("historical") ?? false, settings: settings)
+            historical: try object.optionalBool("historical") ?? false, settings: settings,
+            role: try object.optionalRole("role"))
     }
 }
 

@@ -55,7 +55,11 @@ extension ServerMessage {
         case "snapshot":
             return .snapshot(try PlanSnapshot(json: json, path: path), ref: ref)
         case "resumed":
-            return .resumed(plan: try object.string("plan"), version: try object.integer("version"), ref: ref)
+            return .resumed(
+                plan: try object.string("plan"), version: try object.integer("version"),
+                role: try object.optionalRole("role"), ref: ref)
+        case "role":
+            return .role(plan: try object.string("plan"), role: try object.role("role"))
         case "confirmed":
             let mutation = try object.object("mutation")
             return .confirmed(

@@ -20,9 +20,13 @@ extension ServerMessage: JSONEncodable {
             writer.member("message", message)
         case .snapshot(let snapshot, _):
             snapshot.encodeMembers(into: &writer)
-        case .resumed(let plan, let version, _):
+        case .resumed(let plan, let version, let role, _):
             writer.member("plan", plan)
             writer.member("version", version)
+            if let role { writer.member("role", role.rawValue) }
+        case .role(let plan, let role):
+            writer.member("plan", plan)
+            writer.member("role", role.rawValue)
         case .confirmed(let plan, let version, let mutationID, let user, let changes, let at, let undoes):
             ServerMessage.encodeConfirmedHead(
                 plan: plan, version: version,

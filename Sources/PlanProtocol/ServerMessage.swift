@@ -15,9 +15,10 @@ public enum ServerMessage: Sendable, Hashable {
     /// `{"type":"snapshot","plan":…,"version":12,"title":…,"tasks":[…],"dependencies":[…],
     /// "resources":[…],"summaries":{…}}`.
     case snapshot(PlanSnapshot, ref: String? = nil)
-    /// `{"type":"resumed","plan":…,"version":12}`: the `confirmed` since the requested version
-    /// have been sent.
-    case resumed(plan: String, version: Int, ref: String? = nil)
+    /// `{"type":"resumed","plan":…,"version":12,"role":"editor"}`: the `confirmed` since the
+    /// requested version have been sent; `role` is the session's role on the plan (nil: not
+    /// written, as before protocol.md §11 carried it).
+    case resumed(plan: String, version: Int, role: PlanRole? = nil, ref: String? = nil)
     /// `{"type":"confirmed","plan":…,"version":13,"mutation":{"id":…,"user":…},"at":…,"changes":{…}}`,
     /// with `"undoes":V` in `mutation` for a confirmed undo; `at` is the time the server
     /// confirmed it (empty: not known, and not written).
@@ -56,6 +57,9 @@ public enum ServerMessage: Sendable, Hashable {
     /// `{"type":"schedule","plan":…,"version":14,"finish":…,"tasks":{…}}`: a version's late dates,
     /// slack and critical tasks (scheduling.md §6).
     case schedule(ScheduleAnswer, ref: String? = nil)
+    /// `{"type":"role","plan":…,"role":"viewer"}`: the session's role on a plan it subscribes to
+    /// changed but did not end (protocol.md §11); an event, with no `ref`.
+    case role(plan: String, role: PlanRole)
 
     /// The protocol version this module speaks (`welcome.protocol`).
     public static let protocolVersion = 1
@@ -77,17 +81,18 @@ public enum ServerMessage: Sendable, Hashable {
         case .planError: "error"
         case .history: "history"
         case .schedule: "schedule"
+        case .role: "role"
         }
     }
 
     /// The `ref` of the request this answers, if any.
     public var ref: String? {
         switch self {
-        case .welcome(_, _, _, _, _, let ref), .error(_, _, let ref), .snapshot(_, let ref), .resumed(_, _, let ref),
+        case .welcome(_, _, _, _, _, let ref), .error(_, _, let ref), .snapshot(_, let ref), .resumed(_, _, _, let ref),
             .ack(_, _, _, _, let ref), .rejected(_, _, _, _, _, let ref, _), .page(_, _, _, _, _, let ref),
             .plans(_, let ref), .granted(_, _, _, let ref), .history(_, _, _, _, let ref), .schedule(_, let ref):
             ref
-        case .confirmed, .presence, .planError:
+        case .confirmed, .presence, .planError, .role:
             nil
         }
     }
@@ -97,10 +102,11 @@ public enum ServerMessage: Sendable, Hashable {
     public var plan: String? {
         switch self {
         case .welcome, .error, .plans: nil
-        case .granted(let plan, _, _, _), .planError(_, _, let plan), .history(let plan, _, _, _, _): plan
+        case .granted(let plan, _, _, _), .planError(_, _, let plan), .history(let plan, _, _, _, _), .role(let plan, _):
+            plan
         case .snapshot(let snapshot, _): snapshot.plan
         case .schedule(let answer, _): answer.plan
-        case .resumed(let plan, _, _), .confirmed(let plan, _, _, _, _, _, _), .ack(_, let plan, _, _, _),
+        case .resumed(let plan, _, _, _), .confirmed(let plan, _, _, _, _, _, _), .ack(_, let plan, _, _, _),
             .page(let plan, _, _, _, _, _), .presence(let plan, _, _):
             plan
         case .rejected(_, let plan, _, _, _, _, _): plan

@@ -1,5 +1,6 @@
 import ChronoSketchCore
 import PlanProtocol
+import PlanTestSupport
 import Testing
 
 /// `plans`, `grant`, `granted` and the `error` that ends a plan's access, on the wire.
@@ -54,5 +55,43 @@ struct AccessMessageTests {
         #expect(throws: (any Error).self) {
             try ServerMessage.decode(Array(#"{"type":"granted","plan":"demo","user":"bob","role":"admin"}"#.utf8))
         }
+    }
+
+    @Test("a session's role: the role event, resumed and snapshot carry it; one encoding serves every role")
+    func sessionRole() throws {
+        let event = ServerMessage.role(plan: "demo", role: .viewer)
+        #expect(String(decoding: event.bytes, as: UTF8.self) == #"{"type":"role","plan":"demo","role":"viewer"}"#)
+        #expect(event.ref == nil && event.plan == "demo")
+        let resumed = ServerMessage.resumed(plan: "demo", version: 12, role: .owner, ref: "s")
+        #expect(
+            String(decoding: resumed.bytes, as: UTF8.self)
+                == #"{"type":"resumed","plan":"demo","version":12,"role":"owner","ref":"s"}"#)
+        for message in [event, resumed, .resumed(plan: "demo", version: 3)] {
+            #expect(try ServerMessage.decode(message.bytes) == message)
+        }
+        #expect(throws: (any Error).self) {
+            try ServerMessage.decode(Array(#"{"type":"role","plan":"demo","role":"admin"}"#.utf8))
+        }
+        // The snapshot with its role spliced in is byte for byte the one encoded with it, historical or not.
+        for historical in [false, true] {
+            var snapshot = PlanSnapshot(plan: "demo", version: 4, document: Demo.document, historical: historical)
+            let plain = ServerMessage.snapshot(snapshot).bytes
+            for role in [PlanRole.viewer, .editor, .owner] {
+                snapshot.role = role
+                let spliced = plain.withUnsafeBytes { PlanSnapshot.withRole(role, encoded: $0) }
+                #expect(spliced == ServerMessage.snapshot(snapshot).bytes)
+                #expect(try ServerMessage.decode(spliced) == .snapshot(snapshot))
+            }
+        }
+        // A copy keeps the role beside the data: copies of sessions with other roles stay equal.
+        var snapshot = PlanSnapshot(plan: "demo", version: 4, document: Demo.document)
+        snapshot.role = .viewer
+        var copy = ClientPlanCopy(snapshot)
+        #expect(copy.role == .viewer && copy.snapshot.role == nil)
+        #expect(try copy.apply(.role(plan: "demo", role: .editor)) && copy.role == .editor)
+        #expect(try !copy.apply(.role(plan: "other", role: .owner)) && copy.role == .editor)
+        #expect(try copy.apply(.resumed(plan: "demo", version: 4, role: .owner)) && copy.role == .owner)
+        snapshot.role = .editor
+        #expect(copy == ClientPlanCopy(snapshot))
     }
 }

@@ -30,7 +30,7 @@ struct ClientReconnectTests {
         server = try ServerProcess.start(arguments: ["--port", "\(port)"])
         try await viewer.ready(within: 20)
         let resumed = try await viewer.expect("resumed", within: 20)
-        #expect(resumed == .resumed(plan: fixture.plan, version: 1))
+        #expect(resumed == .resumed(plan: fixture.plan, version: 1, role: .viewer))
         let copy = try #require(viewer.connection.copy(of: fixture.plan))
         #expect(copy.version == 1 && copy["release"]?.title == "Moved on")
         let stored = try #require(try TestDatabase.store.loadPlan(fixture.plan))

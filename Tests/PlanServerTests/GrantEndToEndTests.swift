@@ -64,7 +64,7 @@ struct GrantEndToEndTests {
         _ = try await carol.subscribe(plan)
         let viewer = try await TestClient.connected(to: serverB, token: bobToken)
         defer { viewer.close() }
-        _ = try await viewer.subscribe(plan)
+        #expect(try await viewer.subscribe(plan).role == .viewer, "the snapshot names the session's role")
         let query = try TimelineQuery(
             start: LocalDateTime("2026-09-01T00:00"), end: LocalDateTime("2026-10-01T00:00"), resourceIDs: ["room-1"])
         viewer.connection.watch(plan, query: query, id: "w1")
@@ -73,6 +73,9 @@ struct GrantEndToEndTests {
 
         owner.connection.sendRaw(ClientMessage.grant(plan: plan, user: bob, role: .editor, ref: "g1").bytes)
         #expect(try await owner.expect("granted") == .granted(plan: plan, user: bob, role: .editor, ref: "g1"))
+        // Bob's session on B hears its new role as an event, and his copy follows it.
+        #expect(try await viewer.expect("role") == .role(plan: plan, role: .editor))
+        #expect(viewer.connection.copy(of: plan)?.role == .editor)
         _ = try await carol.expect("presence") {
             if case .presence(_, _, let sessions) = $0 { sessions.first?.user == bob } else { false }
         }

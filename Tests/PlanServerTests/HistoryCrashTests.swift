@@ -138,7 +138,7 @@ struct HistoryCrashTests {
         let current = try #require(try await scene.history(limit: 1).historyPage?.entries.first?.version)
         _ = await follower.inbox.first(within: 10) { event in
             guard case .message(let message) = event else { return false }
-            if case .resumed(_, current, _) = message { return true }
+            if case .resumed(_, current, _, _) = message { return true }
             return message.confirmedVersion == current
         }
         let copies = recorder.copies

@@ -99,19 +99,21 @@ struct HubAccessTests {
         #expect(run(hub, .accessChanged(.role(plan: "p", user: "someone", .owner))) == [])
     }
 
-    @Test("a changed role is used for the next proposal and moves the session in presence")
+    @Test("a changed role is announced with a role event, used for the next proposal and moves the session in presence")
     func roleChanged() throws {
         let hub = subscribed(as: .viewer)
         func audience() throws -> PlanAudience { try #require(hub.owners["p"]).audience }
         #expect(try audience().presence.listed.first?.rank == 1)
         #expect(say(hub, propose("v1")) == ["commit 5+0 decisions v1"])
         _ = run(hub, .committed(plan: "p", .success(5)))
-        #expect(run(hub, .accessChanged(.role(plan: "p", user: "ed", .editor))) == [])
+        #expect(run(hub, .accessChanged(.role(plan: "p", user: "ed", .editor))) == ["role p editor → 1"])
         #expect(try audience().presence.listed.first?.rank == 0)
+        // The same role announced again (a resynchronization) is not told twice.
+        #expect(run(hub, .accessChanged(.role(plan: "p", user: "ed", .editor))) == [])
         #expect(say(hub, propose("v2")) == ["commit 5+1"])
         // The coalesced presence goes out at the next tick.
         _ = run(hub, .committed(plan: "p", .success(6)))
-        #expect(run(hub, .accessChanged(.role(plan: "p", user: "ed", .viewer))) == [])
+        #expect(run(hub, .accessChanged(.role(plan: "p", user: "ed", .viewer))) == ["role p viewer → 1"])
         #expect(try audience().presence.listed.first?.rank == 1)
     }
 

@@ -46,7 +46,7 @@ enum ActionLines {
         case .welcome(_, let user, _, _, _, let ref): return "welcome \(user) ref \(ref ?? "-")"
         case .error(let code, _, let ref): return "error \(code.rawValue) ref \(ref ?? "-")"
         case .snapshot(let snapshot, _): return "snapshot \(snapshot.version)"
-        case .resumed(_, let version, _): return "resumed \(version)"
+        case .resumed(_, let version, _, _): return "resumed \(version)"
         case .confirmed(_, let version, let id, _, _, _, _): return "confirmed \(version) \(id)"
         case .ack(let id, _, let version, let noop, _): return "ack \(id) \(version)\(noop ? " noop" : "")"
         case .rejected(let id, _, let code, _, let version, _, _):
@@ -63,6 +63,7 @@ enum ActionLines {
                 "history \(entries.map { String($0.version) }.joined(separator: ",")) from \(logStart)\(more ? " more" : "")"
         case .schedule(let answer, let ref):
             return "schedule \(answer.version) \(answer.tasks.map(\.id).joined(separator: ",")) ref \(ref ?? "-")"
+        case .role(let plan, let role): return "role \(plan) \(role.rawValue)"
         }
     }
 }
@@ -141,7 +142,7 @@ enum OwnerFixture {
 
     static func member(_ connection: UInt64, editor: Bool = false) -> PresenceRoster.Member {
         PresenceRoster.Member(
-            connection: ConnectionID(connection), rank: editor ? 0 : 1,
+            connection: ConnectionID(connection), role: editor ? .editor : .viewer,
             entry: PresenceSession(session: "s\(connection)", user: "u\(connection)", client: "test"))
     }
 

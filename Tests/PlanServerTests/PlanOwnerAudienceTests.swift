@@ -99,21 +99,29 @@ struct PlanOwnerAudienceTests {
             ])
     }
 
-    @Test("big snapshots are encoded once on a worker for everyone waiting; a waiter that left is skipped")
-    func snapshotOnWorker() {
+    @Test("big snapshots are encoded once on a worker for everyone waiting, each naming its role; a waiter that left is skipped")
+    func snapshotOnWorker() throws {
         let owner = F.owner()
         var tasks = owner.confirmed.tasks.tasks
         for index in 0..<PlanOwner.workerSnapshotTasks { tasks.append(F.task("t\(index)")) }
         owner.confirmed = PlanState(tasks: try! TaskCollection(tasks), timeline: owner.confirmed.timeline)
         #expect(lines(owner.subscribe(F.member(1), since: nil, ref: nil)) == ["encode snapshot 5"])
         #expect(lines(owner.subscribe(F.member(2), since: nil, ref: nil)) == [])
-        #expect(lines(owner.subscribe(F.member(3), since: nil, ref: nil)) == [])
+        #expect(lines(owner.subscribe(F.member(3, editor: true), since: nil, ref: nil)) == [])
         #expect(!owner.isIdle)
         _ = owner.disconnected(ConnectionID(2), watches: [])
-        let (actions, joined) = owner.snapshotEncoded(
-            version: 5, OutgoingBuffer(Array(#"{"type":"resumed","plan":"p","version":5}"#.utf8)))
+        let encoded = ServerMessage.snapshot(PlanSnapshot(plan: "p", version: 5, title: "T")).bytes
+        let (actions, joined) = owner.snapshotEncoded(version: 5, OutgoingBuffer(encoded))
         #expect(joined == [ConnectionID(1), ConnectionID(3)])
-        #expect(ActionLines.lines(actions) == ["resumed 5 → 1", "presence 1 → 1", "resumed 5 → 3", "presence 2 → 3"])
+        #expect(
+            ActionLines.lines(actions) == ["snapshot 5 → 1", "presence 1 → 1", "snapshot 5 → 3", "presence 2 → 3"])
+        let named = try actions.compactMap { action -> String? in
+            guard case .send(let buffer, let connection) = action,
+                case .snapshot(let snapshot, _) = try ServerMessage.decode(Array(buffer.payload))
+            else { return nil }
+            return "\(connection.rawValue) \(snapshot.role?.rawValue ?? "-")"
+        }
+        #expect(named == ["1 viewer", "3 editor"])
         #expect(owner.subscribers == [ConnectionID(1), ConnectionID(3)])
     }
 

@@ -9,7 +9,7 @@ import WebSocketServer
 struct PresenceRosterTests {
     static func member(_ number: UInt64, editor: Bool) -> PresenceRoster.Member {
         PresenceRoster.Member(
-            connection: ConnectionID(number), rank: editor ? 0 : 1,
+            connection: ConnectionID(number), role: editor ? .editor : .viewer,
             entry: PresenceSession(session: "s-\(number)", user: editor ? "ed\(number)" : "v\(number)", client: "t"))
     }
 

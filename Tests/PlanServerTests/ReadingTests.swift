@@ -90,9 +90,9 @@ struct ReadingTests {
         }
         #expect(v2 == 2 && v3 == 3)
         #expect(changes.upsert.first?.title == "Release 3")
-        #expect(resumed == .resumed(plan: fixture.plan, version: 3))
+        #expect(resumed == .resumed(plan: fixture.plan, version: 3, role: .viewer))
         viewer.connection.sendRaw(ClientMessage.subscribe(plan: fixture.plan, since: 3).bytes)
-        #expect(try await viewer.expect("resumed") == .resumed(plan: fixture.plan, version: 3))
+        #expect(try await viewer.expect("resumed") == .resumed(plan: fixture.plan, version: 3, role: .viewer))
     }
 
     @Test("resume after a server restart is served from the log, not a snapshot")
@@ -120,7 +120,7 @@ struct ReadingTests {
             return
         }
         #expect(version == 1 && changes.upsert.first?.title == "Spec v2")
-        #expect(try await viewer.expect("resumed") == .resumed(plan: fixture.plan, version: 1))
+        #expect(try await viewer.expect("resumed") == .resumed(plan: fixture.plan, version: 1, role: .viewer))
     }
 
     @Test("--log-keep 5: from further back a resume gets a snapshot, within the kept versions the missed confirmed")
@@ -147,7 +147,7 @@ struct ReadingTests {
                     #expect(snapshot.version == 12 && confirmed.isEmpty)
                     return ("snapshot", confirmed)
                 case .message(.confirmed(_, let version, _, _, _, _, _))?: confirmed.append(version)
-                case .message(.resumed(_, let version, _))?:
+                case .message(.resumed(_, let version, _, _))?:
                     #expect(version == 12)
                     return ("resumed", confirmed)
                 default: throw HarnessError("no answer to since \(since)")

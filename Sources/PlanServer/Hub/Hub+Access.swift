@@ -97,9 +97,20 @@ extension Hub {
         session.record(role, on: plan)
         guard owners.index(forKey: plan) != nil else { return }
         guard let role else { return endAccess(to: plan, for: session) }
-        if session.subscriptions.contains(plan), ((before ?? .viewer) >= .editor) != (role >= .editor) {
-            handle(plan, .rankChanged(member(session, of: plan)))
-        }
+        guard session.subscriptions.contains(plan) else { return }
+        if before != role { handle(plan, .roleChanged(member(session, of: plan))) }
+        announceRole(on: plan, to: session)
+    }
+
+    /// Tells a subscribed session its role on `plan` with a `role` event when it differs from the
+    /// one its snapshot, `resumed` or last `role` event named (protocol.md §11); a role that
+    /// changed while its snapshot was being made is told right after it.
+    func announceRole(on plan: String, to session: Session) {
+        guard session.subscriptions.contains(plan), let role = session.roles[plan],
+            session.announcedRoles[plan] != role
+        else { return }
+        session.announcedRoles[plan] = role
+        send(.role(plan: plan, role: role), to: session.connection)
     }
 
     /// Ends a session's subscription and watches of a plan it may no longer see, with one

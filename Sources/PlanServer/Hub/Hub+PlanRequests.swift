@@ -39,7 +39,10 @@ extension Hub {
     /// `subscribe`; false when a worker job must finish first (the request stays first in the
     /// session's queue until then).
     func subscribe(_ plan: String, since: Int?, ref: String?, session: Session) -> Bool {
-        handle(plan, .subscribe(member(session, of: plan), since: since, ref: ref))
+        let member = member(session, of: plan)
+        // The role the snapshot or `resumed` will name, whenever it goes out.
+        session.announcedRoles[plan] = member.role
+        handle(plan, .subscribe(member, since: since, ref: ref))
         guard owners[plan]?.isSubscribed(session.connection) == true else { return false }
         session.subscriptions.insert(plan)
         return true
@@ -48,7 +51,7 @@ extension Hub {
     /// How `session` is listed in the presence of `plan`.
     func member(_ session: Session, of plan: String) -> PresenceRoster.Member {
         PresenceRoster.Member(
-            connection: session.connection, rank: (session.roles[plan] ?? .viewer) >= .editor ? 0 : 1,
+            connection: session.connection, role: session.roles[plan] ?? .viewer,
             entry: PresenceSession(session: session.sessionID, user: session.user ?? "", client: session.client))
     }
 
@@ -62,8 +65,8 @@ extension Hub {
         if !session.pending.isEmpty { session.pending.removeFirst() }
         guard handle(plan, .resumeRead(member(session, of: plan), since: since, ref: ref, result)) else { return }
         session.subscriptions.insert(plan)
-        // The role was lost while the log was read.
-        if session.denied.contains(plan) { endAccess(to: plan, for: session) }
+        // The role was lost, or changed, while the log was read.
+        if session.denied.contains(plan) { endAccess(to: plan, for: session) } else { announceRole(on: plan, to: session) }
     }
 
     /// A snapshot encoded on a worker went out: those waiting for it are subscribed and go on.
@@ -73,8 +76,12 @@ extension Hub {
         for connection in waiting where owners[plan]?.isSubscribed(connection) == true {
             guard let session = sessions[connection] else { continue }
             session.subscriptions.insert(plan)
-            // The role was lost while the snapshot was encoded.
-            if session.denied.contains(plan) { endAccess(to: plan, for: session) }
+            // The role was lost, or changed, while the snapshot was encoded.
+            if session.denied.contains(plan) {
+                endAccess(to: plan, for: session)
+            } else {
+                announceRole(on: plan, to: session)
+            }
             if !session.pending.isEmpty { session.pending.removeFirst() }
             processPending(session)
         }

@@ -41,11 +41,20 @@ struct PlanAudience {
         return inserted
     }
 
-    /// A subscriber's rank changed (its role did): it moves in presence.
+    /// A subscriber's role changed: it is kept (later snapshots name it), and the subscriber
+    /// moves in presence when its rank changed with it.
     mutating func move(_ member: PresenceRoster.Member) {
         guard subscribers.contains(member.connection) else { return }
+        let rankBefore = presence.role(of: member.connection).map { $0 >= .editor ? 0 : 1 }
         presence.insert(member)
-        presenceDirty = true
+        if rankBefore != member.rank { presenceDirty = true }
+    }
+
+    /// The subscribers grouped by the role they hold (for a snapshot that names it).
+    func subscribersByRole() -> [PlanRole: [ConnectionID]] {
+        var groups: [PlanRole: [ConnectionID]] = [:]
+        for connection in subscribers { groups[presence.role(of: connection) ?? .viewer, default: []].append(connection) }
+        return groups
     }
 
     /// Removes a subscriber; returns whether it was one.

@@ -26,13 +26,13 @@ extension PlanOwner {
             for buffer in recentConfirmed.dropFirst(since - recentConfirmedStart + 1) {
                 emit(.send(buffer, to: connection))
             }
-            send(.resumed(plan: id, version: version, ref: ref), to: connection)
+            send(.resumed(plan: id, version: version, role: member.role, ref: ref), to: connection)
         } else if ref == nil, snapshotCache?.version != version, confirmed.tasks.count >= PlanOwner.workerSnapshotTasks
         {
             encodeSnapshotOnWorker(for: member)
             return
         } else {
-            sendSnapshot(ref: ref, to: connection)
+            sendSnapshot(ref: ref, to: member)
         }
         addSubscriber(member)
     }
@@ -58,13 +58,13 @@ extension PlanOwner {
             for buffer in recentConfirmed.dropFirst(max(0, since + 1 - recentConfirmedStart)) {
                 emit(.send(buffer, to: connection))
             }
-            send(.resumed(plan: id, version: version, ref: ref), to: connection)
+            send(.resumed(plan: id, version: version, role: member.role, ref: ref), to: connection)
             remember(older)
         case .success:
-            sendSnapshot(ref: ref, to: connection)
+            sendSnapshot(ref: ref, to: member)
         case .failure(let error):
             warn("resume of \(id) for \(connection) fell back to a snapshot: \(error)")
-            sendSnapshot(ref: ref, to: connection)
+            sendSnapshot(ref: ref, to: member)
         }
         addSubscriber(member)
     }
@@ -103,24 +103,28 @@ extension PlanOwner {
             for member in waiting { encodeSnapshotOnWorker(for: member) }
             return
         }
-        if encoded == version { snapshotCache = (encoded, buffer) }
+        var buffers = SnapshotBuffers(version: encoded, plain: buffer)
         let later = recentConfirmed.dropFirst(max(0, encoded - recentConfirmedStart + 1))
         for member in waiting {
-            emit(.send(buffer, to: member.connection))
+            emit(.send(buffers.buffer(for: member.role), to: member.connection))
             for confirmed in later { emit(.send(confirmed, to: member.connection)) }
             addSubscriber(member)
         }
+        if encoded == version { snapshotCache = buffers }
     }
 
-    private mutating func sendSnapshot(ref: String?, to connection: ConnectionID) {
-        if ref == nil, let cached = snapshotCache, cached.version == version {
-            emit(.send(cached.buffer, to: connection))
-            return
+    /// The current snapshot naming the member's role: from the cache when the request had no
+    /// `ref` (the bytes are then the same for everyone of that role).
+    private mutating func sendSnapshot(ref: String?, to member: PresenceRoster.Member) {
+        var snapshot = PlanSnapshot(plan: id, version: version, document: PlanDocument(title: title, state: confirmed))
+        guard ref == nil else {
+            snapshot.role = member.role
+            return send(.snapshot(snapshot, ref: ref), to: member.connection)
         }
-        let snapshot = PlanSnapshot(plan: id, version: version, document: PlanDocument(title: title, state: confirmed))
-        let buffer = OutgoingBuffer(ServerMessage.snapshot(snapshot, ref: ref).bytes)
-        if ref == nil { snapshotCache = (version, buffer) }
-        emit(.send(buffer, to: connection))
+        if snapshotCache?.version != version {
+            snapshotCache = SnapshotBuffers(version: version, plain: OutgoingBuffer(ServerMessage.snapshot(snapshot).bytes))
+        }
+        emit(.send(snapshotCache!.buffer(for: member.role), to: member.connection))
     }
 
     /// The newcomer hears who is here at once; the others with the next coalesced update.

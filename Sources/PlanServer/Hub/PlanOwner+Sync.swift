@@ -114,9 +114,12 @@ extension PlanOwner {
         recentConfirmed = []
         scheduleCache = nil
         recentConfirmedStart = stored.version + 1
-        snapshotCache = nil
         let snapshot = PlanSnapshot(plan: id, version: stored.version, document: stored.document)
-        broadcast(OutgoingBuffer(ServerMessage.snapshot(snapshot).bytes), to: audience.subscriberList())
+        var buffers = SnapshotBuffers(version: stored.version, plain: OutgoingBuffer(ServerMessage.snapshot(snapshot).bytes))
+        for (role, connections) in audience.subscribersByRole() {
+            broadcast(buffers.buffer(for: role), to: connections)
+        }
+        snapshotCache = buffers
         // Watchers cannot tell what changed in a reload: every watch gets a fresh page.
         for (key, query) in audience.watches.all { sendPage(query, watch: key.watch, ref: nil, to: key.connection) }
         answerCommitted(committed)

@@ -63,8 +63,8 @@ struct PlanOwner {
         case unwatch([String], of: ConnectionID)
         /// A connection closed: its subscription, its watches and any snapshot it waited for go.
         case disconnected(ConnectionID, watches: [String])
-        /// A subscriber's role changed, and so its rank in presence.
-        case rankChanged(PresenceRoster.Member)
+        /// A subscriber's role changed (and so, perhaps, its rank in presence).
+        case roleChanged(PresenceRoster.Member)
         /// `query` (watch nil) or `watch`, already checked against the plan (`problem(with:)`).
         case query(TimelineQuery, watch: String?, ref: String?, for: ConnectionID)
         /// `history`.
@@ -123,8 +123,9 @@ struct PlanOwner {
 
     /// Who follows the plan.
     var audience = PlanAudience()
-    /// The encoded snapshot of the current version, shared by every subscriber that asks.
-    var snapshotCache: (version: Int, buffer: OutgoingBuffer)?
+    /// The encoded snapshot of the current version, shared by every subscriber that asks (one
+    /// copy per role named in it).
+    var snapshotCache: SnapshotBuffers?
     /// Snapshots being encoded on a worker, by version, with the subscribers waiting for them.
     var snapshotEncodings: [Int: [PresenceRoster.Member]] = [:]
     /// The schedule figures of the current version, once computed (scheduling.md §6: once per
@@ -189,7 +190,7 @@ struct PlanOwner {
         case .unsubscribe(let connection): unsubscribe(connection)
         case .unwatch(let watchIDs, let connection): audience.unwatch(watchIDs, of: connection)
         case .disconnected(let connection, let watchIDs): disconnected(connection, watches: watchIDs)
-        case .rankChanged(let member): audience.move(member)
+        case .roleChanged(let member): audience.move(member)
         case .query(let query, let watch, let ref, let connection):
             lastUsed = now
             page(query, watch: watch, ref: ref, for: connection)

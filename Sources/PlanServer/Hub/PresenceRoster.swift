@@ -1,3 +1,4 @@
+import ChronoSketchCore
 import PlanProtocol
 import WebSocketServer
 
@@ -9,9 +10,13 @@ import WebSocketServer
 struct PresenceRoster {
     struct Member {
         let connection: ConnectionID
-        /// 0 for editors (and owners), 1 for viewers.
-        let rank: Int
+        /// The session's role on the plan when it joined (or moved): what its `snapshot` and
+        /// `resumed` say (protocol.md §11), and its place in presence.
+        let role: PlanRole
         let entry: PresenceSession
+
+        /// 0 for editors (and owners), 1 for viewers.
+        var rank: Int { role >= .editor ? 0 : 1 }
 
         /// Whether `self` is listed before `other`.
         func precedes(_ other: Member) -> Bool {
@@ -34,6 +39,11 @@ struct PresenceRoster {
 
     /// The listed sessions, in order.
     var sessions: [PresenceSession] { listed.map(\.entry) }
+
+    /// The role a subscriber joined (or last moved) with.
+    func role(of connection: ConnectionID) -> PlanRole? {
+        members[connection]?.role
+    }
 
     /// Adds a subscriber (or updates one whose role changed).
     mutating func insert(_ member: Member) {

@@ -52,6 +52,9 @@ final class Session {
     /// Plans checked and found without a role (kept up to date like `roles`; forgotten as a
     /// whole past `deniedLimit`, so naming many plans costs no memory).
     var denied: Set<String> = []
+    /// The role last named to the session for each plan it subscribes to (by its `snapshot` or
+    /// `resumed`, or a `role` event): a change is announced only when it differs.
+    var announcedRoles: [String: PlanRole] = [:]
     /// The number of revocations the hub had seen when this session's token check started: a
     /// revocation announced after it refuses the token even if the check read it before.
     var authenticationEpoch = 0
