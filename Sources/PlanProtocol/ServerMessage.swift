@@ -102,7 +102,8 @@ public enum ServerMessage: Sendable, Hashable {
     public var plan: String? {
         switch self {
         case .welcome, .error, .plans: nil
-        case .granted(let plan, _, _, _), .planError(_, _, let plan), .history(let plan, _, _, _, _), .role(let plan, _):
+        case .granted(let plan, _, _, _), .planError(_, _, let plan), .history(let plan, _, _, _, _),
+            .role(let plan, _):
             plan
         case .snapshot(let snapshot, _): snapshot.plan
         case .schedule(let answer, _): answer.plan

@@ -99,7 +99,9 @@ struct PlanOwnerAudienceTests {
             ])
     }
 
-    @Test("big snapshots are encoded once on a worker for everyone waiting, each naming its role; a waiter that left is skipped")
+    @Test(
+        "big snapshots are encoded once on a worker for everyone waiting, each naming its role; a waiter that left is skipped"
+    )
     func snapshotOnWorker() throws {
         let owner = F.owner()
         var tasks = owner.confirmed.tasks.tasks

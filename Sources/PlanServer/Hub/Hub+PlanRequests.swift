@@ -66,7 +66,11 @@ extension Hub {
         guard handle(plan, .resumeRead(member(session, of: plan), since: since, ref: ref, result)) else { return }
         session.subscriptions.insert(plan)
         // The role was lost, or changed, while the log was read.
-        if session.denied.contains(plan) { endAccess(to: plan, for: session) } else { announceRole(on: plan, to: session) }
+        if session.denied.contains(plan) {
+            endAccess(to: plan, for: session)
+        } else {
+            announceRole(on: plan, to: session)
+        }
     }
 
     /// A snapshot encoded on a worker went out: those waiting for it are subscribed and go on.

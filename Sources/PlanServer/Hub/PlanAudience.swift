@@ -53,7 +53,9 @@ struct PlanAudience {
     /// The subscribers grouped by the role they hold (for a snapshot that names it).
     func subscribersByRole() -> [PlanRole: [ConnectionID]] {
         var groups: [PlanRole: [ConnectionID]] = [:]
-        for connection in subscribers { groups[presence.role(of: connection) ?? .viewer, default: []].append(connection) }
+        for connection in subscribers {
+            groups[presence.role(of: connection) ?? .viewer, default: []].append(connection)
+        }
         return groups
     }
 

@@ -122,7 +122,8 @@ extension PlanOwner {
             return send(.snapshot(snapshot, ref: ref), to: member.connection)
         }
         if snapshotCache?.version != version {
-            snapshotCache = SnapshotBuffers(version: version, plain: OutgoingBuffer(ServerMessage.snapshot(snapshot).bytes))
+            snapshotCache = SnapshotBuffers(
+                version: version, plain: OutgoingBuffer(ServerMessage.snapshot(snapshot).bytes))
         }
         emit(.send(snapshotCache!.buffer(for: member.role), to: member.connection))
     }

@@ -115,7 +115,8 @@ extension PlanOwner {
         scheduleCache = nil
         recentConfirmedStart = stored.version + 1
         let snapshot = PlanSnapshot(plan: id, version: stored.version, document: stored.document)
-        var buffers = SnapshotBuffers(version: stored.version, plain: OutgoingBuffer(ServerMessage.snapshot(snapshot).bytes))
+        var buffers = SnapshotBuffers(
+            version: stored.version, plain: OutgoingBuffer(ServerMessage.snapshot(snapshot).bytes))
         for (role, connections) in audience.subscribersByRole() {
             broadcast(buffers.buffer(for: role), to: connections)
         }
