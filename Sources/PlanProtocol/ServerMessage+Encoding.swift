@@ -46,14 +46,7 @@ extension ServerMessage: JSONEncodable {
             if let plan { writer.member("plan", plan) }
             writer.member("code", code.rawValue)
             writer.member("message", message)
-            if let conflict {
-                writer.key("conflict")
-                writer.beginObject()
-                writer.member("task", conflict.task)
-                writer.key("earliest")
-                writer.date(conflict.earliest)
-                writer.endObject()
-            }
+            if let conflict { ServerMessage.encodeConflict(conflict, &writer) }
             if let version { writer.member("version", version) }
         case .page(let plan, let watch, let version, let query, let page, _):
             writer.member("plan", plan)
@@ -83,6 +76,16 @@ extension ServerMessage: JSONEncodable {
             ServerMessage.encodeSessions(sessions, &writer)
         }
         if let ref { writer.member("ref", ref) }
+        writer.endObject()
+    }
+
+    /// Writes `"conflict":{"task":…,"earliest":…}` (scheduling.md §4.3).
+    private static func encodeConflict(_ conflict: ConflictDetail, _ writer: inout JSONWriter) {
+        writer.key("conflict")
+        writer.beginObject()
+        writer.member("task", conflict.task)
+        writer.key("earliest")
+        writer.date(conflict.earliest)
         writer.endObject()
     }
 

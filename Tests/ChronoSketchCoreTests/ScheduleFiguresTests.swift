@@ -66,7 +66,7 @@ struct ScheduleFiguresTests {
                 let kind = time.placing(task.kind, on: time.workingDay(onOrAfter: dates.start), workingDays: duration)!
                 try plan.replace(previous: task, proposed: task.with(kind: kind))
             }
-            guard case .settled(let pushed) = ScheduleSettle(plan, time: time).settleAll() else { continue }
+            guard case .settled(let pushed, _) = ScheduleSettle(plan, time: time).settleAll() else { continue }
             for task in pushed { try plan.replace(previous: plan[task.id]!, proposed: task) }
 
             let figures = ScheduleFigures(plan, time: time)
@@ -95,7 +95,7 @@ struct ScheduleFiguresTests {
             previous: task,
             proposed: task.with(
                 kind: time.placing(task.kind, on: start, workingDays: time.workingDuration(of: task.kind)!)!))
-        guard case .settled(let pushed) = ScheduleSettle(delayed, time: time).settle(own: [id]) else {
+        guard case .settled(let pushed, _) = ScheduleSettle(delayed, time: time).settle(own: [id]) else {
             Issue.record("a delay cannot conflict")
             return .max
         }

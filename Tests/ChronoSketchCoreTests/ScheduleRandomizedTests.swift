@@ -130,7 +130,7 @@ struct ScheduleRandomizedTests {
 
     /// Applies a settle's pushes to `tasks`, checking each against the naive result.
     static func apply(_ outcome: SettleOutcome, to tasks: inout TaskCollection) -> [GanttTask]? {
-        guard case .settled(let pushed) = outcome else { return nil }
+        guard case .settled(let pushed, _) = outcome else { return nil }
         for task in pushed { try! tasks.replace(previous: tasks[task.id]!, proposed: task) }
         return pushed
     }
@@ -223,7 +223,7 @@ struct ScheduleRandomizedTests {
                 own: round % 3 == 0 ? candidate.tasks.map(\.id).filter { candidate[$0] != plan[$0] } : [],
                 judged: candidate.dependencies.map(\.successorID))
             if case .conflict = outcome { conflicts += 1 }
-            if case .settled(let pushed) = outcome, !pushed.isEmpty { pushes += 1 }
+            if case .settled(let pushed, _) = outcome, !pushed.isEmpty { pushes += 1 }
         }
         // The generator must exercise both outcomes.
         #expect(conflicts > 20)

@@ -9,7 +9,7 @@ struct ScheduleSettleTests {
     static let weekdays = WorkingTime(try! PlanCalendar(workingDays: [1, 2, 3, 4, 5], holidays: []))
 
     static func pushed(_ outcome: SettleOutcome) -> [GanttTask] {
-        guard case .settled(let pushed) = outcome else {
+        guard case .settled(let pushed, _) = outcome else {
             Issue.record("expected a settle, got \(outcome)")
             return []
         }

@@ -93,8 +93,8 @@ extension PlanState {
             outcome = settle.settle(own: restored)
         }
         switch outcome {
-        case .settled(let pushed):
-            try applyPushes(pushed, to: &change)
+        case .settled(let pushed, let positions):
+            try applyPushes(pushed, at: positions, to: &change)
         case .conflict(let conflict):
             throw PlanOperationError.scheduleConflict(conflict)
         case .outOfRange(let id):
@@ -104,12 +104,12 @@ extension PlanState {
 
     /// Moves each pushed task to its final value, recording where it was: a long cascade at
     /// once (its summaries folded once each), a short one task by task.
-    private mutating func applyPushes(_ pushed: [GanttTask], to change: inout TaskCollectionChange)
-        throws(TaskGanttError)
-    {
-        if pushed.count >= 16 {
-            let before = pushed.compactMap { tasks[$0.id] }
-            if let moved = tasks.moveDates(of: pushed) {
+    private mutating func applyPushes(
+        _ pushed: [GanttTask], at knownPositions: [Int] = [], to change: inout TaskCollectionChange
+    ) throws(TaskGanttError) {
+        if pushed.count >= 16, let positions = tasks.positions(of: pushed, known: knownPositions) {
+            let before = positions.map { tasks.tasks[$0] }
+            if let moved = tasks.moveDates(of: pushed, at: positions) {
                 change.pushedFrom += before
                 change.merge([moved])
                 return

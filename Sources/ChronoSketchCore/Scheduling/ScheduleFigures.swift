@@ -71,12 +71,12 @@ public struct ScheduleFigures: Sendable {
         // Latest finishes (positions) of the tasks with dependencies, successors first; the
         // others may end at the finish.
         var lateFinish = [Int](repeating: finishPosition, count: tasks.count)
-        for position in collection.currentRanks().positionsInRankOrder(collection.positionByID).reversed()
-        where startDay[position] != .min {
+        let graph = collection.currentGraph()
+        for position in graph.positionsInRankOrder().reversed() where startDay[position] != .min {
             let width = endPosition[position] - startPosition[position]
             var latest = finishPosition
-            for dependency in collection.outgoing(tasks[position].id) {
-                let successor = collection.positionByID[dependency.successorID]!
+            for link in graph.outgoing[position] {
+                let (successor, dependency) = (link.other, link.dependency)
                 guard startDay[successor] != .min else { continue }
                 let theirFinish = lateFinish[successor]
                 let theirStart = theirFinish - (endPosition[successor] - startPosition[successor])

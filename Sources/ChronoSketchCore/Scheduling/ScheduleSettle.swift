@@ -13,14 +13,15 @@ public struct ScheduleSettle {
     /// The plan calendar's arithmetic.
     public let time: WorkingTime
 
-    /// The topological ranks of `tasks` (kept by an automatic plan's collection, else computed).
-    let ranks: TopologicalRanks
+    /// The dependencies of `tasks` by position, ranked (kept by an automatic plan's collection,
+    /// else built).
+    let graph: DependencyGraph
 
     /// Prepares to settle `tasks` on `time`'s calendar.
     public init(_ tasks: TaskCollection, time: WorkingTime) {
         self.tasks = tasks
         self.time = time
-        ranks = tasks.currentRanks()
+        graph = tasks.currentGraph()
     }
 
     /// Settles after an op: `own` are the tasks it set (never moved: a broken constraint into one
@@ -28,7 +29,9 @@ public struct ScheduleSettle {
     /// relink's successor), pushed when they no longer hold.
     public func settle(own: [String], judged: [String] = []) -> SettleOutcome {
         var run = Run(settle: self, own: own)
-        for id in own + judged { run.enqueue(id) }
+        for id in own + judged {
+            if let position = tasks.positionByID[id] { run.enqueue(position) }
+        }
         return run.finish()
     }
 
@@ -38,8 +41,7 @@ public struct ScheduleSettle {
     public func settleAll(own: [String] = []) -> SettleOutcome {
         var run = Run(settle: self, own: own)
         run.everyTaskEntered = true
-        run.incoming = IncomingByPosition(tasks)
-        return run.finish(inOrder: ranks.positionsInRankOrder(tasks.positionByID))
+        return run.finish(inOrder: graph.positionsInRankOrder())
     }
 
     /// One settling pass, by input position (sets and dictionaries of integers, sized by the
@@ -56,9 +58,6 @@ public struct ScheduleSettle {
         var everyTaskEntered = false
         /// The pushed tasks' new kinds.
         var moved: [Int: GanttTaskKind] = [:]
-        /// Every task's incoming dependencies by position, for a whole-plan pass (else each
-        /// judged task's are looked up by id).
-        var incoming: IncomingByPosition?
 
         init(settle: ScheduleSettle, own ids: [String]) {
             self.settle = settle
@@ -66,12 +65,11 @@ public struct ScheduleSettle {
             for id in ids { if let position = settle.tasks.positionByID[id] { own.insert(position) } }
         }
 
-        /// Queues `id` to be judged, unless it has no dependency (then nothing constrains it) or waits already.
-        mutating func enqueue(_ id: String) {
-            guard !everyTaskEntered, let rank = settle.ranks[id], let position = settle.tasks.positionByID[id],
-                entered.insert(position).inserted
-            else { return }
-            waiting.insert(RankedTask(rank: rank, position: position))
+        /// Queues the task at `position` to be judged, unless it never had a dependency (then
+        /// nothing constrains it) or waits already.
+        mutating func enqueue(_ position: Int) {
+            guard !everyTaskEntered, settle.graph.isRanked(position), entered.insert(position).inserted else { return }
+            waiting.insert(RankedTask(rank: settle.graph.rank[position], position: position))
         }
 
         /// The task's kind as settled so far.
@@ -100,19 +98,12 @@ public struct ScheduleSettle {
             let kind = currentKind(position)
             guard let dates = ScheduleConstraints.Dates(kind), let duration = settle.time.workingDuration(of: kind)
             else { return nil }
-            let judgement: ScheduleConstraints.Judgement
-            if let incoming {
-                judgement = constraints.judge(dates, duration: duration, edges: incoming.edges(into: position)) {
-                    (incoming.dependency[$0], ScheduleConstraints.Dates(currentKind(incoming.predecessor[$0])))
-                }
-            } else {
-                judgement = constraints.judge(
-                    dates, duration: duration, edges: settle.tasks.incoming(settle.tasks.tasks[position].id)
-                ) { ($0, ScheduleConstraints.Dates(currentKind(settle.tasks.positionByID[$0.predecessorID]!))) }
+            let judgement = constraints.judge(dates, duration: duration, edges: settle.graph.incoming[position]) {
+                ($0.dependency, ScheduleConstraints.Dates(currentKind($0.other)))
             }
-            let id = settle.tasks.tasks[position].id
             if !judgement.holds {
                 let start = settle.time.day(atPosition: judgement.earliest)
+                let id = settle.tasks.tasks[position].id
                 if own.contains(position) {
                     guard let earliest = try? CivilDate(dayNumber: start) else { return .outOfRange(taskID: id) }
                     return .conflict(ScheduleConflict(taskID: id, earliest: earliest, dependency: judgement.broken!))
@@ -125,17 +116,16 @@ public struct ScheduleSettle {
                 return nil
             }
             if !everyTaskEntered {
-                for dependency in settle.tasks.outgoing(id) { enqueue(dependency.successorID) }
+                for link in settle.graph.outgoing[position] { enqueue(link.other) }
             }
             return nil
         }
 
         /// The pushes, in input order.
         func settled() -> SettleOutcome {
-            .settled(
-                pushed: moved.keys.sorted().map { position in
-                    settle.tasks.tasks[position].with(kind: moved[position]!)
-                })
+            let positions = moved.keys.sorted()
+            return .settled(
+                pushed: positions.map { settle.tasks.tasks[$0].with(kind: moved[$0]!) }, positions: positions)
         }
     }
 
@@ -153,8 +143,9 @@ public struct ScheduleSettle {
 /// What settling decided.
 public enum SettleOutcome: Sendable, Hashable {
     /// Every constraint holds with these tasks pushed (final values, in input order; empty when
-    /// nothing had to move).
-    case settled(pushed: [GanttTask])
+    /// nothing had to move); `positions` are their input positions in the settled collection
+    /// (empty: not known), so that applying them looks up no id.
+    case settled(pushed: [GanttTask], positions: [Int] = [])
     /// An own task breaks a constraint: the proposal is `rejected` `scheduleConflict`.
     case conflict(ScheduleConflict)
     /// A push (or a conflict's earliest date) would leave years 1…9999: `invalidSchedule`.

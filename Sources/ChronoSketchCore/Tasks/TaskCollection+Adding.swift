@@ -12,6 +12,7 @@ extension TaskCollection {
         let position = tasks.count
         tasks.append(task)
         positionByID[task.id] = position
+        graph?.appendTask()
         childPositions[task.parentID, default: []].append(position)
         if task.kind.isSummary {
             aggregates[task.id] = .empty

@@ -5,13 +5,14 @@ extension TaskCollection {
     ///   the collection is then unchanged.
     @discardableResult
     public mutating func link(_ dependency: TaskDependency) throws(TaskGanttError) -> TaskCollectionChange {
-        _ = try TaskCollection.endpointPositions(of: dependency, tasks: tasks, positionByID: positionByID)
+        let (from, to) = try TaskCollection.endpointPositions(of: dependency, tasks: tasks, positionByID: positionByID)
         guard dependencyByPair[dependency.pair] == nil else {
             throw .duplicateDependency(predecessorID: dependency.predecessorID, successorID: dependency.successorID)
         }
-        guard admitted(dependency) else {
+        guard admitted(dependency, from: from, to: to) else {
             throw .dependencyCycle(predecessorID: dependency.predecessorID, successorID: dependency.successorID)
         }
+        graph?.link(dependency, from: from, to: to)
         dependencies.append(dependency)
         dependencyByPair[dependency.pair] = dependency
         successorsByID[dependency.predecessorID, default: []].append(dependency)
@@ -63,6 +64,10 @@ extension TaskCollection {
         if let index = predecessorsByID[proposed.successorID]?.firstIndex(of: previous) {
             predecessorsByID[proposed.successorID]![index] = proposed
         }
+        if graph != nil {
+            graph!.relink(
+                proposed, from: positionByID[proposed.predecessorID]!, to: positionByID[proposed.successorID]!)
+        }
         change.dependenciesChanged = true
         return change
     }
@@ -83,6 +88,9 @@ extension TaskCollection {
 
     /// Removes a dependency from the lookup indexes (not from the list).
     mutating func forgetIndexes(of dependency: TaskDependency) {
+        if graph != nil {
+            graph!.unlink(from: positionByID[dependency.predecessorID]!, to: positionByID[dependency.successorID]!)
+        }
         dependencyByPair[dependency.pair] = nil
         successorsByID[dependency.predecessorID]?.removeAll { $0.successorID == dependency.successorID }
         if successorsByID[dependency.predecessorID]?.isEmpty == true { successorsByID[dependency.predecessorID] = nil }
@@ -90,11 +98,12 @@ extension TaskCollection {
         if predecessorsByID[dependency.successorID]?.isEmpty == true { predecessorsByID[dependency.successorID] = nil }
     }
 
-    /// Whether `dependency` closes no cycle, making room for it in the ranks when they are kept
-    /// (their search finds cycles too); without ranks, a search forward from its successor.
-    private mutating func admitted(_ dependency: TaskDependency) -> Bool {
-        let successors = successorsByID
-        guard ranks != nil else {
+    /// Whether `dependency` (between the positions `from` and `to`) closes no cycle, making room
+    /// for it in the ranks when the graph is kept (their search finds cycles too); without a
+    /// graph, a search forward from its successor.
+    private mutating func admitted(_ dependency: TaskDependency, from: Int, to: Int) -> Bool {
+        guard graph != nil else {
+            let successors = successorsByID
             var stack = [dependency.successorID]
             var visited: Set<String> = [dependency.successorID]
             while let id = stack.popLast() {
@@ -105,10 +114,6 @@ extension TaskCollection {
             }
             return true
         }
-        let predecessors = predecessorsByID
-        return ranks!.admit(
-            from: dependency.predecessorID, to: dependency.successorID,
-            successors: { successors[$0]?.map(\.successorID) ?? [] },
-            predecessors: { predecessors[$0]?.map(\.predecessorID) ?? [] })
+        return graph!.admit(from: from, to: to)
     }
 }

@@ -4,17 +4,15 @@ extension TaskCollection {
     /// deepest first, instead of once per task and level.
     /// - Returns: what changed (the tasks, and the summaries whose values differ), or nil, with
     ///   nothing changed, when a task is not such a move.
-    mutating func moveDates(of moved: [GanttTask]) -> TaskCollectionChange? {
-        var positions: [Int] = []
-        positions.reserveCapacity(moved.count)
-        for task in moved {
-            guard let position = positionByID[task.id], TaskCollection.isDateMove(from: tasks[position], to: task)
-            else { return nil }
-            positions.append(position)
+    mutating func moveDates(of moved: [GanttTask], at positions: [Int]) -> TaskCollectionChange? {
+        for (task, position) in zip(moved, positions) {
+            guard TaskCollection.isDateMove(from: tasks[position], to: task) else { return nil }
         }
-        // Every summary above a moved task, with its depth.
+        // Every summary above a moved task, with its depth (siblings in a row share one walk).
         var depthOf: [String: Int] = [:]
-        for task in moved {
+        var lastParent: String?
+        for task in moved where task.parentID != lastParent {
+            lastParent = task.parentID
             var parent = task.parentID
             while let id = parent, depthOf[id] == nil {
                 depthOf[id] = 0
@@ -41,6 +39,21 @@ extension TaskCollection {
             if after.values != before.values { change.changedSummaryIDs.append(id) }
         }
         return change
+    }
+
+    /// The positions of `moved` (each task's own id): `known` when it names them (as a settle
+    /// does), else looked up; nil when a task is not in the collection.
+    func positions(of moved: [GanttTask], known: [Int]) -> [Int]? {
+        if known.count == moved.count, zip(moved, known).allSatisfy({ $1 < tasks.count && tasks[$1].id == $0.id }) {
+            return known
+        }
+        var positions: [Int] = []
+        positions.reserveCapacity(moved.count)
+        for task in moved {
+            guard let position = positionByID[task.id] else { return nil }
+            positions.append(position)
+        }
+        return positions
     }
 
     /// Whether `proposed` differs from `current` in its dates only.

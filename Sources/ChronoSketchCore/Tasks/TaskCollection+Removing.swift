@@ -20,7 +20,7 @@ extension TaskCollection {
             for dependency in touching { forgetIndexes(of: dependency) }
             change.dependenciesChanged = true
         }
-        ranks?.forget(previous.id)
+        graph?.removeTask(at: position)
 
         tasks.remove(at: position)
         positionByID[previous.id] = nil

@@ -26,7 +26,13 @@ extension TaskCollection {
         let to = position == .before ? remainingTargetIndex : remainingTargetIndex + 1
         guard to != from else { return TaskCollectionChange() }
 
-        // Rotate the tasks in the sibling slots between `from` and `to`.
+        // Rotate the tasks in the sibling slots between `from` and `to` (and their dependencies).
+        if graph != nil {
+            graph!.move(
+                from < to
+                    ? [(slots[from], slots[to])] + (from..<to).map { (slots[$0 + 1], slots[$0]) }
+                    : [(slots[from], slots[to])] + (to..<from).map { (slots[$0], slots[$0 + 1]) })
+        }
         let moved = tasks[sourcePosition]
         if from < to {
             for index in from..<to { tasks[slots[index]] = tasks[slots[index + 1]] }

@@ -16,7 +16,7 @@ extension TaskCollection {
             tasks.insert(tasks.removeLast(), at: target)
             change.orderChanged = true
             change.movedIDs = tasks[target...].map(\.id)
-            let keptRanks = copy.ranks != nil
+            let keptRanks = copy.graph != nil
             copy = TaskCollection(unchecked: tasks, dependencies: copy.dependencies)
             if keptRanks { copy.keepRanks() }
         }

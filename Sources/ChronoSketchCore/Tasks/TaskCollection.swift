@@ -24,11 +24,11 @@ public struct TaskCollection: Sendable {
     var successorsByID: [String: [TaskDependency]]
     /// The dependencies into each task that has any (from its predecessors), in list order.
     var predecessorsByID: [String: [TaskDependency]]
-    /// A topological rank of every task that has a dependency (`rank(u) < rank(v)` for each
-    /// `u → v`), kept up to date on each link rather than recomputed (`TopologicalRanks`), once
-    /// asked for (`keepRanks()`: automatic plans); nil until then, so that loading a manual
-    /// plan costs nothing for them.
-    var ranks: TopologicalRanks?
+    /// The dependencies by input position with a topological rank of every task that has one
+    /// (`rank(u) < rank(v)` for each `u → v`), kept up to date on each change rather than
+    /// recomputed (`DependencyGraph`), once asked for (`keepRanks()`: automatic plans); nil until
+    /// then, so that loading a manual plan costs nothing for them.
+    var graph: DependencyGraph?
 
     /// An empty collection.
     public init() {
@@ -61,7 +61,7 @@ public struct TaskCollection: Sendable {
             successorsByID[dependency.predecessorID, default: []].append(dependency)
             predecessorsByID[dependency.successorID, default: []].append(dependency)
         }
-        ranks = nil
+        graph = nil
         aggregates = [:]
         // Children come after their parent in depth-first order: fold them in reverse.
         for position in depthFirstPositions(collapsed: []).reversed() where tasks[position].kind.isSummary {
@@ -118,18 +118,15 @@ public struct TaskCollection: Sendable {
     /// The dependencies from `id`, in the order they were linked.
     func outgoing(_ id: String) -> [TaskDependency] { successorsByID[id] ?? [] }
 
-    /// Starts keeping topological ranks (a no-op when they are kept already).
+    /// Starts keeping the dependency graph with its topological ranks (a no-op when it is kept
+    /// already).
     public mutating func keepRanks() {
-        if ranks == nil { ranks = currentRanks() }
+        if graph == nil { graph = currentGraph() }
     }
 
-    /// The ranks kept, or computed now for this one use.
-    func currentRanks() -> TopologicalRanks {
-        if let ranks { return ranks }
-        var computed = TopologicalRanks()
-        computed.rankAll(
-            in: tasks, positionByID: positionByID, successorsByID: successorsByID, predecessorsByID: predecessorsByID)
-        return computed
+    /// The graph kept, or built now for this one use.
+    func currentGraph() -> DependencyGraph {
+        graph ?? DependencyGraph(tasks: tasks, dependencies: dependencies, positionByID: positionByID)
     }
 
     /// Whether the dependency is part of the collection (with this very type and lag).
