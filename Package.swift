@@ -26,6 +26,11 @@ let package = Package(
         .target(name: "WebAssets", dependencies: ["WebSocketWire", "CZlib"]),
         // The wire contract (protocol.md) as values: client and server messages, limits, `changes`.
         .target(name: "PlanProtocol", dependencies: ["ChronoSketchCore"]),
+        // Expat from Debian's libexpat1-dev: the XML parser of the importers (no DTD, no entities).
+        .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
+        // Plans in and out of the formats planners use (interchange.md): MS Project XML and
+        // GanttProject import, MS Project XML, CSV and iCalendar export.
+        .target(name: "PlanInterchange", dependencies: ["ChronoSketchCore", "CExpat"]),
         // libpq from Debian's libpq-dev.
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // libwebsockets from Debian's libwebsockets-dev.
@@ -52,8 +57,7 @@ let package = Package(
             name: "PlanServer",
             dependencies: [
                 "ChronoSketchCore", "PlanProtocol", "PlanStore", "CNetwork", "WebSocketWire", "WebSocketServer",
-                "WebAssets", "SystemSupport",
-                "CommandLineOptions",
+                "WebAssets", "SystemSupport", "CommandLineOptions", "PlanInterchange",
             ]),
         // The client library on lws: connections, hello, subscribe/resume, confirmed copies, proposals.
         .target(
@@ -119,6 +123,8 @@ let package = Package(
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer", "WebSocketWire"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
+        .testTarget(
+            name: "PlanInterchangeTests", dependencies: ["PlanInterchange", "ChronoSketchCore"], exclude: ["Files"]),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore", "PlanTestSupport"]),
         // Shared by the tests: the test database, shell helpers, random plan operations.
         .target(

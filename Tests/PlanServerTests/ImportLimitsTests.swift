@@ -27,7 +27,7 @@ struct ImportLimitsTests {
     func titleLimit() throws {
         let plan = TestDatabase.unique("import-long")
         let over = Self.create(plan, try Self.file(title: String(repeating: "é", count: 1001)))
-        #expect(over.status == 2)
+        #expect(over.status == 1)
         let index = Demo.document.state.tasks.count
         #expect(over.output.contains("tasks[\(index)].title: is longer than 1000 Unicode scalars"), "\(over.output)")
         let export = shell("'\(ServerProcess.binary)' plan export '\(plan)'")

@@ -8,7 +8,7 @@ extension ServerCommands {
           plan-server user revoke NAME [--database URL]    every token of NAME stops working; its sessions close
           plan-server user token NAME [--database URL]     prints a new token for NAME as its last line
           plan-server grant USER PLAN viewer|editor|owner [--database URL]
-          plan-server plan create ID --title T [--import FILE.json] [--database URL]
+          plan-server plan create ID --title T [--import FILE [--format json|msproject|gantt]] [--database URL]
           plan-server plan export ID [--version V] [--database URL]   the plan's data (as of V) as JSON
           plan-server plan history ID [--since V] [--database URL]   the audit trail, one JSON line per version
         The database comes from --database or DATABASE_URL (a libpq URI or keyword string).
@@ -63,9 +63,11 @@ extension ServerCommands {
                 + "role on PLAN (replacing any other); open sessions of USER use it at once.\n" + database
         case .planCreate:
             return """
-                usage: plan-server plan create ID --title T [--import FILE.json] [--database URL]
+                usage: plan-server plan create ID --title T [--import FILE [--format json|msproject|gantt]] [--database URL]
                 Creates plan ID, empty with title T, or with FILE's data (validated as a whole, like a
-                proposal); with --import, --title may be left out (the file's title is kept).
+                proposal); with --import, --title may be left out (the file's title is kept). FILE is our
+                JSON export or MS Project XML, told apart by its content (--format names it instead);
+                what the file holds that a plan cannot is listed on stderr as "warning: CODE: text".
 
                 """ + database
         case .planExport:

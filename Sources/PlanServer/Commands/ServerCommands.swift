@@ -1,5 +1,6 @@
 import ChronoSketchCore
 import CommandLineOptions
+import PlanInterchange
 import PlanProtocol
 import PlanStore
 import SystemSupport
@@ -23,7 +24,7 @@ public enum ServerCommands {
         var valueOptions: Set<String> {
             switch self {
             case .serve: ServerConfiguration.serveValueOptions
-            case .planCreate: ["--database", "--title", "--import"]
+            case .planCreate: ["--database", "--title", "--import", "--format"]
             case .planExport: ["--database", "--version"]
             case .planHistory: ["--database", "--since"]
             case .migrate, .grant, .userAdd, .userRevoke, .userToken: ["--database"]
@@ -147,11 +148,31 @@ public enum ServerCommands {
         }
         var document = PlanDocument(title: title ?? id, state: PlanState())
         if let file {
-            document = try PlanDocument(json: try JSONValue(parsing: try Files.read(file)))
-            if let title { document.title = title }
+            let formatName = options.value("--format")
+            let format = try formatName.map { name in
+                guard let format = InterchangeFormat(rawValue: name) else {
+                    throw CommandError("--format must be json, msproject or gantt, not \(name)")
+                }
+                return format
+            }
+            let imported: ImportedPlan
+            do {
+                imported = try PlanImport.read(try Files.read(file), format: format)
+            } catch {
+                throw CommandError("\(file): \(error)", status: 1)
+            }
+            document = imported.document
+            for warning in imported.warnings { ProcessIO.printError("\(warning)") }
+            if let title {
+                document.title = title
+            } else if GanttTask.isBlank(document.title) {
+                document.title = id
+            }
         }
         // The limits every later proposal is held to (protocol.md §1, the defaults).
-        if let problem = document.limitProblem(.standard) { throw CommandError("the plan breaks a limit: \(problem)") }
+        if let problem = document.limitProblem(.standard) {
+            throw CommandError("the plan breaks a limit: \(problem)", status: 1)
+        }
         try store().createPlan(id: id, document: document)
         ProcessIO.print("created plan \(id) (\(document.state.tasks.count) tasks)")
     }

@@ -1,0 +1,123 @@
+import ChronoSketchCore
+
+/// Imports an MS Project XML (MSPDI) document as a plan (interchange.md §2–§7): tasks, typed and
+/// lagged dependencies, the project calendar, resources, and assignments as bookings. The plan
+/// is manual (the file's dates are kept as they are); every loss is reported.
+public enum MSProjectImport {
+    /// The MSPDI namespace.
+    public static let namespace = "http://schemas.microsoft.com/project"
+
+    /// Reads the plan from the document's root element (`Project`).
+    /// - Throws: `ImportError` for a root that is not an MSPDI `Project`, or data that breaks a
+    ///   plan rule.
+    public static func plan(from project: XMLElement) throws(ImportError) -> ImportedPlan {
+        guard project.name == "Project", project.namespace == namespace || project.namespace.isEmpty else {
+            throw ImportError("the XML is not MS Project XML: its root is <\(project.name)>, not <Project>")
+        }
+        var log = WarningLog()
+        let rows = try MSProjectTasks(project, log: &log)
+        let calendar = MSProjectCalendar.projectCalendar(of: project).planCalendar(
+            near: span(of: rows.tasks), log: &log)
+        let dependencies = MSProjectLinks.dependencies(
+            of: rows, minutesPerDay: project.integer("MinutesPerDay") ?? 480, time: WorkingTime(calendar), log: &log)
+        let tasks: TaskCollection
+        do {
+            tasks = try TaskCollection(rows.tasks, dependencies: dependencies)
+        } catch {
+            throw ImportError("the file's tasks break a plan rule: \(error)")
+        }
+        let timeline = try MSProjectResources.timeline(of: project, tasks: rows, log: &log)
+        let state = PlanState(
+            tasks: tasks, timeline: timeline, settings: PlanSettings(scheduling: .manual, calendar: calendar))
+        return ImportedPlan(
+            document: PlanDocument(title: title(of: project, rows: rows), state: state), warnings: log.warnings)
+    }
+
+    /// `Title`, else `Name` without a file extension, else the project summary task's name; ""
+    /// when all are blank (the caller then uses the plan id).
+    static func title(of project: XMLElement, rows: MSProjectTasks) -> String {
+        if let title = project.value("Title"), !title.trimmingSpaces.isEmpty { return title }
+        if var name = project.value("Name"), !name.trimmingSpaces.isEmpty {
+            for suffix in [".xml", ".mpp", ".mpx"] where name.lowercased().hasSuffix(suffix) {
+                name.removeLast(suffix.count)
+            }
+            if !name.trimmingSpaces.isEmpty { return name }
+        }
+        return rows.projectSummaryName ?? ""
+    }
+
+    /// The first start and last end of the dated tasks, if any.
+    static func span(of tasks: [GanttTask]) -> ClosedRange<CivilDate>? {
+        var dates: [CivilDate] = []
+        for task in tasks {
+            switch task.kind {
+            case .activity(let schedule?, _): dates += [schedule.start, schedule.end]
+            case .milestone(let date): dates.append(date)
+            default: break
+            }
+        }
+        guard let first = dates.min(), let last = dates.max() else { return nil }
+        return first...last
+    }
+}
+
+/// MSPDI resources and assignments as the plan's resources and bookings (interchange.md §6).
+enum MSProjectResources {
+    /// The resources (not UID 0, not blank rows) and one booking per task and interval.
+    static func timeline(of project: XMLElement, tasks: MSProjectTasks, log: inout WarningLog) throws(ImportError)
+        -> TimelineData
+    {
+        do {
+            return try read(project, tasks: tasks, log: &log)
+        } catch {
+            throw ImportError("the file's resources and assignments break a plan rule: \(error)")
+        }
+    }
+
+    private static func read(_ project: XMLElement, tasks: MSProjectTasks, log: inout WarningLog) throws(TimelineError)
+        -> TimelineData
+    {
+        var resources: [TimelineResource] = []
+        var kept: Set<Int> = []
+        for element in project.child("Resources")?.children("Resource") ?? [] {
+            guard let uid = element.integer("UID"), uid != 0, !element.flag("IsNull"), kept.insert(uid).inserted
+            else { continue }
+            resources.append(try TimelineResource(id: String(uid), label: element.value("Name") ?? ""))
+        }
+        var entries: [TimelineEntry] = []
+        var assignments: [TimelineAssignment] = []
+        var entryByInterval: [String: String] = [:]
+        var entryIDs: Set<String> = []
+        for element in project.child("Assignments")?.children("Assignment") ?? [] {
+            guard let resourceUID = element.integer("ResourceUID"), kept.contains(resourceUID),
+                let taskUID = element.integer("TaskUID"), let position = tasks.positionByUID[taskUID]
+            else { continue }
+            let task = tasks.tasks[position]
+            let row = tasks.rows[position].element
+            guard let start = MSProjectDates.dateTime(element.value("Start") ?? row.value("Start")),
+                let end = MSProjectDates.dateTime(element.value("Finish") ?? row.value("Finish")), end > start
+            else {
+                log.add("emptyAssignment", "an assignment of \(task.id) without an interval is dropped")
+                continue
+            }
+            if let units = element.number("Units"), abs(units - 1) > 1e-9 {
+                log.add(
+                    "assignmentUnits",
+                    "an assignment of \(task.id) at \(Int((units * 100).rounded())) % is booked whole")
+            }
+            let key = "\(task.id)\u{0}\(start)\u{0}\(end)"
+            var entryID = entryByInterval[key]
+            if entryID == nil {
+                let id = entryIDs.contains(task.id) ? "\(task.id)-\(entries.count + 1)" : task.id
+                entryIDs.insert(id)
+                entries.append(try TimelineEntry(id: id, title: task.title, start: start, end: end))
+                entryByInterval[key] = id
+                entryID = id
+            }
+            let id = element.integer("UID").map { "a\($0)" } ?? "a-\(assignments.count + 1)"
+            assignments.append(try TimelineAssignment(id: id, entryID: entryID!, resourceID: String(resourceUID)))
+        }
+        // The whole is validated here (ids unique, assignments naming what exists).
+        return try TimelineData(resources: resources, entries: entries, assignments: assignments)
+    }
+}
