@@ -37,7 +37,7 @@ class ReconnectTests(unittest.TestCase):
             select_row(driver, 'Plan server')
             open_form(driver, 'p')
             fill(driver, 'progress', '42\n')
-            wait(driver, lambda d: d.find_element(By.ID, 'form-save').text == 'Saving…')
+            wait(driver, lambda d: d.find_element(By.ID, 'form-save').text == 'Queued (offline)', 'a form saved offline says it is queued')
             wait(driver, lambda d: '(pending)' in cells(d, 'Plan server')[0])
             self.assertEqual(progress_of(driver, 'Plan server'), '10 %', 'nothing drawn before it is confirmed')
             stored = driver.execute_script('return sessionStorage.getItem("chronosketch.pending.v1")')
