@@ -57,6 +57,7 @@ test('Apply mine: the draft on the current task keeps what others changed; an un
   const { copy } = later();
   const form = openTaskForm('details', spec, copy, 'en', parseCivil('2026-09-01'));
   assert.equal(rebase(form, copy), true);
+  assert.equal(form.seenAt, 5, 'a later conflict is told from the version rebased to');
   assert.deepEqual(taskOperation(form, { title: 'Spec v2' }, copy, 'en', 'x').op,
     { type: 'replace', previous: { ...spec, progress: 80 }, proposed: { ...spec, progress: 80, title: 'Spec v2' } });
   const relinked = later();

@@ -78,5 +78,6 @@ export function rebase(form, copy, timeline = null) {
   if (!original) return false;
   form.original = original;
   form.rebased = true;
+  form.seenAt = copy.version;
   return true;
 }

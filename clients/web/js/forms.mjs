@@ -14,8 +14,9 @@ export class FormDialog {
     this.dialog = dialog;
     this.form = null;
     this.saving = null;
-    /** Whether the proposal `id` waits unsent (the page sets it): Save then says so. */
+    /** Whether the proposal `id` waits unsent, and the version the page holds (the page sets them). */
     this.isQueued = () => false;
+    this.version = () => 0;
     this.fields = $('#form-fields', dialog);
     $('#form', dialog).addEventListener('submit', (event) => {
       event.preventDefault();
@@ -46,6 +47,7 @@ export class FormDialog {
    * Save; `onKey(key)` (read-only forms) may act on a key and returns whether it did.
    */
   open(form, t, onSave, readOnly = false, onKey = null) {
+    form.seenAt = this.version(); // its values are as of this version (a conflict says what changed since)
     this.form = form;
     this.t = t;
     this.onSave = onSave;

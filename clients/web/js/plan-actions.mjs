@@ -114,7 +114,9 @@ export class PlanActions {
     const { staleConflict, rebase } = await import('./conflict.mjs');
     const { client, t, app: { forms } } = this;
     const timeline = () => this.view.resources?.data;
-    const conflict = client.copy && staleConflict(this.view.language, op, base, client.copy, client.history, timeline());
+    // Since the version the form was opened at (or last rebased to), else the one proposed at.
+    const since = form?.seenAt ?? base;
+    const conflict = client.copy && staleConflict(this.view.language, op, since, client.copy, client.history, timeline());
     if (!conflict) return;
     const text = `${t.rejected(this.reason(answer))} ${conflict.text}`.trim();
     if (!form || forms.form !== form || forms.saving) return this.app.status(text, true);
@@ -140,7 +142,9 @@ export class PlanActions {
   lost(detail) {
     const { t, app: { forms } } = this;
     const roleEnded = detail.code === 'forbidden' || detail.code === 'unknownPlan';
-    const text = detail.code === 'forbidden' ? t.roleEnded(this.view.plan) : t.serverError(detail.message ?? detail.code);
+    // A plan held before and refused now (a resubscription): the role ended while the page was away.
+    const text = detail.code === 'forbidden' || (roleEnded && detail.copy) ? t.roleEnded(this.view.plan)
+      : t.serverError(detail.message ?? detail.code);
     if (forms.isOpen && !forms.readOnly) {
       const sent = forms.saving && !detail.dropped.some((proposal) => proposal.id === forms.saving);
       forms.ended(!roleEnded ? text : sent ? t.roleEndedSent : t.roleEndedDraft);

@@ -57,6 +57,7 @@ export class PlanView {
     });
     this.unlisten = this.client.listen((event, detail) => this.clientEvent(event, detail));
     app.forms.isQueued = (id) => !this.client.pending.isSent(id);
+    app.forms.version = () => this.client.copy?.version ?? 0;
   }
 
   get t() {
@@ -105,7 +106,7 @@ export class PlanView {
       // open at once later, also while the server is away. A module that could not be fetched
       // (the server went away first) is no error yet: opening its view fetches it again and says
       // so if that fails. `data-preloaded` on <body> tells when all are here.
-      const preload = () => Promise.all(['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs', './settings-form.mjs']
+      const preload = () => Promise.all(['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs', './settings-form.mjs', './conflict.mjs']
         .map((m) => import(m))).then(() => (document.body.dataset.preloaded = 'all'), () => {});
       requestAnimationFrame(() => setTimeout(preload, 0));
     }
