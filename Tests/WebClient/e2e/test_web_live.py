@@ -11,7 +11,7 @@ import unittest
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(__file__))
-from harness import BrowserTests, sign_in, wait, row, command, export, request
+from harness import BrowserTests, sign_in, wait, row, command, export, request, shot
 from test_web import select_row, open_form, fill, dialog_closed, progress_of, press
 
 
@@ -109,6 +109,7 @@ class LiveTests(BrowserTests):
         self.assertEqual(b.find_element(By.CSS_SELECTOR, '#form-fields [name="title"]').get_attribute('value'), 'Spec v2')
         self.assertFalse(b.find_element(By.ID, 'form-save').is_displayed(), 'Save would repeat the rejection')
         self.assertEqual(text(b, 'form-close'), 'Discard')
+        shot(b, 'stale-conflict')
         offer = b.find_element(By.ID, 'form-offer')
         self.assertEqual(offer.text, 'Apply mine to the current version')
         offer.click()

@@ -12,7 +12,7 @@ import unittest
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(__file__))
-from harness import Server, People, browser, sign_in, wait, cells, console_errors, history, export, request, command
+from harness import Server, People, browser, sign_in, wait, cells, console_errors, history, export, request, command, shot
 from test_web import select_row, open_form, fill, dialog_closed, progress_of
 
 OFFLINE = ('WebSocket connection to', 'ERR_CONNECTION_REFUSED')
@@ -140,6 +140,7 @@ class ReconnectTests(unittest.TestCase):
             wait(driver, counted_down, 'the reconnect is not counted down', timeout=40)
             wait(driver, lambda d: (countdown(d) or 0) >= 5, 'no long delay', timeout=40)
             self.assertTrue(driver.find_element(By.ID, 'retry-now').is_displayed())
+            shot(driver, 'offline-countdown')
             server.start()
             # Retry now while the countdown still runs: the page connects at once, not when it ends.
             before, after = wait(driver, lambda d: d.execute_script('''
