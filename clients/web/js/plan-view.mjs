@@ -240,7 +240,7 @@ export class PlanView {
       this.resources?.render(copy, this.axis, COLUMN_WIDTH, readOnly);
     } else {
       const title = (id) => this.client.copy?.get(id)?.title;
-      this.historyView?.render({ history: this.client.history, user: this.client.user, language: this.language, t, title });
+      this.historyView?.render({ history: this.client.history, user: this.client.user, readOnly, language: this.language, t, title });
     }
   }
 
