@@ -13,6 +13,7 @@ import subprocess
 import time
 import unittest
 
+import websocket
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -108,6 +109,25 @@ class People:
         command('grant', self.bob, plan, 'editor')
         command('grant', self.carol, plan, 'viewer')
         return plan
+
+
+def request(server, token, message):
+    """Sends `message` on a WebSocket of its own as the holder of `token` (an owner's `grant`, say) and
+    returns the answer that carries its ref."""
+    socket = websocket.create_connection(server.url.replace('http', 'ws', 1) + '/ws', subprotocols=['chronosketch.v1'],
+                                         timeout=WAIT)
+    try:
+        socket.send(json.dumps({'type': 'hello', 'token': token, 'client': 'web-tests'}))
+        if json.loads(socket.recv()).get('type') != 'welcome':
+            raise RuntimeError('the token was not accepted')
+        socket.send(json.dumps({**message, 'ref': 'tests'}))
+        while True:
+            received = json.loads(socket.recv())
+            for answer in received if isinstance(received, list) else [received]:
+                if answer.get('ref') == 'tests':
+                    return answer
+    finally:
+        socket.close()
 
 
 def export(plan):

@@ -90,7 +90,7 @@ test('a stale undo says who changed it since; other rejections say their reason 
   const stale = { type: 'rejected', code: 'staleTask' };
   assert.equal(notUndone('en', 37, stale, history), 'v37 not undone: changed since by bob (v39).');
   assert.equal(notUndone('de', 37, stale, history), 'v37 nicht rückgängig gemacht: seitdem von bob geändert (v39).');
-  assert.equal(notUndone('en', 38, stale, history), 'v38 not undone: The task was changed or removed in the meantime. Close the form and open it again.',
+  assert.equal(notUndone('en', 38, stale, history), 'v38 not undone: The task was changed or removed in the meantime.',
     'nobody changed Build since: the reason');
   assert.equal(notUndone('en', 37, { type: 'rejected', code: 'notUndoable' }, history), 'v37 not undone: That cannot be undone.');
   assert.equal(notUndone('de', 37, { type: 'rejected', code: 'historyUnavailable' }, history),

@@ -47,3 +47,17 @@ test('broken storage contents start afresh; a full storage keeps proposals in me
   kept.add({ id: 'p-m-1', plan: 'x' });
   assert.equal(kept.of('x').length, 1);
 });
+
+test('sent is remembered across a reload; a plan\'s proposals dropped are gone for good, others kept', () => {
+  const storage = new MemoryStorage();
+  const pending = new PendingProposals(storage, () => 'x');
+  for (const [id, plan] of [['p-1', 'demo'], ['p-2', 'demo'], ['p-3', 'other'], ['p-4', 'demo']]) pending.add({ id, plan });
+  pending.markSent('p-2');
+  const reloaded = new PendingProposals(storage, () => 'y');
+  assert.deepEqual(['p-1', 'p-2', 'nope'].map((id) => reloaded.isSent(id)), [false, true, false]);
+  assert.deepEqual(reloaded.drop('demo', (proposal) => proposal.sent).map((p) => p.id), ['p-1', 'p-4']);
+  assert.deepEqual(reloaded.drop('demo', (proposal) => proposal.sent), [], 'nothing more to drop');
+  assert.deepEqual(new PendingProposals(storage, () => 'z').proposals.map((p) => p.id), ['p-2', 'p-3']);
+  assert.deepEqual(reloaded.drop('demo').map((p) => p.id), ['p-2']);
+  assert.deepEqual(new PendingProposals(storage, () => 'z').proposals.map((p) => p.id), ['p-3']);
+});

@@ -61,7 +61,7 @@ function harness(storage = new MemoryStorage()) {
 
 const withoutRef = ({ ref, ...rest }) => rest;
 const welcome = { type: 'welcome', session: 's1', user: 'alice', protocol: 1, limits: { maxProposalsPerSecond: 4 } };
-const snapshot = (version) => ({ type: 'snapshot', plan: 'demo', version, title: 'T', tasks: [{ id: 'a', title: 'A', kind: 'activity', progress: 0 }], dependencies: [], resources: [], summaries: {} });
+const snapshot = (version, role = 'editor') => ({ type: 'snapshot', plan: 'demo', version, title: 'T', tasks: [{ id: 'a', title: 'A', kind: 'activity', progress: 0 }], dependencies: [], resources: [], summaries: {}, role });
 const upsert = (version, progress) => ({ type: 'confirmed', plan: 'demo', version, mutation: { id: `m${version}`, user: 'bob' },
   changes: { upsert: [{ id: 'a', title: 'A', kind: 'activity', progress }], remove: [], summaries: {} } });
 
@@ -121,12 +121,15 @@ test('a pending proposal is re-sent once with its id after a reconnect, and afte
   h.timers.advance(250);
   h.sockets[1].open();
   h.sockets[1].deliver(welcome);
+  assert.equal(h.sockets[1].sent.filter((m) => m.type === 'propose').length, 0, 'not before the role is known');
+  h.sockets[1].deliver({ type: 'resumed', plan: 'demo', version: 3, role: 'editor' });
   assert.deepEqual(h.sockets[1].sent.filter((m) => m.type === 'propose').map((m) => m.id), [id]);
   // A reload now: a new page over the same storage re-sends the same proposal, once.
   const reloaded = harness(h.storage);
   reloaded.session.start();
   reloaded.sockets[0].open();
   reloaded.sockets[0].deliver(welcome);
+  reloaded.sockets[0].deliver(snapshot(3));
   const resent = reloaded.sockets[0].sent.filter((m) => m.type === 'propose');
   assert.deepEqual(resent, [sent[0]]);
   reloaded.sockets[0].deliver({ type: 'ack', id, plan: 'demo', version: 4 });
@@ -136,6 +139,7 @@ test('a pending proposal is re-sent once with its id after a reconnect, and afte
   reloaded.timers.advance(250);
   reloaded.sockets[1].open();
   reloaded.sockets[1].deliver(welcome);
+  reloaded.sockets[1].deliver({ type: 'resumed', plan: 'demo', version: 3, role: 'editor' });
   assert.equal(reloaded.sockets[1].sent.filter((m) => m.type === 'propose').length, 0, 'nothing is re-sent once answered');
   assert.equal(answers.length, 0, 'the first page never heard the answer');
 });
@@ -166,6 +170,8 @@ test('re-sent proposals are paced at half the proposal limit per second', () => 
   h.sockets[0].open();
   h.sockets[0].deliver(welcome);
   const count = () => h.sockets[0].sent.filter((m) => m.type === 'propose').length;
+  assert.equal(count(), 0, 'sent once the role is known');
+  h.sockets[0].deliver(snapshot(1));
   assert.equal(count(), 2);
   h.timers.advance(1000);
   assert.equal(count(), 4);
@@ -285,4 +291,96 @@ test('schedule figures: asked after each version for the rows shown, at most one
   h.sockets[1].deliver(upsert(6, 30));
   h.client.wantFigures(['a']);
   assert.equal(asked().length, 1, 'asked on the new connection');
+});
+
+test('the role comes with the snapshot, resumed and role events; a viewer drops what was never sent, never to send it', () => {
+  const h = harness();
+  const roles = [];
+  h.client.listen((event, detail) => event === 'role' && roles.push(detail));
+  h.session.start();
+  h.sockets[0].open();
+  h.sockets[0].deliver(welcome);
+  const early = h.client.propose({ type: 'remove', previous: { id: 'a' } }, 'early');
+  assert.equal(h.sockets[0].sent.filter((m) => m.type === 'propose').length, 0, 'nothing is proposed before the role is known');
+  h.sockets[0].deliver(snapshot(3, 'editor'));
+  assert.deepEqual(h.sockets[0].sent.filter((m) => m.type === 'propose').map((m) => m.id), [early]);
+  assert.deepEqual(roles, [{ role: 'editor', previous: null, dropped: [] }]);
+  assert.equal(h.client.mayPropose, true);
+  h.sockets[0].drop();
+  const queued = h.client.propose({ type: 'remove', previous: { id: 'b' } }, 'queued');
+  assert.deepEqual([h.pending.isSent(early), h.pending.isSent(queued)], [true, false]);
+  h.timers.advance(250);
+  h.sockets[1].open();
+  h.sockets[1].deliver(welcome);
+  h.sockets[1].deliver({ type: 'resumed', plan: 'demo', version: 3, role: 'viewer' });
+  assert.deepEqual(roles[1].dropped.map((p) => p.id), [queued], 'the queued one is dropped and listed');
+  assert.deepEqual([roles[1].role, roles[1].previous, h.client.mayPropose], ['viewer', 'editor', false]);
+  assert.deepEqual(h.sockets[1].sent.filter((m) => m.type === 'propose').map((m) => m.id), [early],
+    'one sent before is sent again: the server decides it (a viewer\'s is applied by no one)');
+  h.sockets[1].deliver({ type: 'role', plan: 'demo', role: 'editor' });
+  h.sockets[1].deliver({ type: 'role', plan: 'other', role: 'viewer' });
+  assert.deepEqual(roles.slice(2), [{ role: 'editor', previous: 'viewer', dropped: [] }]);
+  const reloaded = harness(h.storage);
+  reloaded.session.start();
+  reloaded.sockets[0].open();
+  reloaded.sockets[0].deliver(welcome);
+  reloaded.sockets[0].deliver(snapshot(3, 'editor'));
+  assert.deepEqual(reloaded.sockets[0].sent.filter((m) => m.type === 'propose').map((m) => m.id), [early], 'not after a reload either');
+});
+
+test('a role that ends drops every proposal of the plan (those never sent are listed); none is sent after a reload', () => {
+  const h = harness();
+  const lost = [];
+  h.client.listen((event, detail) => event === 'lost' && lost.push(detail));
+  h.session.start();
+  h.sockets[0].open();
+  h.sockets[0].deliver(welcome);
+  h.sockets[0].deliver(snapshot(3));
+  const sent = h.client.propose({ type: 'remove', previous: { id: 'a' } }, 'sent');
+  h.sockets[0].drop();
+  const queued = h.client.propose({ type: 'remove', previous: { id: 'b' } }, 'queued');
+  h.timers.advance(250);
+  h.sockets[1].open();
+  h.sockets[1].deliver(welcome);
+  const subscribe = h.sockets[1].sent.find((m) => m.type === 'subscribe');
+  h.sockets[1].deliver({ type: 'error', code: 'unknownPlan', message: 'no plan', ref: subscribe.ref });
+  assert.deepEqual(lost.map((l) => [l.code, l.dropped.map((p) => p.id)]), [['unknownPlan', [queued]]]);
+  assert.equal(lost[0].copy.version, 3, 'the copy as it was, for the words');
+  assert.deepEqual(h.pending.of('demo'), [], `${sent} is forgotten too: its role is gone`);
+  assert.equal(h.sockets[1].sent.filter((m) => m.type === 'propose').length, 0);
+  const reloaded = harness(h.storage);
+  reloaded.session.start();
+  reloaded.sockets[0].open();
+  reloaded.sockets[0].deliver(welcome);
+  reloaded.sockets[0].deliver(snapshot(3));
+  assert.equal(reloaded.sockets[0].sent.filter((m) => m.type === 'propose').length, 0);
+  // Online: the forbidden event of a role that ends.
+  const online = harness();
+  online.client.listen((event, detail) => event === 'lost' && lost.push(detail));
+  online.session.start();
+  online.sockets[0].open();
+  online.sockets[0].deliver(welcome);
+  online.sockets[0].deliver(snapshot(3));
+  online.client.propose({ type: 'remove', previous: { id: 'a' } }, 'in flight');
+  online.sockets[0].deliver({ type: 'error', code: 'forbidden', message: 'no role', plan: 'demo' });
+  assert.deepEqual([lost[1].code, lost[1].dropped, online.pending.of('demo'), online.client.role], ['forbidden', [], [], null]);
+});
+
+test('Retry now reconnects at once instead of after the delay; nothing while connected', () => {
+  const h = harness();
+  h.session.start();
+  h.sockets[0].open();
+  h.sockets[0].deliver(welcome);
+  assert.equal(h.session.retryNow(), false);
+  h.sockets[0].drop();
+  h.timers.advance(250);
+  h.sockets[1].drop();
+  assert.equal(h.states.at(-1).delay, 500);
+  assert.equal(h.session.retryNow(), true);
+  assert.equal(h.sockets.length, 3, 'a new socket at once');
+  h.timers.advance(10000);
+  assert.equal(h.sockets.length, 3, 'the waiting retry was cancelled');
+  h.sockets[2].open();
+  h.sockets[2].deliver(welcome);
+  assert.equal(h.states.at(-1).kind, 'connected');
 });

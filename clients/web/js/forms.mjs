@@ -1,9 +1,11 @@
 // The form dialog: renders a form description (task-forms.mjs, entry-forms.mjs) with explicit Save
 // and Close, and keeps it open until the server answers. While a proposal waits, Save says
-// "Saving…"; a rejection shows its reason in words and keeps every value of the draft; an ack
-// closes it. Close (or Escape) closes without proposing anything (a proposal already sent stays
-// pending and its answer appears in the status line). After a rejection a form may offer one more
-// way to save (a scheduleConflict's "Move to …").
+// "Saving…" ("Queued (offline)" while it waits unsent); a rejection shows its reason in words and
+// keeps every value of the draft; an ack closes it. Close (or Escape) closes without proposing
+// anything (a proposal already sent stays pending and its answer appears in the status line). After
+// a rejection a form may offer one more way to save (a scheduleConflict's "Move to …"), or one
+// instead of Save, with Close become Discard (a stale proposal's "Apply mine to the current version").
+// A form whose role ended says so and can no longer be saved.
 
 import { h, $ } from './dom.mjs';
 
@@ -12,6 +14,9 @@ export class FormDialog {
     this.dialog = dialog;
     this.form = null;
     this.saving = null;
+    /** Whether the proposal `id` waits unsent, and the version the page holds (the page sets them). */
+    this.isQueued = () => false;
+    this.version = () => 0;
     this.fields = $('#form-fields', dialog);
     $('#form', dialog).addEventListener('submit', (event) => {
       event.preventDefault();
@@ -20,8 +25,7 @@ export class FormDialog {
     $('#form-close', dialog).addEventListener('click', () => this.close());
     this.offerButton = $('#form-offer', dialog);
     this.offerButton.addEventListener('click', () => {
-      if (!this.form || this.saving || !this.offered) return;
-      this.sent(this.offered());
+      if (this.form && !this.saving && this.offered) this.sent(this.offered());
     });
     dialog.addEventListener('cancel', (event) => {
       event.preventDefault();
@@ -43,10 +47,12 @@ export class FormDialog {
    * Save; `onKey(key)` (read-only forms) may act on a key and returns whether it did.
    */
   open(form, t, onSave, readOnly = false, onKey = null) {
+    form.seenAt = this.version(); // its values are as of this version (a conflict says what changed since)
     this.form = form;
     this.t = t;
     this.onSave = onSave;
     this.onKey = onKey;
+    this.readOnly = readOnly;
     this.saving = null;
     this.offer(null);
     $('#form-heading', this.dialog).textContent = form.heading;
@@ -97,23 +103,43 @@ export class FormDialog {
   setBusy(busy) {
     const save = $('#form-save', this.dialog);
     save.disabled = busy;
-    save.textContent = busy ? this.t.saving : this.t.save;
+    save.textContent = !busy ? this.t.save : this.isQueued(this.saving) ? this.t.queued : this.t.saving;
     for (const element of this.fields.querySelectorAll('input, select')) {
       if (element.type === 'checkbox' || element.tagName === 'SELECT') element.disabled = busy;
       else element.readOnly = busy;
     }
   }
 
-  /** Shows a button `label` that proposes `send()`'s proposal ({ id } or { error }) and waits like Save; null hides it. */
-  offer(label, send = null) {
+  /**
+   * Shows a button `label` that proposes `send()`'s proposal ({ id } or { error }) and waits like Save
+   * (null hides it); `instead`: in place of Save (Enter uses it), and Close says Discard.
+   */
+  offer(label, send = null, instead = false) {
     this.offered = label ? send : null;
     this.offerButton.hidden = !label;
     this.offerButton.textContent = label ?? '';
+    this.instead = instead;
+    $('#form-save', this.dialog).hidden = this.readOnly || instead;
+    $('#form-close', this.dialog).textContent = instead ? this.t.discard : this.t.close;
   }
 
   save() {
-    if (!this.form || this.saving) return;
-    this.sent(this.onSave(this.values()));
+    if (this.instead) return this.offerButton.click();
+    if (this.form && !this.saving) this.sent(this.onSave(this.values()));
+  }
+
+  /** Again says whether the proposal waited on is queued or being saved (it was sent after a reconnect). */
+  refresh() {
+    if (this.saving) this.setBusy(true);
+  }
+
+  /** The form can no longer be saved (the role ended): says `text`, waits for nothing and sends nothing. */
+  ended(text) {
+    this.saving = null;
+    this.setBusy(false);
+    this.offer(null, null, true);
+    this.onSave = () => ({ error: text });
+    this.setError(text);
   }
 
   sent(result) {

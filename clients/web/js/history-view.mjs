@@ -21,7 +21,7 @@ export class HistoryView {
     this.selected = null;
   }
 
-  /** state: { history, user, language, t, title(id) }. */
+  /** state: { history, user, readOnly (a viewer: no Undo this), language, t, title(id) }. */
   render(state) {
     this.state = state;
     const { history, t, language } = state;
@@ -31,7 +31,7 @@ export class HistoryView {
       const entry = history.entries.get(version);
       const when = entry.at ? localTime(language, entry.at) : '';
       const kept = history.isKept(version);
-      const own = entry.user === state.user && !entry.isBaseline && history.undoable(version) !== null;
+      const own = !state.readOnly && entry.user === state.user && !entry.isBaseline && history.undoable(version) !== null;
       const undoneBy = history.undoing(version);
       const mark = undoneBy === null ? null : h('span', { class: 'undone-by', title: t.history.undoneBy(undoneBy), text: `↶ v${undoneBy}` });
       return h('tr', { 'aria-selected': String(version === this.selected), dataset: { version: String(version) },

@@ -3,7 +3,11 @@
 // keeps no per-user stacks; a client undoes the newest version of its user not yet undone, and
 // redoes by undoing that undo). The same two stacks as the terminal's ClientHistory, rebuilt
 // from one user's entries in version order; baseline ops cannot be undone and are skipped. It also
-// says who changed something since a version, for a stale undo's message.
+// says who changed something since a version, for the message of a stale undo or proposal.
+
+/** What `touched` holds for a version that changed the dependency list or the settings. */
+export const DEPENDENCIES = Symbol('dependencies');
+export const SETTINGS = Symbol('settings');
 
 export class ClientHistory {
   constructor() {
@@ -115,13 +119,15 @@ export class ClientHistory {
     return map;
   }
 
-  /** The newest entry after `version` that touched any of `ids` (who changed it since), or null. */
+  /** The entries after `after` that touched any of `ids` (who changed it since), oldest first. */
+  changesSince(after, ids) {
+    return [...this.entries.values()].filter((entry) => entry.version > after && [...ids].some((id) => entry.touched.has(id)))
+      .sort((a, b) => a.version - b.version);
+  }
+
+  /** The newest entry after `after` that touched any of `ids`, or null. */
   lastChange(after, ids) {
-    let found = null;
-    for (const entry of this.entries.values()) {
-      if (entry.version > after && (!found || entry.version > found.version) && [...ids].some((id) => entry.touched.has(id))) found = entry;
-    }
-    return found;
+    return this.changesSince(after, ids).at(-1) ?? null;
   }
 
   /** The version the user's undo key undoes, or null. */
@@ -151,5 +157,7 @@ function touched(changes, op) {
   const named = [op?.previous?.id, op?.task?.id, op?.relativeTo?.id, op?.dependency?.predecessorID, op?.dependency?.successorID,
     op?.original?.entry?.id, op?.entry?.id];
   for (const id of named) if (id !== undefined) ids.add(id);
+  if (changes?.dependencies || /link$/.test(op?.type ?? '')) ids.add(DEPENDENCIES);
+  if (changes?.settings || op?.type === 'settings.replace') ids.add(SETTINGS);
   return ids;
 }

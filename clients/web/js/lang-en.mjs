@@ -38,12 +38,24 @@ export default {
   nameEmpty: 'The name is empty.', actionUnavailable: 'This action is not available for this task.',
   noSelection: 'No task selected.', noEntrySelected: 'No entry selected.', baselineMode: 'Baseline',
   here: (count) => `${count} here`, versionLabel: (version) => `v${version}`,
-  zoomLabel: (zoom) => `zoom ${zoom} d`, pendingCount: (count) => `${count} pending`,
+  zoomLabel: (zoom) => `zoom ${zoom} d`, pendingCount: (count) => `${count} change${count === 1 ? '' : 's'} waiting`,
   reconnectIn: (seconds) => `disconnected, reconnecting in ${seconds} s`,
   rejected: (reason) => `Rejected: ${reason}`, serverError: (message) => `Server error: ${message}`,
   undoing: (version) => `Undoing v${version}…`, undone: (version, now) => `Undid v${version} (now v${now}).`,
   notUndone: (version, why) => `v${version} not undone: ${why}`,
   changedSince: (user, version) => `changed since by ${user} (v${version}).`,
+
+  // Roles live, offline, conflicts (issue 30).
+  roles: { viewer: 'viewer', editor: 'editor', owner: 'owner' },
+  nowRole: (role) => `You are now ${{ viewer: 'a viewer', editor: 'an editor', owner: 'an owner' }[role] ?? role}`,
+  draftNotSent: (said) => `${said}: your draft was not sent.`,
+  roleEnded: (plan) => `You no longer have a role on “${plan}”.`,
+  roleEndedDraft: 'You no longer have a role on this plan: your draft was not sent.',
+  roleEndedSent: 'You no longer have a role on this plan: the change you sent was not confirmed.',
+  notSent: (count, list) => `${count} change${count === 1 ? ' was' : 's were'} not sent: ${list}.`,
+  retryNow: 'Retry now', queued: 'Queued (offline)', applyMine: 'Apply mine to the current version', discard: 'Discard',
+  staleSince: (who, what) => `Changed since${who ? ` by ${who}` : ''}: ${what}.`,
+  byVersion: (user, version) => `${user} (v${version})`,
   lengthLabel: 'Length', hours: 'h', minutes: 'min',
   viewAt: 'Show', backToLive: 'Back to the live plan', showingVersion: (version) => `Showing version ${version} (read only)`,
   helpClose: 'Close', setBaseline: 'Set baseline', when: 'When', user: 'User', change: 'Change',
@@ -68,7 +80,7 @@ export default {
 
   /** The reasons of rejection codes (the server's message is shown for others). */
   rejections: {
-    staleTask: 'The task was changed or removed in the meantime. Close the form and open it again.',
+    staleTask: 'The task was changed or removed in the meantime.',
     duplicateID: 'This id is already in use.', blankID: 'The id must not be blank.',
     identityChanged: "A task's id cannot change.", invalidProgress: 'Progress must be 0 to 100.',
     invalidSchedule: 'The dates are not valid.',

@@ -59,18 +59,27 @@ function showScreen(name) {
   for (const id of ['sign-in', 'plan-list', 'plan-view']) $(`#${id}`).hidden = id !== name;
   $('#to-plans').hidden = name !== 'plan-view';
   $('#sign-out').hidden = name === 'sign-in';
-  for (const id of ['connection', 'version', 'presence', 'pending']) if (name === 'sign-in') $(`#${id}`).textContent = '';
+  for (const id of ['connection', 'version', 'role', 'presence', 'pending']) if (name === 'sign-in') $(`#${id}`).textContent = '';
 }
 
+/** The connection in the heading; while a reconnect waits, its countdown (each second) and Retry now. */
 function showConnection(state) {
+  if (state !== app.connectionState) state.until = state.delay ? Date.now() + state.delay : null;
   app.connectionState = state;
+  clearTimeout(app.countdown);
   const t = app.t();
   const element = $('#connection');
   element.className = `badge ${state.kind}`;
+  const left = state.until ? state.until - Date.now() : 0;
+  $('#retry-now').hidden = !app.session || left <= 0;
   if (!app.session) element.textContent = '';
   else if (state.kind === 'connected') element.textContent = t.connected;
   else if (state.kind === 'connecting') element.textContent = t.connecting;
-  else element.textContent = state.delay ? t.reconnectIn(Math.max(Math.round(state.delay / 100) / 10, 0.1)) : t.reconnecting;
+  else if (left <= 0) element.textContent = t.reconnecting;
+  else {
+    element.textContent = t.reconnectIn(Math.ceil(left / 1000));
+    app.countdown = setTimeout(() => showConnection(state), left % 1000 || 1000);
+  }
 }
 
 function signIn(token) {
@@ -109,7 +118,7 @@ function showPlans(plans) {
   const t = app.t();
   $('#plans').replaceChildren(...(plans.length === 0 ? [h('li', { class: 'note', text: t.noPlans })] : plans.map((plan) =>
     h('li', {}, h('span', { class: 'title', text: plan.title || plan.plan }),
-      h('span', { class: 'meta', text: `${plan.plan} · ${t.role}: ${plan.role} · v${plan.version}` }),
+      h('span', { class: 'meta', text: `${plan.plan} · ${t.role}: ${t.roles[plan.role] ?? plan.role} · v${plan.version}` }),
       h('button', { type: 'button', text: t.open, dataset: { plan: plan.plan }, onclick: () => openPlan(plan.plan, app.session.welcome) })))));
   $('#plans button')?.focus();
 }
@@ -156,6 +165,7 @@ function wire() {
     if (token) signIn(token);
   });
   $('#sign-out').addEventListener('click', () => signOut());
+  $('#retry-now').addEventListener('click', () => app.session?.retryNow());
   $('#to-plans').addEventListener('click', () => {
     closePlan();
     listPlans();

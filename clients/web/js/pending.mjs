@@ -55,6 +55,19 @@ export class PendingProposals {
     return this.proposals.some((proposal) => proposal.id === id);
   }
 
+  /** The proposal went to the server (on this or an earlier connection): its fate is the server's now. */
+  markSent(id) {
+    const proposal = this.proposals.find((candidate) => candidate.id === id);
+    if (!proposal || proposal.sent) return;
+    proposal.sent = true;
+    this.save();
+  }
+
+  /** Whether the proposal `id` was ever sent (false: it waits queued, or is not pending). */
+  isSent(id) {
+    return this.proposals.some((proposal) => proposal.id === id && proposal.sent);
+  }
+
   /** The answer came (ack, or a rejection that is a decision): forgets and returns the proposal. */
   settle(id) {
     const index = this.proposals.findIndex((proposal) => proposal.id === id);
@@ -62,6 +75,18 @@ export class PendingProposals {
     const [proposal] = this.proposals.splice(index, 1);
     this.save();
     return proposal;
+  }
+
+  /**
+   * Forgets the proposals of `plan` that `keep(proposal)` does not keep (the role to propose ended):
+   * returns them, oldest first. They are never sent again, not after a reconnect or a reload.
+   */
+  drop(plan, keep = () => false) {
+    const dropped = this.proposals.filter((proposal) => proposal.plan === plan && !keep(proposal));
+    if (dropped.length === 0) return dropped;
+    this.proposals = this.proposals.filter((proposal) => !dropped.includes(proposal));
+    this.save();
+    return dropped;
   }
 
   /** The message that (re-)sends a proposal. */

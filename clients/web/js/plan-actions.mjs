@@ -1,10 +1,11 @@
 // What the user does with an open plan, each turned into a proposal and nothing drawn before it is
 // confirmed: the task and entry forms, drags in the list and the charts, undo and redo, baselines,
 // showing past versions, the scheduling settings; and the words for the answers (in the form, or in
-// the status line), with a scheduleConflict's one-click answer.
+// the status line), with a scheduleConflict's one-click answer and a stale proposal's conflict (what
+// changed, by whom; Apply mine or Discard). The controls follow the session's role as it changes.
 
 import { $ } from './dom.mjs';
-import { availableActions, actionTitle, actionKey, rejectionReason, rejectionWords, notUndone } from './wording.mjs';
+import { availableActions, actionTitle, actionKey, rejectionReason, rejectionWords, notUndone, STALE_CODES } from './wording.mjs';
 import { rowValues } from './marks.mjs';
 import { PlanCopy } from './plan-copy.mjs';
 import { today as todayOf, parseCivil } from './dates.mjs';
@@ -56,8 +57,9 @@ export class PlanActions {
     $('#pending').textContent = waiting ? t.pendingCount(waiting) : '';
     $('#zoom-label').textContent = t.zoomLabel(this.view.zoom);
     $('#add-task').textContent = this.view.view === 'resources' ? actionTitle(this.view.language, 'addEntry') : t.addTask;
+    $('#role').textContent = client.role ? `${t.role}: ${t.roles[client.role] ?? client.role}` : '';
     const user = client.user;
-    const readOnly = !!this.view.historical || client.role === 'viewer';
+    const readOnly = !!this.view.historical || !client.mayPropose;
     $('#undo').disabled = !user || client.history.undoTarget(user) === null || readOnly;
     $('#redo').disabled = !user || client.history.redoTarget(user) === null || readOnly;
     $('#add-task').disabled = readOnly;
@@ -73,9 +75,9 @@ export class PlanActions {
     select.value = names.includes(current) ? current : '';
   }
 
-  /** Whether the user may propose (not a viewer, not looking at a past version); says why not. */
+  /** Whether the user may propose (an editor or owner, not looking at a past version); says why not. */
   mayEdit() {
-    if (this.client.role === 'viewer') {
+    if (!this.client.mayPropose) {
       this.app.status(this.t.rejected(this.reason({ code: 'forbidden' })), true);
       return false;
     }
@@ -85,19 +87,85 @@ export class PlanActions {
   /** Sends a proposal; `done(answer)` runs on its decision. Refused while a past version is shown. */
   propose(op, label, done) {
     if (!this.mayEdit()) return null;
+    const base = this.client.copy?.version ?? 0;
     const id = this.client.propose(op, label);
-    this.callbacks.set(id, done);
+    this.callbacks.set(id, { done, op, base });
     this.view.render();
     return id;
   }
 
   answered(answer) {
-    const done = this.callbacks.get(answer.id);
+    const call = this.callbacks.get(answer.id);
     this.callbacks.delete(answer.id);
+    const form = this.app.forms.form;
     const handled = this.app.forms.answered(answer.id, answer, this.t.rejected(this.reason(answer)));
-    if (done) done(answer, handled);
+    if (call) call.done(answer, handled);
     else if (!handled) this.statusFor(answer);
+    if (call && STALE_CODES.has(answer.code)) this.explainStale(answer, call, handled ? form : null);
     this.view.render();
+  }
+
+  /**
+   * A stale rejection in one step: what changed since, by whom and in which version; the form (kept
+   * open with the draft) offers Apply mine (the draft on the current value) or Discard. Without a
+   * form it is said in the status line.
+   */
+  async explainStale(answer, { op, base }, form) {
+    const { staleConflict, rebase } = await import('./conflict.mjs');
+    const { client, t, app: { forms } } = this;
+    const timeline = () => this.view.resources?.data;
+    // Since the version the form was opened at (or last rebased to), else the one proposed at.
+    const since = form?.seenAt ?? base;
+    const conflict = client.copy && staleConflict(this.view.language, op, since, client.copy, client.history, timeline());
+    if (!conflict) return;
+    const text = `${t.rejected(this.reason(answer))} ${conflict.text}`.trim();
+    if (!form || forms.form !== form || forms.saving) return this.app.status(text, true);
+    forms.setError(text);
+    forms.offer(conflict.applicable ? t.applyMine : null, () => (rebase(form, client.copy, timeline())
+      ? forms.onSave(forms.values()) : { error: t.rejected(this.reason(answer)) }), true);
+  }
+
+  /** The role changed: the controls follow (render); a form it no longer allows closes; what was dropped is listed. */
+  roleChanged({ role, previous, dropped }) {
+    const { t, app: { forms } } = this;
+    const form = forms.isOpen && !forms.readOnly ? forms.form : null;
+    const closes = form && (role === 'viewer' || (form.action === 'settings' && role !== 'owner'));
+    // A proposal already sent is decided by the server: its answer comes to the status line.
+    const draftLost = closes && (!forms.saving || dropped.some((proposal) => proposal.id === forms.saving));
+    if (closes) forms.close();
+    if (previous === null && dropped.length === 0) return;
+    const said = previous === null ? '' : draftLost ? t.draftNotSent(t.nowRole(role)) : `${t.nowRole(role)}.`;
+    this.sayDropped(said, dropped, this.client.copy, !!draftLost || dropped.length > 0);
+  }
+
+  /** The plan is gone (the role ended, or it cannot be seen): an open form says so, the page lists the plans. */
+  lost(detail) {
+    const { t, app: { forms } } = this;
+    const roleEnded = detail.code === 'forbidden' || detail.code === 'unknownPlan';
+    // A plan held before and refused now (a resubscription): the role ended while the page was away.
+    const text = detail.code === 'forbidden' || (roleEnded && detail.copy) ? t.roleEnded(this.view.plan)
+      : t.serverError(detail.message ?? detail.code);
+    if (forms.isOpen && !forms.readOnly) {
+      const sent = forms.saving && !detail.dropped.some((proposal) => proposal.id === forms.saving);
+      forms.ended(!roleEnded ? text : sent ? t.roleEndedSent : t.roleEndedDraft);
+    }
+    this.app.planLost(text);
+    this.sayDropped(text, detail.dropped, detail.copy);
+  }
+
+  /** Says `text` in the status line, and the proposals dropped unsent in words ("2 changes were not sent: …"). */
+  async sayDropped(text, dropped, copy, error = true) {
+    this.app.status(text, error);
+    if (dropped.length === 0) return;
+    const language = this.view.language;
+    let list = dropped.map((proposal) => proposal.label || proposal.op.type);
+    try {
+      const { describeOp } = await import('./history-wording.mjs');
+      list = dropped.map((proposal) => describeOp(language, proposal.op, (id) => copy?.get(id)?.title));
+    } catch {
+      // The module could not be fetched (offline before it was): the proposals' labels.
+    }
+    this.app.status(`${text} ${this.t.notSent(dropped.length, list.join('; '))}`.trim(), true);
   }
 
   statusFor(answer) {

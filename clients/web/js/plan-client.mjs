@@ -1,7 +1,9 @@
 // One open plan over a Session: the confirmed copy (subscribe, resume with `since` after every
-// reconnect, resubscribe on a gap), the proposals this tab waits on (re-sent with their ids after a
-// reconnect or reload, at half the server's proposal rate), presence, the history, and the answers
-// routed to whoever proposed. Shows nothing itself: views subscribe with `listen` and read its state.
+// reconnect, resubscribe on a gap), the session's role (snapshot, resumed, `role` events), the
+// proposals this tab waits on (sent, or re-sent with their ids after a reconnect or reload, once the
+// role is known, at half the server's proposal rate; those never sent are dropped when the role
+// becomes viewer, and all when it ends, so that none is sent later), presence, the history, and the
+// answers routed to whoever proposed. Shows nothing itself: views subscribe with `listen` and read its state.
 // DOM-free, so node tests drive it with a fake session.
 
 import { PlanCopy, CopyError } from './plan-copy.mjs';
@@ -29,12 +31,17 @@ export class PlanClient {
     this.refs = 0;
     this.resendQueue = [];
     this.resending = false;
+    /** Whether the role is known on this connection (proposals wait for it). */
+    this.roleKnown = false;
     /** The newest schedule figures held: { version, tasks (id → figures), asked (ids) }, or null. */
     this.figures = null;
     this.figuresOut = false;
   }
 
-  /** Calls `listener(event, detail)` on every change: 'copy', 'presence', 'answer', 'history', 'error', 'message', 'figures'. */
+  /**
+   * Calls `listener(event, detail)` on every change: 'copy', 'presence', 'answer', 'history', 'error', 'message',
+   * 'figures', 'pending', 'role' ({ role, previous, dropped }), 'lost' (the error, with `dropped`).
+   */
   listen(listener) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -44,23 +51,56 @@ export class PlanClient {
     for (const listener of this.listeners) listener(event, detail);
   }
 
-  /** The session is (again) authenticated: resubscribe, resume, re-send what is pending. */
+  /** The session is (again) authenticated: resubscribe and resume; what is pending waits for the role. */
   welcomed(welcome) {
     this.user = welcome.user;
     this.limits = welcome.limits ?? {};
     this.resyncing = true;
+    this.roleKnown = false;
+    this.resendQueue = [];
     this.subscribe(this.copy ? this.copy.version : null);
-    this.resendQueue = this.pending.of(this.plan).map((proposal) => proposal.id);
-    this.resendSome();
     this.historyRef = null;
     this.figuresOut = false; // an answer lost with the connection
     this.readHistory();
-    // The user's role on the plan (a viewer's page offers no edits).
-    this.request({ type: 'plans' }, (answer) => {
-      this.role = answer.plans?.find((entry) => entry.plan === this.plan)?.role ?? this.role ?? null;
-      this.emit('role', this.role);
-    });
     this.emit('welcome', welcome);
+  }
+
+  /** Whether the role lets this session propose. */
+  get mayPropose() {
+    return this.role === 'editor' || this.role === 'owner';
+  }
+
+  /**
+   * The role the server names (snapshot, resumed, a `role` event). A viewer's proposals never sent
+   * are dropped (one sent before is decided by the server, which applies nothing a viewer proposes);
+   * the first role after a (re)connect sends the others.
+   */
+  setRole(role) {
+    const previous = this.role;
+    this.role = role;
+    const dropped = role === 'viewer' ? this.dropQueued() : [];
+    if (role !== previous || dropped.length > 0) this.emit('role', { role, previous, dropped });
+    if (this.roleKnown) return;
+    this.roleKnown = true;
+    this.resendQueue = this.pending.of(this.plan).map((proposal) => proposal.id);
+    this.resendSome();
+  }
+
+  /** Forgets the waiting proposals never sent (`all`: every one); returns those never sent. */
+  dropQueued(all = false) {
+    const dropped = this.pending.drop(this.plan, (proposal) => !all && proposal.sent);
+    for (const proposal of dropped) this.answerHandlers.delete(proposal.id);
+    if (dropped.length > 0) this.emit('pending', this.pending.of(this.plan));
+    return dropped.filter((proposal) => !proposal.sent);
+  }
+
+  /** The role on the plan ended (or the plan cannot be seen): nothing of it is sent any more. */
+  ended(message) {
+    const copy = this.copy;
+    this.problem = message.message ?? message.code;
+    this.copy = null;
+    this.role = null;
+    this.emit('lost', { ...message, dropped: this.dropQueued(true), copy });
   }
 
   subscribe(since) {
@@ -69,8 +109,9 @@ export class PlanClient {
     this.resyncing = true;
     this.request(message, (answer) => {
       if (answer.type !== 'error') return;
+      if (answer.code === 'unknownPlan' || answer.code === 'forbidden') return this.ended(answer);
       this.problem = answer.message ?? answer.code;
-      this.emit('lost', answer);
+      this.emit('lost', { ...answer, dropped: [] });
     });
   }
 
@@ -81,8 +122,9 @@ export class PlanClient {
     const batch = this.resendQueue.splice(0, perSecond);
     for (const id of batch) {
       const proposal = this.pending.proposals.find((candidate) => candidate.id === id);
-      if (proposal) this.session.send(PendingProposals.message(proposal));
+      if (proposal && this.session.send(PendingProposals.message(proposal))) this.pending.markSent(id);
     }
+    if (batch.length > 0) this.emit('pending', this.pending.of(this.plan));
     if (this.resendQueue.length > 0) {
       this.resending = true;
       this.timers.setTimeout(() => {
@@ -152,7 +194,8 @@ export class PlanClient {
     const id = this.pending.nextID('p');
     const proposal = this.pending.add({ id, plan: this.plan, baseVersion: this.copy?.version ?? 0, op, label });
     if (onAnswer) this.answerHandlers.set(id, onAnswer);
-    this.session.send(PendingProposals.message(proposal));
+    // Sent once the role is known on this connection; until then it waits like one made offline.
+    if (this.roleKnown && this.session.send(PendingProposals.message(proposal))) this.pending.markSent(id);
     this.emit('pending', this.pending.of(this.plan));
     return id;
   }
@@ -168,6 +211,7 @@ export class PlanClient {
         this.copy = new PlanCopy(message);
         this.resyncing = false;
         this.problem = null;
+        this.setRole(message.role ?? this.role);
         this.emit('copy', { snapshot: true });
         break;
       case 'confirmed': this.confirmed(message); break;
@@ -175,6 +219,10 @@ export class PlanClient {
         if (message.plan !== this.plan) break;
         if (this.copy && message.version === this.copy.version) this.resyncing = false;
         else this.subscribe(null);
+        this.setRole(message.role ?? this.role);
+        break;
+      case 'role':
+        if (message.plan === this.plan) this.setRole(message.role);
         break;
       case 'ack':
       case 'rejected': this.answered(message); break;
@@ -191,11 +239,7 @@ export class PlanClient {
         }
         break;
       case 'error':
-        if (message.code === 'forbidden' && message.plan === this.plan && !message.ref) {
-          this.problem = message.message ?? 'forbidden';
-          this.copy = null;
-          this.emit('lost', message);
-        }
+        if (message.code === 'forbidden' && message.plan === this.plan && !message.ref) this.ended(message);
         this.emit('error', message);
         break;
       default:

@@ -56,6 +56,8 @@ export class PlanView {
       flashed: (id) => this.pushed?.ids.delete(id),
     });
     this.unlisten = this.client.listen((event, detail) => this.clientEvent(event, detail));
+    app.forms.isQueued = (id) => !this.client.pending.isSent(id);
+    app.forms.version = () => this.client.copy?.version ?? 0;
   }
 
   get t() {
@@ -85,11 +87,12 @@ export class PlanView {
     if (event === 'copy') this.copyChanged(detail);
     if (event === 'answer') this.actions.answered(detail);
     if (event === 'retrying') this.app.status(this.t.rejected(this.actions.reason(detail)), true);
-    if (event === 'lost') return this.app.planLost(this.t.serverError(detail.message ?? detail.code));
+    if (event === 'role') this.actions.roleChanged(detail);
+    if (event === 'pending') this.app.forms.refresh();
+    if (event === 'lost') return this.actions.lost(detail);
     if (event === 'error') this.actions.serverError(detail);
     if (event === 'message' && detail.type === 'page' && detail.plan === this.plan) this.resources?.page(detail);
     if (event === 'history' || event === 'copy') this.historyChanged();
-    if (event === 'role') $('#version').title = detail ? `${this.t.role}: ${detail}` : '';
     this.render();
   }
 
@@ -103,7 +106,7 @@ export class PlanView {
       // open at once later, also while the server is away. A module that could not be fetched
       // (the server went away first) is no error yet: opening its view fetches it again and says
       // so if that fails. `data-preloaded` on <body> tells when all are here.
-      const preload = () => Promise.all(['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs', './settings-form.mjs']
+      const preload = () => Promise.all(['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs', './settings-form.mjs', './conflict.mjs']
         .map((m) => import(m))).then(() => (document.body.dataset.preloaded = 'all'), () => {});
       requestAnimationFrame(() => setTimeout(preload, 0));
     }
@@ -224,19 +227,20 @@ export class PlanView {
     this.actions.renderHeading();
     if (!copy || !this.axis) return;
     const t = this.t;
+    const readOnly = !!this.historical || !this.client.mayPropose;
     if (this.view === 'tasks') {
       const { rows, indexByID, arrows: derivedArrows } = this.derive();
       this.tasksView.update({
         copy, rows, indexByID, arrows: derivedArrows, valuesOf: (task) => this.valuesOf(task), language: this.language, t,
         selectedID: this.selectedID, pendingIDs: this.actions.pendingTaskIDs(), axis: this.axis, columnWidth: COLUMN_WIDTH,
         today: todayOf(), shadow: (task) => this.baseline?.values.get(task.id) ?? null, calendar: this.calendar(),
-        figures: this.historical ? null : this.client.figures?.tasks ?? null, pushed: (id) => this.pushedSince(id),
+        figures: this.historical ? null : this.client.figures?.tasks ?? null, pushed: (id) => this.pushedSince(id), readOnly,
       });
     } else if (this.view === 'resources') {
-      this.resources?.render(copy, this.axis, COLUMN_WIDTH);
+      this.resources?.render(copy, this.axis, COLUMN_WIDTH, readOnly);
     } else {
       const title = (id) => this.client.copy?.get(id)?.title;
-      this.historyView?.render({ history: this.client.history, user: this.client.user, language: this.language, t, title });
+      this.historyView?.render({ history: this.client.history, user: this.client.user, readOnly, language: this.language, t, title });
     }
   }
 

@@ -50,6 +50,7 @@ export class ResourcesView extends ChartStage {
     if (!this.state || state.dataRevision !== this.state.dataRevision || state.collapsed !== this.state.collapsed
       || state.resources !== this.state.resources) this.placed = null;
     this.state = state;
+    this.scroller.classList.toggle('read-only', !!state.readOnly);
     this.schedule();
   }
 
@@ -176,6 +177,7 @@ export class ResourcesView extends ChartStage {
     const target = source?.placed.find((placed) => placed.item.assignment.id === rect.dataset.assignment)?.item;
     if (!target) return;
     this.callbacks.select(source.resource.id, target.assignment.id);
+    if (this.state.readOnly) return; // a viewer's entries do not move
     const edge = rect.dataset.edge;
     follow(this.chart, event, { up: (upEvent) => {
       const dx = upEvent.clientX - event.clientX;

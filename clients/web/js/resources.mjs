@@ -74,8 +74,8 @@ export class Resources {
     this.run(this.planner.want(query));
   }
 
-  render(copy, axis, columnWidth) {
-    this.view.update({
+  render(copy, axis, columnWidth, readOnly) {
+    this.view.update({ readOnly,
       resources: copy.resources, data: this.data, dataRevision: this.revision, collapsed: this.collapsed,
       selectedResource: this.selectedResource, selectedAssignment: this.selectedAssignment, loadState: this.planner.state,
       axis, columnWidth, language: this.plan.language, t: this.t, today: todayOf(), pending: this.pendingEntryIDs(),

@@ -40,6 +40,15 @@ export class Session {
     }
   }
 
+  /** Reconnects now instead of after the delay (the page's Retry now); nothing while no retry waits. */
+  retryNow() {
+    if (this.stopped || this.timers.retry === null) return false;
+    this.options.clearTimeout(this.timers.retry);
+    this.timers.retry = null;
+    this.connect();
+    return true;
+  }
+
   get connected() {
     return this.welcome !== null && this.socket !== null;
   }

@@ -134,9 +134,14 @@ export function taskOperation(form, values, copy, language, newID) {
     case 'addChild': return addOperation(t, values, newID);
     case 'remove': return { op: { type: 'remove', previous } };
     case 'link': return linkFormOperation(t, values, copy, previous);
-    case 'unlink':
-      // The option is the dependency as held, type and lag included: unlink names it by value.
-      return values.dependency ? { op: { type: 'unlink', dependency: JSON.parse(values.dependency) } } : { error: t.chooseOne };
+    case 'unlink': {
+      // The option is the dependency as held, type and lag included: unlink names it by value (after
+      // "Apply mine", conflict.mjs, the pair's dependency as it is now).
+      const seen = values.dependency ? JSON.parse(values.dependency) : null;
+      const dependency = seen && form.rebased ? copy.dependencies.find((d) => d.predecessorID === seen.predecessorID
+        && d.successorID === seen.successorID) : seen;
+      return dependency ? { op: { type: 'unlink', dependency } } : { error: t.chooseOne };
+    }
     default: return { error: t.actionUnavailable };
   }
 }

@@ -55,6 +55,8 @@ export class TasksView extends ChartStage {
     const layoutChanged = !this.state || state.rows !== this.state.rows || state.axis !== this.state.axis
       || state.language !== this.state.language;
     this.state = state;
+    // A viewer (or a past version) is offered no drags: no reorder, no link handles.
+    this.scroller.classList.toggle('read-only', !!state.readOnly);
     this.schedule(layoutChanged);
   }
 
@@ -269,6 +271,7 @@ export class TasksView extends ChartStage {
       return;
     }
     this.callbacks.select(task.id);
+    if (this.state.readOnly) return;
     this.drag = { kind: 'reorder', id: task.id, startY: event.clientY, moved: false };
     follow(this.list, event, { move: (moveEvent) => this.reorderMove(moveEvent), up: () => this.reorderEnd() });
   }
@@ -301,7 +304,7 @@ export class TasksView extends ChartStage {
     const target = event.target;
     const index = this.rowIndexAt(event.clientY);
     if (index !== null) this.callbacks.select(this.state.rows[index].task.id);
-    if (target.dataset?.handle !== 'end') return;
+    if (target.dataset?.handle !== 'end' || this.state.readOnly) return;
     event.preventDefault();
     const box = this.chart.getBoundingClientRect();
     const x1 = Number(target.getAttribute('cx'));

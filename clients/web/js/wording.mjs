@@ -18,7 +18,7 @@ export function rejectionWords(language, answer, title = () => undefined) {
 }
 
 /** The codes that say a value the proposal named changed since (the terminal's RejectionCode.isStale). */
-const STALE_CODES = new Set(['staleTask', 'staleEntry', 'staleAssignment', 'staleDependency']);
+export const STALE_CODES = new Set(['staleTask', 'staleEntry', 'staleAssignment', 'staleDependency', 'staleSettings']);
 
 /**
  * Why an undo of `version` was rejected (the terminal's notUndone): for a stale value, who changed
