@@ -41,10 +41,8 @@ public enum PlanImport {
         switch format ?? (isMSProject ? .msproject : isGantt ? .gantt : nil) {
         case .msproject?:
             return try MSProjectImport.plan(from: root)
-        case .gantt? where isGantt:
-            throw ImportError("GanttProject .gan files cannot be imported yet; export MS Project XML from GanttProject")
         case .gantt?:
-            throw ImportError("the XML is not a GanttProject file: its root is <\(root.name)>, not <project>")
+            return try GanttProjectImport.plan(from: root)
         default:
             throw ImportError(
                 "the XML is neither MS Project XML (<Project xmlns=\"\(MSProjectImport.namespace)\">) nor a GanttProject file (<project>): its root is <\(root.name)>"

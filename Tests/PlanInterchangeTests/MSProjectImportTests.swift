@@ -1,5 +1,4 @@
 import ChronoSketchCore
-import Glibc
 import Testing
 
 @testable import PlanInterchange
@@ -11,17 +10,7 @@ struct MSProjectImportTests {
     static let directory = String(#filePath[..<#filePath.lastIndex(of: "/")!]) + "/Files/mpxj/"
 
     static func file(_ name: String) throws -> [UInt8] {
-        let path = directory + name
-        guard let handle = fopen(path, "rb") else { throw ImportError("cannot open \(path)") }
-        defer { fclose(handle) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, handle)
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-        }
-        return bytes
+        try TestFiles.read(directory + name)
     }
 
     static func imported(_ name: String) throws -> ImportedPlan {
