@@ -124,7 +124,8 @@ let package = Package(
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
         .testTarget(
-            name: "PlanInterchangeTests", dependencies: ["PlanInterchange", "ChronoSketchCore"], exclude: ["Files"]),
+            name: "PlanInterchangeTests", dependencies: ["PlanInterchange", "ChronoSketchCore", "PlanTestSupport"],
+            exclude: ["Files"]),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore", "PlanTestSupport"]),
         // Shared by the tests: the test database, shell helpers, random plan operations.
         .target(

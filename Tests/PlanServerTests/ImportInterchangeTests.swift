@@ -57,4 +57,33 @@ struct ImportInterchangeTests {
         #expect(unknown.status == 2 && unknown.output.contains("--format must be"), "\(unknown.output)")
         #expect(try Self.export(plan) == nil)
     }
+
+    @Test(
+        "plan export --format msproject|csv|ics: the document on stdout, losses on stderr; an unknown format is refused"
+    )
+    func exports() throws {
+        let plan = TestDatabase.unique("export")
+        #expect(Self.create(plan, "--import '\(Self.files)sample.xml'").status == 0)
+        let binary = "'\(ServerProcess.binary)' plan export '\(plan)'"
+        let msproject = shell("(\(binary) --format msproject 2>/dev/null)")
+        #expect(
+            msproject.status == 0 && msproject.output.hasPrefix("<?xml")
+                && msproject.output.contains("<Title>sample</Title>"))
+        let losses = shell("(\(binary) --format msproject 2>&1 >/dev/null)")
+        #expect(losses.output.hasPrefix("warning: entryWithoutTask: "), "\(losses.output)")
+        let csv = shell("(\(binary) --format csv 2>/dev/null)")
+        #expect(csv.status == 0 && csv.output.hasPrefix("id,title,kind,parentID,start,end,progress\r\n"))
+        let ics = shell("(\(binary) --format ics 2>/dev/null)")
+        #expect(
+            ics.status == 0 && ics.output.hasPrefix("BEGIN:VCALENDAR\r\n")
+                && ics.output.contains("UID:\(plan)/2@chronosketch"))
+        let unknown = shell("\(binary) --format pdf")
+        #expect(unknown.status == 2 && unknown.output.contains("--format must be"))
+        // What was exported imports again to the same tasks.
+        let file = "/tmp/\(plan).xml"
+        try Files.write(Array(msproject.output.utf8), to: file)
+        let again = TestDatabase.unique("export-again")
+        #expect(Self.create(again, "--import '\(file)'").status == 0)
+        #expect(try Self.export(again)?.state.tasks.tasks == Self.export(plan)?.state.tasks.tasks)
+    }
 }

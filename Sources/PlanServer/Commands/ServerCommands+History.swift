@@ -1,5 +1,6 @@
 import ChronoSketchCore
 import CommandLineOptions
+import PlanInterchange
 import PlanProtocol
 import PlanStore
 import SystemSupport
@@ -10,18 +11,39 @@ extension ServerCommands {
     static func exportPlan(_ options: ParsedArguments, store: PlanStore) throws {
         let id = try options.positional(2, "ID")
         try options.noPositionals(after: 3)
-        guard let requested = try options.number("--version", atLeast: 0) else {
-            guard let plan = try store.loadPlan(id) else { throw CommandError.noPlan(id) }
-            return ProcessIO.print(plan.exportJSON)
+        let format = options.value("--format") ?? "json"
+        guard ["json", "msproject", "csv", "ics"].contains(format) else {
+            throw CommandError("--format must be json, msproject, csv or ics, not \(format)")
         }
-        switch try store.plan(id, asOf: requested) {
-        case .document(let document)?:
-            ProcessIO.print(StoredPlan(id: id, version: requested, document: document).exportJSON)
-        case .unavailable(let logStart, let current)?:
-            throw CommandError(
-                "version \(requested) of \(id) cannot be rebuilt (the history holds \(logStart)…\(current))", status: 1)
-        case nil:
-            throw CommandError.noPlan(id)
+        let plan: StoredPlan
+        if let requested = try options.number("--version", atLeast: 0) {
+            switch try store.plan(id, asOf: requested) {
+            case .document(let document)?:
+                plan = StoredPlan(id: id, version: requested, document: document)
+            case .unavailable(let logStart, let current)?:
+                throw CommandError(
+                    "version \(requested) of \(id) cannot be rebuilt (the history holds \(logStart)…\(current))",
+                    status: 1)
+            case nil:
+                throw CommandError.noPlan(id)
+            }
+        } else {
+            guard let loaded = try store.loadPlan(id) else { throw CommandError.noPlan(id) }
+            plan = loaded
+        }
+        switch format {
+        case "msproject":
+            let (text, warnings) = MSProjectExport.document(plan.document)
+            for warning in warnings { ProcessIO.printError("\(warning)") }
+            ProcessIO.print(text, terminator: "")
+        case "csv":
+            ProcessIO.print(CSVExport.document(plan.document), terminator: "")
+        case "ics":
+            let now = WallClock.timestamp(unixMilliseconds: Int(ProcessIO.unixSeconds() * 1000))
+            ProcessIO.print(
+                ICSExport.document(plan.document, planID: id, stamp: ICSExport.stamp(fromRFC3339: now)), terminator: "")
+        default:
+            ProcessIO.print(plan.exportJSON)
         }
     }
 

@@ -9,7 +9,7 @@ extension ServerCommands {
           plan-server user token NAME [--database URL]     prints a new token for NAME as its last line
           plan-server grant USER PLAN viewer|editor|owner [--database URL]
           plan-server plan create ID --title T [--import FILE [--format json|msproject|gantt]] [--database URL]
-          plan-server plan export ID [--version V] [--database URL]   the plan's data (as of V) as JSON
+          plan-server plan export ID [--version V] [--format json|msproject|csv|ics] [--database URL]   the plan (as of V)
           plan-server plan history ID [--since V] [--database URL]   the audit trail, one JSON line per version
         The database comes from --database or DATABASE_URL (a libpq URI or keyword string).
         Options take their value as --name VALUE or --name=VALUE; each may be given once.
@@ -72,10 +72,12 @@ extension ServerCommands {
                 """ + database
         case .planExport:
             return """
-                usage: plan-server plan export ID [--version V] [--database URL]
+                usage: plan-server plan export ID [--version V] [--format json|msproject|csv|ics] [--database URL]
                 Prints the plan's data, current or as it was at version V, as one JSON object: id, version
                 and the import shape (title, tasks, dependencies, resources, entries, assignments, and
                 baselines when there are any), so it can be imported again (without the baselines).
+                --format msproject writes MS Project XML (what it cannot hold is listed on stderr),
+                csv one row per task (RFC 4180), ics an iCalendar of the dated tasks (RFC 5545).
 
                 """ + database
         case .planHistory:

@@ -25,7 +25,7 @@ public enum ServerCommands {
             switch self {
             case .serve: ServerConfiguration.serveValueOptions
             case .planCreate: ["--database", "--title", "--import", "--format"]
-            case .planExport: ["--database", "--version"]
+            case .planExport: ["--database", "--version", "--format"]
             case .planHistory: ["--database", "--since"]
             case .migrate, .grant, .userAdd, .userRevoke, .userToken: ["--database"]
             }

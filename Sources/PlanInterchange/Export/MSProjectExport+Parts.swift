@@ -1,0 +1,154 @@
+import ChronoSketchCore
+
+extension MSProjectExport {
+    /// Calendar UID 1 "Standard": the plan's working weekdays (08:00–12:00 and 13:00–17:00) and
+    /// each run of consecutive holidays as one non-working `Exception`.
+    static func writeCalendar(_ calendar: PlanCalendar, into xml: inout XMLWriter) {
+        xml.open("Calendars")
+        xml.open("Calendar")
+        xml.leaf("UID", "1")
+        xml.leaf("Name", "Standard")
+        xml.leaf("IsBaseCalendar", "1")
+        xml.leaf("BaseCalendarUID", "-1")
+        xml.open("WeekDays")
+        for dayType in 1...7 {
+            // MSPDI 1 = Sunday … 7 = Saturday; ISO 7 = Sunday.
+            let iso = dayType == 1 ? 7 : dayType - 1
+            let working = calendar.workingDays.contains(iso)
+            xml.open("WeekDay")
+            xml.leaf("DayType", String(dayType))
+            xml.leaf("DayWorking", working ? "1" : "0")
+            if working {
+                xml.open("WorkingTimes")
+                for (from, to) in [("08:00:00", "12:00:00"), ("13:00:00", "17:00:00")] {
+                    xml.open("WorkingTime")
+                    xml.leaf("FromTime", from)
+                    xml.leaf("ToTime", to)
+                    xml.close("WorkingTime")
+                }
+                xml.close("WorkingTimes")
+            }
+            xml.close("WeekDay")
+        }
+        xml.close("WeekDays")
+        let runs = holidayRuns(calendar.holidays)
+        if !runs.isEmpty {
+            xml.open("Exceptions")
+            for run in runs {
+                xml.open("Exception")
+                xml.leaf("EnteredByOccurrences", "0")
+                xml.open("TimePeriod")
+                xml.leaf("FromDate", "\(run.first)T00:00:00")
+                xml.leaf("ToDate", "\(run.last)T23:59:00")
+                xml.close("TimePeriod")
+                xml.leaf("Occurrences", String(run.last.dayNumber - run.first.dayNumber + 1))
+                xml.leaf("Name", "Holiday")
+                xml.leaf("Type", "1")
+                xml.leaf("DayWorking", "0")
+                xml.close("Exception")
+            }
+            xml.close("Exceptions")
+        }
+        xml.close("Calendar")
+        xml.close("Calendars")
+    }
+
+    /// Sorted holidays as runs of consecutive days.
+    static func holidayRuns(_ holidays: [CivilDate]) -> [(first: CivilDate, last: CivilDate)] {
+        var runs: [(first: CivilDate, last: CivilDate)] = []
+        for day in holidays {
+            if let last = runs.last?.last, last.dayNumber + 1 == day.dayNumber {
+                runs[runs.count - 1].last = day
+            } else {
+                runs.append((day, day))
+            }
+        }
+        return runs
+    }
+
+    /// Resources `UID` from 1 and, when entries belong to no task, the loss reported: an MSPDI
+    /// assignment needs a task.
+    static func writeResources(_ timeline: TimelineData, into xml: inout XMLWriter, log: inout WarningLog) {
+        let uids = numbers(for: timeline.resources.map(\.id))
+        xml.open("Resources")
+        for resource in timeline.resources {
+            xml.open("Resource")
+            xml.leaf("UID", uids[resource.id]!)
+            xml.leaf("ID", uids[resource.id]!)
+            xml.leaf("Name", resource.label)
+            xml.leaf("Type", "1")
+            xml.close("Resource")
+        }
+        xml.close("Resources")
+        for entry in timeline.entries {
+            log.add(
+                "entryWithoutTask", "the booking \"\(entry.title)\" (\(entry.id)) belongs to no task and is not written"
+            )
+        }
+    }
+}
+
+extension TaskCollection {
+    /// The task ids in tree order: each parent before its children, siblings in input order.
+    func depthFirstIDs() -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(count)
+        var stack = Array(childIDs(of: nil).reversed())
+        while let id = stack.popLast() {
+            result.append(id)
+            stack += childIDs(of: id).reversed()
+        }
+        return result
+    }
+
+    /// How many ancestors the task has (0 for a root).
+    func depth(of id: String) -> Int {
+        var depth = 0
+        var parent = self[id]?.parentID
+        while let above = parent, depth <= count {
+            depth += 1
+            parent = self[above]?.parentID
+        }
+        return depth
+    }
+}
+
+/// Writes indented XML, escaping text and attribute values.
+struct XMLWriter {
+    private(set) var text = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
+    private var depth = 0
+
+    mutating func open(_ name: String, attributes: [(String, String)] = []) {
+        let attributeText = attributes.map { " \($0.0)=\"\(XMLWriter.escaped($0.1))\"" }.joined()
+        text += String(repeating: "  ", count: depth) + "<\(name)\(attributeText)>\n"
+        depth += 1
+    }
+
+    mutating func close(_ name: String) {
+        depth -= 1
+        text += String(repeating: "  ", count: depth) + "</\(name)>\n"
+    }
+
+    mutating func leaf(_ name: String, _ value: String) {
+        text += String(repeating: "  ", count: depth) + "<\(name)>\(XMLWriter.escaped(value))</\(name)>\n"
+    }
+
+    /// `&`, `<`, `>`, `"` escaped; other control characters than tab and line breaks written as
+    /// character references are not allowed in XML 1.0, so they are dropped.
+    static func escaped(_ value: String) -> String {
+        var result = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\r": result += "&#13;"
+            default:
+                if scalar.value < 0x20, scalar != "\t", scalar != "\n" { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

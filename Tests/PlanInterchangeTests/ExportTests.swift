@@ -1,0 +1,117 @@
+import ChronoSketchCore
+import PlanTestSupport
+import Testing
+
+@testable import PlanInterchange
+
+/// The exports: MS Project XML that re-imports to the same plan, CSV safe to open in a
+/// spreadsheet, iCalendar folded and escaped as RFC 5545 says.
+@Suite("Interchange: exports")
+struct ExportTests {
+    /// The plan as it reads back from its own MS Project XML export.
+    static func roundTrip(_ plan: PlanDocument) throws -> (PlanDocument, [ImportWarning]) {
+        let (text, warnings) = MSProjectExport.document(plan)
+        return (try PlanImport.read(Array(text.utf8)).document, warnings)
+    }
+
+    /// A task's facts without its id: title, kind and dates, parent by position.
+    static func facts(_ plan: PlanDocument) -> [String] {
+        let tasks = plan.state.tasks
+        return tasks.tasks.map { task in
+            "\(task.title)|\(task.kind)|parent \(task.parentID.flatMap { tasks.position(of: $0) }.map(String.init) ?? "-")"
+        }
+    }
+
+    /// The dependencies by positions, type and lag.
+    static func links(_ plan: PlanDocument) -> [String] {
+        let tasks = plan.state.tasks
+        return tasks.dependencies.map {
+            "\(tasks.position(of: $0.predecessorID)!)→\(tasks.position(of: $0.successorID)!) \($0.type.rawValue) \($0.lag)"
+        }
+    }
+
+    @Test("an MS Project file imported, exported and imported again is the same plan, ids (UIDs) included")
+    func msProjectRoundTrip() throws {
+        let original = try PlanImport.read(try TestFiles.read(MSProjectImportTests.directory + "sample.xml")).document
+        let (again, warnings) = try Self.roundTrip(original)
+        #expect(again.state.tasks.tasks == original.state.tasks.tasks)
+        #expect(again.state.tasks.dependencies == original.state.tasks.dependencies)
+        #expect(again.state.settings == original.state.settings)
+        #expect(again.state.timeline.resources == original.state.timeline.resources)
+        #expect(again.title == original.title)
+        // Its bookings belong to no task in our model: reported, not written.
+        #expect(warnings.map(\.code) == ["entryWithoutTask"])
+    }
+
+    @Test("a plan of ours with a calendar, links and fractional progress: the same facts back, bookings reported")
+    func ourPlanRoundTrip() throws {
+        var plan = Demo.document
+        plan.state.settings = PlanSettings(
+            scheduling: .automatic,
+            calendar: try PlanCalendar(
+                workingDays: [1, 2, 3, 4, 5],
+                holidays: [try CivilDate("2026-09-14"), try CivilDate("2026-09-15"), try CivilDate("2026-12-25")]))
+        var tasks = plan.state.tasks.tasks
+        tasks.append(try GanttTask(id: "half", title: "Half", kind: .activity(schedule: nil, progress: 12.5)))
+        plan.state.tasks = try TaskCollection(tasks, dependencies: plan.state.tasks.dependencies)
+        let (again, warnings) = try Self.roundTrip(plan)
+        // Progress is whole in MS Project: 12.5 comes back as 13.
+        #expect(Self.facts(again).dropLast() == Self.facts(plan).dropLast())
+        #expect(again.state.tasks.tasks.last?.progress == 13)
+        #expect(Self.links(again) == Self.links(plan))
+        #expect(again.state.settings.calendar == plan.state.settings.calendar)
+        #expect(warnings.map(\.code) == ["progressRounded", "entryWithoutTask"])
+        let (text, _) = MSProjectExport.document(plan)
+        // Two consecutive holidays are one exception; an automatic plan's tasks start no earlier than their start.
+        #expect(
+            text.contains("<FromDate>2026-09-14T00:00:00</FromDate>")
+                && text.contains("<ToDate>2026-09-15T23:59:00</ToDate>"))
+        #expect(text.contains("<ConstraintType>4</ConstraintType>") && !text.contains("<!DOCTYPE"))
+    }
+
+    @Test("CSV: header, derived rows, RFC 4180 quoting, formulas neutralised")
+    func csv() throws {
+        var plan = Demo.document
+        var tasks = plan.state.tasks.tasks
+        tasks.append(
+            try GanttTask(
+                id: "=cmd", title: "+SUM(A1), \"quoted\"\nnext", kind: .activity(schedule: nil, progress: 12.5)))
+        plan.state.tasks = try TaskCollection(tasks, dependencies: plan.state.tasks.dependencies)
+        let text = CSVExport.document(plan)
+        let lines = text.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "id,title,kind,parentID,start,end,progress")
+        #expect(lines.count == plan.state.tasks.count + 2 && lines.last == "")
+        #expect(text.contains("'=cmd,\"'+SUM(A1), \"\"quoted\"\"\nnext\",activity,,,,12.5"))
+        let summary = try #require(plan.state.tasks.tasks.first { $0.kind.isSummary })
+        let values = try #require(plan.state.tasks.summaryValues(of: summary.id))
+        #expect(
+            lines.contains {
+                $0.hasPrefix("\(summary.id),") && $0.contains(",summary,")
+                    && $0.contains("\(values.start!),\(values.end!)")
+            })
+    }
+
+    @Test("iCalendar: all-day events with exclusive ends, stable UIDs, escaping, folding never inside a character")
+    func ics() throws {
+        var plan = Demo.document
+        var tasks = plan.state.tasks.tasks
+        let long = String(repeating: "計画", count: 30) + "; a, b\\c"
+        tasks.append(try GanttTask(id: "long", title: long, kind: .milestone(date: try CivilDate("2026-10-05"))))
+        plan.state.tasks = try TaskCollection(tasks, dependencies: plan.state.tasks.dependencies)
+        let text = ICSExport.document(plan, planID: "demo", stamp: "20261204T120000Z")
+        let lines = text.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "BEGIN:VCALENDAR" && lines.dropLast().last == "END:VCALENDAR")
+        for line in lines { #expect(line.utf8.count <= 75, "\(line)") }
+        // Unfolded again, the long title is there whole and escaped.
+        let unfolded = text.split(separator: "\r\n ").joined().split(separator: "\r\n").joined(separator: "\n")
+        #expect(unfolded.contains("SUMMARY:" + String(repeating: "計画", count: 30) + "\\; a\\, b\\\\c"))
+        #expect(
+            unfolded.contains(
+                "UID:demo/long@chronosketch\nDTSTAMP:20261204T120000Z\nDTSTART;VALUE=DATE:20261005\nDTEND;VALUE=DATE:20261006"
+            ))
+        let events = lines.filter { $0 == "BEGIN:VEVENT" }.count
+        let dated = plan.state.tasks.tasks.filter { $0.kind.isPlacedByCalendar }.count
+        #expect(events == dated)
+        #expect(ICSExport.stamp(fromRFC3339: "2026-12-04T15:00:07.120Z") == "20261204T150007Z")
+    }
+}
