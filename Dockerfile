@@ -3,10 +3,11 @@
 # toolchain's), and it copies everything Package.swift names (SwiftPM refuses to load the package
 # when a target's directory is missing; ops/check-container loads it from exactly this copy set).
 FROM swift:6.3-bookworm AS build
-# libpq-dev, libssl-dev and zlib1g-dev for plan-server; libwebsockets-dev for the client library the
-# package names.
+# libpq-dev, libssl-dev, zlib1g-dev and libexpat1-dev for plan-server; libwebsockets-dev for the
+# client library the package names.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libpq-dev libssl-dev zlib1g-dev libwebsockets-dev pkg-config \
+    && apt-get install -y --no-install-recommends libpq-dev libssl-dev zlib1g-dev libexpat1-dev libwebsockets-dev \
+        pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -22,9 +23,10 @@ RUN swift build -c release --product plan-server --static-swift-stdlib \
 
 FROM debian:bookworm-slim
 # The shared libraries plan-server links (ldd, mapped to packages with dpkg -S): libpq5, libssl3
-# (libssl, libcrypto), zlib1g (libz), libstdc++6, libgcc-s1, libc6; curl for the health check.
+# (libssl, libcrypto), zlib1g (libz), libexpat1 (the importers' XML), libstdc++6, libgcc-s1, libc6;
+# curl for the health check.
 RUN apt-get update && apt-get install -y --no-install-recommends \
-        libpq5 libssl3 zlib1g libstdc++6 libgcc-s1 libc6 ca-certificates curl \
+        libpq5 libssl3 zlib1g libexpat1 libstdc++6 libgcc-s1 libc6 ca-certificates curl \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/plan-server /usr/local/bin/plan-server
 # The image build fails here when a library the binary links is missing from this stage.

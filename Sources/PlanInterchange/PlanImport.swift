@@ -13,10 +13,17 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
 /// Reading a plan file of any supported format, the format detected from the content (never
 /// from the file name) unless named (interchange.md §0 A1, §1).
 public enum PlanImport {
+    /// The largest file read: 50,000 tasks of MS Project XML are about 25 MB.
+    public static let maxBytes = 256 << 20
+
     /// Reads `bytes` as `format`, or as the format the content shows.
     /// - Throws: `ImportError` for content that is no supported format, is not the format named,
     ///   is not well-formed, declares a DTD or entity, or breaks a plan rule.
     public static func read(_ bytes: [UInt8], format: InterchangeFormat? = nil) throws(ImportError) -> ImportedPlan {
+        guard bytes.count <= maxBytes else {
+            throw ImportError(
+                "the file is larger than \(maxBytes >> 20) MiB, more than any plan within the limits needs (tooLarge)")
+        }
         let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let first = content.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if format == .json || (format == nil && first == UInt8(ascii: "{")) {

@@ -88,31 +88,6 @@ extension MSProjectExport {
     }
 }
 
-extension TaskCollection {
-    /// The task ids in tree order: each parent before its children, siblings in input order.
-    func depthFirstIDs() -> [String] {
-        var result: [String] = []
-        result.reserveCapacity(count)
-        var stack = Array(childIDs(of: nil).reversed())
-        while let id = stack.popLast() {
-            result.append(id)
-            stack += childIDs(of: id).reversed()
-        }
-        return result
-    }
-
-    /// How many ancestors the task has (0 for a root).
-    func depth(of id: String) -> Int {
-        var depth = 0
-        var parent = self[id]?.parentID
-        while let above = parent, depth <= count {
-            depth += 1
-            parent = self[above]?.parentID
-        }
-        return depth
-    }
-}
-
 /// Writes indented XML, escaping text and attribute values.
 struct XMLWriter {
     private(set) var text = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"

@@ -11,8 +11,9 @@ public enum MSProjectExport {
         let state = plan.state
         let tasks = state.tasks
         let time = WorkingTime(state.settings.calendar)
-        let order = tasks.depthFirstIDs()
-        let uids = numbers(for: order)
+        var order: [(id: String, depth: Int)] = []
+        tasks.forEachDepthFirst(collapsed: []) { position, depth in order.append((tasks.tasks[position].id, depth)) }
+        let uids = numbers(for: order.map(\.id))
         var xml = XMLWriter()
         xml.open("Project", attributes: [("xmlns", MSProjectImport.namespace)])
         xml.leaf("SaveVersion", "14")
@@ -27,10 +28,11 @@ public enum MSProjectExport {
         writeCalendar(state.settings.calendar, into: &xml)
         xml.open("Tasks")
         writeProjectSummary(plan.title, into: &xml)
-        for (row, id) in order.enumerated() {
+        for (row, (id, depth)) in order.enumerated() {
             let task = tasks[id]!
             writeTask(
-                task, uid: uids[id]!, row: row + 1, tasks: tasks, automatic: state.settings.isAutomatic, time: time,
+                task, uid: uids[id]!, row: row + 1, depth: depth, tasks: tasks, automatic: state.settings.isAutomatic,
+                time: time,
                 links: tasks.predecessorIDs(of: id).compactMap { predecessor in
                     tasks.dependency(from: predecessor, to: id).map { ($0, uids[predecessor]!) }
                 }, into: &xml, log: &log)
@@ -64,7 +66,7 @@ public enum MSProjectExport {
     /// One task row (§8): dates as MS Project shows them, the duration in working hours of the
     /// plan calendar, its links in.
     private static func writeTask(
-        _ task: GanttTask, uid: String, row: Int, tasks: TaskCollection, automatic: Bool, time: WorkingTime,
+        _ task: GanttTask, uid: String, row: Int, depth: Int, tasks: TaskCollection, automatic: Bool, time: WorkingTime,
         links: [(TaskDependency, String)], into xml: inout XMLWriter, log: inout WarningLog
     ) {
         let shown = ShownRow(task, in: tasks)
@@ -73,7 +75,7 @@ public enum MSProjectExport {
         xml.leaf("ID", String(row))
         xml.leaf("Name", task.title)
         xml.leaf("Manual", automatic && task.kind.isPlacedByCalendar ? "0" : "1")
-        xml.leaf("OutlineLevel", String(tasks.depth(of: task.id) + 1))
+        xml.leaf("OutlineLevel", String(depth + 1))
         xml.leaf("Summary", task.kind.isSummary ? "1" : "0")
         if case .milestone(let date) = task.kind {
             xml.leaf("Milestone", "1")

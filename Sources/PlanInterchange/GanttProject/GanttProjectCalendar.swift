@@ -19,7 +19,14 @@ enum GanttProjectCalendar {
         if dayTypes?.child("only-show-weekends")?.attributes["value"] == "true" { workingDays = Array(1...7) }
         if workingDays.isEmpty { workingDays = Array(1...7) }
         var holidays: Set<CivilDate> = []
+        var generated = 0
         for date in calendars?.children("date") ?? [] {
+            guard generated < MSProjectCalendar.maxExceptionDays else {
+                log.add(
+                    "holidaysDropped",
+                    "the calendar holds more than \(MSProjectCalendar.maxExceptionDays) dates: the rest are not read")
+                break
+            }
             let type = date.attributes["type"] ?? "HOLIDAY"
             guard let month = Int(date.attributes["month"] ?? ""), let day = Int(date.attributes["date"] ?? "") else {
                 continue
@@ -34,6 +41,7 @@ enum GanttProjectCalendar {
                     "the yearly holiday on \(month)/\(day) is held as dates from \(years.lowerBound) to \(years.upperBound)"
                 )
             }
+            generated += days.count
             switch type {
             case "HOLIDAY":
                 for holiday in days where workingDays.contains(holiday.isoWeekday) { holidays.insert(holiday) }

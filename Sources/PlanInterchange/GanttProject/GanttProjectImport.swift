@@ -21,7 +21,8 @@ public enum GanttProjectImport {
         var rows: [Row] = []
         collect(project.child("tasks")?.children("task") ?? [], parent: nil, into: &rows)
         let starts = rows.compactMap { CivilDate.parsed($0.element.attributes["start"]) }
-        let years = starts.min().map { $0.year...(starts.max()!.year + 1) }
+        // Yearly holidays are held as dates over the plan's years (two centuries at most).
+        let years = starts.min().map { $0.year...min(starts.max()!.year + 1, $0.year + 200) }
         let calendar = GanttProjectCalendar.read(project, years: years, log: &log)
         let time = WorkingTime(calendar)
         var tasks: [GanttTask] = []

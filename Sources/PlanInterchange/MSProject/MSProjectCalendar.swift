@@ -11,6 +11,11 @@ struct MSProjectCalendar {
     var exceptions: [CivilDate: Bool] = [:]
     /// Whether alternate work weeks were met (not held).
     var hasWorkWeeks = false
+    /// Whether exception days beyond `maxExceptionDays` were left out.
+    var truncated = false
+
+    /// The most exception days read from one file (exceptions spanning centuries add up to a lot).
+    static let maxExceptionDays = 400_000
 
     /// The calendar named by `Project/CalendarUID`, else the one named "Standard", else Monday to
     /// Friday without exceptions.
@@ -47,6 +52,10 @@ struct MSProjectCalendar {
         }
         for exception in element.child("Exceptions")?.children("Exception") ?? [] {
             guard let recurrence = MSProjectRecurrence(exception) else { continue }
+            guard calendar.exceptions.count < maxExceptionDays else {
+                calendar.truncated = true
+                break
+            }
             for day in recurrence.days() { calendar.exceptions[day] = recurrence.working }
         }
         if !(element.child("WorkWeeks")?.children("WorkWeek").isEmpty ?? true) { calendar.hasWorkWeeks = true }
@@ -56,6 +65,10 @@ struct MSProjectCalendar {
     /// Every day from `from` to `to` (inclusive) as an exception.
     private mutating func addRange(from: CivilDate?, to: CivilDate?, working: Bool) {
         guard let from, let to, from <= to else { return }
+        guard exceptions.count < MSProjectCalendar.maxExceptionDays else {
+            truncated = true
+            return
+        }
         var day = from
         for _ in 0..<MSProjectRecurrence.maxDays {
             exceptions[day] = working
@@ -82,6 +95,12 @@ struct MSProjectCalendar {
             log.add("workWeeks", "alternate work weeks of the project calendar are not held")
         }
         let limit = PlanCalendar.maximumHolidays
+        if truncated {
+            log.add(
+                "holidaysDropped",
+                "the calendar's exceptions cover more than \(MSProjectCalendar.maxExceptionDays) days: the rest are not read"
+            )
+        }
         if holidays.count > limit {
             let center = span.map { ($0.lowerBound.dayNumber + $0.upperBound.dayNumber) / 2 } ?? 0
             holidays = Array(holidays.sorted { abs($0.dayNumber - center) < abs($1.dayNumber - center) }.prefix(limit))

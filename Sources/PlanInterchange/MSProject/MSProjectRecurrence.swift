@@ -35,14 +35,18 @@ struct MSProjectRecurrence {
         else { return nil }
         self.from = from
         self.to = to
+        // Every number is held to what MS Project can write, so that no file overflows a count.
+        func bounded(_ name: String, _ range: ClosedRange<Int>, _ fallback: Int) -> Int {
+            element.integer(name).map { min(max($0, range.lowerBound), range.upperBound) } ?? fallback
+        }
         type = element.integer("Type") ?? 1
-        occurrences = element.integer("Occurrences").flatMap { $0 > 0 ? $0 : nil }
-        self.period = max(1, element.integer("Period") ?? 1)
-        daysOfWeek = element.integer("DaysOfWeek") ?? 0
-        monthDay = element.integer("MonthDay") ?? 1
-        monthItem = element.integer("MonthItem") ?? 3
-        monthPosition = element.integer("MonthPosition") ?? 0
-        month = element.integer("Month") ?? 0
+        occurrences = element.integer("Occurrences").flatMap { $0 > 0 ? min($0, MSProjectRecurrence.maxDays) : nil }
+        self.period = bounded("Period", 1...10_000, 1)
+        daysOfWeek = bounded("DaysOfWeek", 0...127, 0)
+        monthDay = bounded("MonthDay", 1...31, 1)
+        monthItem = bounded("MonthItem", 3...9, 3)
+        monthPosition = bounded("MonthPosition", 0...4, 0)
+        month = bounded("Month", 0...11, 0)
         working = element.flag("DayWorking")
     }
 
