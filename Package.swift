@@ -111,7 +111,9 @@ let package = Package(
         // drives a server and checks it afterwards.
         .target(
             name: "PlanFuzz",
-            dependencies: ["ChronoSketchCore", "PlanProtocol", "SystemSupport", "WebSocketWire", "WebSocketClient"],
+            dependencies: [
+                "ChronoSketchCore", "PlanProtocol", "SystemSupport", "WebSocketWire", "WebSocketClient", "PlanInterchange",
+            ],
             path: "Fuzz/PlanFuzz"
         ),
         .executableTarget(

@@ -47,6 +47,9 @@ extension ServiceLoop {
             case .close(let id, let code, let reason):
                 guard let slot = connections.value[id.rawValue] else { continue }
                 perform(slot, slot.machine.close(code, reason, now: now))
+            case .respond(let id, let answer):
+                guard let slot = connections.value[id.rawValue] else { continue }
+                perform(slot, slot.machine.respond(answer, now: now))
             case .closeAll(let code, let reason):
                 acceptingConnections = false
                 for slot in Array(connections.value.values) {

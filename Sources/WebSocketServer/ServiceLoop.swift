@@ -233,7 +233,10 @@ final class ServiceLoop {
             case .binary:
                 transport.deliver(.binaryMessage(slot.id))
             case .serveHTTP(let head):
-                perform(slot, slot.machine.respond(transport.onHTTP(head), now: ServiceLoop.now()))
+                // nil: the application answers later (`WebSocketTransport.respond`).
+                if let answer = transport.onHTTP(head, slot.id) {
+                    perform(slot, slot.machine.respond(answer, now: ServiceLoop.now()))
+                }
             case .flush:
                 if !slot.closed { flush(slot) }
             case .flushSoon:

@@ -56,6 +56,8 @@ public final class WebSocketTransport: Sendable {
         case adopt(Accepted, TLSSession?)
         case send(OutgoingBuffer, [ConnectionID], urgent: Bool)
         case close(ConnectionID, CloseCode, String)
+        /// The answer to a plain HTTP request the application took time over.
+        case respond(ConnectionID, HTTPAnswer)
         case closeAll(CloseCode, String)
         /// The connection's queue is charged to an account from now on.
         case assign(ConnectionID, QueueAccount)
@@ -100,7 +102,7 @@ public final class WebSocketTransport: Sendable {
     /// What the transport runs with.
     public let configuration: Configuration
     let onEvent: @Sendable (TransportEvent) -> Void
-    let onHTTP: @Sendable (HTTPRequestHead) -> HTTPAnswer
+    let onHTTP: @Sendable (HTTPRequestHead, ConnectionID) -> HTTPAnswer?
     let shards: [Shard]
     let stopping = Atomic<Bool>(false)
     /// False once shutting down: new connections are closed at once.
@@ -126,11 +128,13 @@ public final class WebSocketTransport: Sendable {
     let closeCounts = Locked<[CloseCause: Int]>([:])
 
     /// Creates a transport; `onEvent` and `onHTTP` run on the service threads (concurrently when
-    /// there are several) and must not block.
+    /// there are several) and must not block. `onHTTP` answers a plain HTTP request at once, or
+    /// returns nil and answers later with `respond(_:to:)` (from any thread; nothing more is read
+    /// from that connection until then).
     /// - Throws: `TransportError` when the TLS certificate or key cannot be used.
     public init(
         configuration: Configuration, onEvent: @escaping @Sendable (TransportEvent) -> Void,
-        onHTTP: @escaping @Sendable (HTTPRequestHead) -> HTTPAnswer
+        onHTTP: @escaping @Sendable (HTTPRequestHead, ConnectionID) -> HTTPAnswer?
     ) throws(TransportError) {
         var configuration = configuration
         configuration.serviceThreads = max(1, configuration.serviceThreads)
@@ -218,6 +222,12 @@ public final class WebSocketTransport: Sendable {
     /// together with whatever is queued before it.
     public func send(_ buffer: OutgoingBuffer, to connection: ConnectionID) {
         shard(of: connection).enqueue(.send(buffer, [connection], urgent: true))
+    }
+
+    /// Answers the plain HTTP request `onHTTP` left unanswered (returned nil for). A connection
+    /// that is gone by then is skipped.
+    public func respond(_ answer: HTTPAnswer, to connection: ConnectionID) {
+        shard(of: connection).enqueue(.respond(connection, answer))
     }
 
     /// Closes a connection after what is queued for it has been written.

@@ -45,11 +45,14 @@ public enum FuzzStream: String, Sendable, CaseIterable {
     case frames
     /// Message-level sessions (mutated contract messages).
     case messages
+    /// Mutated plan files for the import path (no server).
+    case imports
 
     var salt: UInt64 {
         switch self {
         case .frames: 0xF4A3_E5C1_0B1D_2E37
         case .messages: 0x3C6E_F372_FE94_F82B
+        case .imports: 0xA54F_F53A_5F1D_36F1
         }
     }
 }

@@ -1,15 +1,28 @@
 import WebAssets
+import WebSocketServer
 import WebSocketWire
 
 extension PlanServerRuntime {
     /// The answers to plain HTTP requests on the WebSocket port, on the service threads (nothing
-    /// here blocks: the web client's files are in memory): `/healthz`, `/metrics`, and every other
-    /// path from the web client's files (404 when there are none).
+    /// here blocks: the web client's files are in memory): `/healthz`, `/metrics`, the plan
+    /// documents (`/plans/ID/calendar.ics`, `/plans/ID/export`: handed to `documents`, which
+    /// answers later from a worker), and every other path from the web client's files (404 when
+    /// there are none).
     static func httpAnswers(
         site: StaticSite?, flags: RuntimeFlags, metrics: Metrics,
+        documents: @escaping @Sendable (PlanDocumentRequest, ConnectionID) -> Void,
         transportFigures: @escaping @Sendable () -> Metrics.TransportFigures?
-    ) -> @Sendable (HTTPRequestHead) -> HTTPAnswer {
-        { head in
+    ) -> @Sendable (HTTPRequestHead, ConnectionID) -> HTTPAnswer? {
+        { head, connection in
+            switch PlanDocumentRequest.parse(head) {
+            case .success(let request)?:
+                documents(request, connection)
+                return nil
+            case .failure(let refusal)?:
+                return refusal.answer
+            case nil:
+                break
+            }
             switch head.path {
             case "/healthz":
                 return flags.healthy.load(ordering: .relaxed)
