@@ -112,7 +112,8 @@ let package = Package(
         .target(
             name: "PlanFuzz",
             dependencies: [
-                "ChronoSketchCore", "PlanProtocol", "SystemSupport", "WebSocketWire", "WebSocketClient", "PlanInterchange",
+                "ChronoSketchCore", "PlanProtocol", "SystemSupport", "WebSocketWire", "WebSocketClient",
+                "PlanInterchange",
             ],
             path: "Fuzz/PlanFuzz"
         ),

@@ -55,14 +55,8 @@ public final class PlanServerRuntime: Sendable {
             onEvent: { inbox.post(.transport($0)) },
             onHTTP: PlanServerRuntime.httpAnswers(
                 site: site, flags: flags, metrics: metrics,
-                documents: { request, connection in
-                    // The database is read on a worker; the answer goes back through the transport.
-                    workers.submit {
-                        let answer = request.answer(store: store) {
-                            WallClock.timestamp(unixMilliseconds: Int(ProcessIO.unixSeconds() * 1000))
-                        }
-                        transportBox.withLock { $0?.respond(answer, to: connection) }
-                    }
+                documents: PlanServerRuntime.documentAnswers(store: store, workers: workers) { answer, connection in
+                    transportBox.withLock { $0?.respond(answer, to: connection) }
                 }
             ) {
                 transportBox.withLock { transport in transport.map(Metrics.TransportFigures.init) }

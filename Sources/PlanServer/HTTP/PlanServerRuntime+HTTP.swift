@@ -1,3 +1,5 @@
+import PlanStore
+import SystemSupport
 import WebAssets
 import WebSocketServer
 import WebSocketWire
@@ -38,6 +40,21 @@ extension PlanServerRuntime {
                 let answer = site.respond(to: head)
                 return HTTPAnswer(
                     status: answer.status, contentType: answer.contentType, body: answer.body, headers: answer.headers)
+            }
+        }
+    }
+
+    /// Plan documents are read from the database on a worker; the answer goes back through the
+    /// transport (`respond`), which holds the connection until then.
+    static func documentAnswers(
+        store: PlanStore, workers: BlockingWorkers, respond: @escaping @Sendable (HTTPAnswer, ConnectionID) -> Void
+    ) -> @Sendable (PlanDocumentRequest, ConnectionID) -> Void {
+        { request, connection in
+            workers.submit {
+                let answer = request.answer(store: store) {
+                    WallClock.timestamp(unixMilliseconds: Int(ProcessIO.unixSeconds() * 1000))
+                }
+                respond(answer, connection)
             }
         }
     }
