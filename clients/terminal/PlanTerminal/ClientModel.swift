@@ -43,6 +43,8 @@ public struct ClientModel: Sendable {
     public internal(set) var resources: ResourceViewState
     /// The user the server authenticated.
     public internal(set) var user: String?
+    /// Whether the role on the plan ended (see `ClientModel+Roles`).
+    public internal(set) var roleEnded = false
     /// The history read, a past version shown, the baseline shadow, undos in flight.
     public internal(set) var history = HistoryViewState()
     /// Pushed tasks marked, the figures of the rows on screen, a conflict offered again.
@@ -135,7 +137,9 @@ public struct ClientModel: Sendable {
             return []
         case .copy(let copy):
             let first = self.copy == nil
+            let role = self.copy?.role
             receive(copy)
+            roleChanged(from: role)
             return resourceWatch() + (first ? readHistory() : [])
         case .server(let message):
             if case .confirmed(let plan, let version, _, _, let changes, _, _) = message, plan == settings.plan {
@@ -183,10 +187,16 @@ public struct ClientModel: Sendable {
                 // one. `unavailable` and `rateLimited` are no decisions: the retry keeps it.
                 if code != .unavailable && code != .rateLimited { form?.proposalID = nil }
             } else {
-                self.message = strings.rejected(code)
+                self.message = rejectedText(code)
             }
         case .presence(let plan, _, let sessions) where plan == settings.plan:
             presence = sessions
+        case .role(let plan, _) where plan == settings.plan:
+            receiveRole(message)
+        case .planError(_, _, let plan) where plan == settings.plan:
+            endRole()
+        case .error(let code, _, nil) where endsRole(code):
+            endRole()
         case .error(let code, let text, _):
             // A watch has no ref: a badQuery while the view loads is its answer.
             if code == .badQuery { resources.planner.refused(text) }
@@ -264,7 +274,7 @@ public struct ClientModel: Sendable {
             message = strings.readOnly(history.past?.version ?? 0)
             return
         }
-        guard let collection else { return }
+        guard let collection, allowed(action) else { return }
         let task = selectedTask
         guard action == .addTask || task != nil else {
             message = strings.noSelection

@@ -43,6 +43,8 @@ public struct TerminalStrings: Sendable, Hashable {
             ? "Dieser Plan hat noch keine Aufgaben. Mit „a“ eine Aufgabe hinzufügen."
             : "This plan has no tasks yet. Press “a” to add a task."
     }
+    /// Shown for a plan without tasks to someone who may not add one.
+    public var emptyPlanReadOnly: String { de ? "Dieser Plan hat noch keine Aufgaben." : "This plan has no tasks yet." }
     /// A row's marker while one of its proposals waits for the server.
     public var pendingMarker: String { de ? "(ausstehend)" : "(pending)" }
     /// The view names.
