@@ -15,6 +15,7 @@ extension ClientModel {
         switch message {
         case .confirmed(let plan, let version, _, let user, let changes, let at, let undoes) where plan == settings.plan:
             history.log.receiveConfirmed(version: version, user: user, at: at, undoes: undoes, changes: changes)
+            history.notePlanTouches(version: version, changes: changes)
             if let baselines = changes.baselines { return baselinesChanged(baselines) }
             return mode == .history ? readMissingDetails() : []
         case .history(let plan, let entries, let logStart, let more, let ref) where plan == settings.plan:

@@ -1,7 +1,7 @@
 import ChronoSketchCore
 
-/// The session's role (protocol.md §11) in words: the same sentences as the web client's
-/// `lang-en` / `lang-de`.
+/// The session's role (protocol.md §11) and a stale proposal's conflict, in words: the same
+/// sentences as the web client's `lang-en` / `lang-de`.
 extension TerminalStrings {
     /// A role's name: "viewer" / "Betrachter".
     public func roleName(_ role: PlanRole) -> String {
@@ -57,4 +57,21 @@ extension TerminalStrings {
             ? "Sie haben keine Rolle mehr in diesem Plan: Ihre Änderung wurde nicht bestätigt."
             : "You no longer have a role on this plan: the change you sent was not confirmed."
     }
+
+    // MARK: Conflicts
+
+    /// "Changed since by alice (v14), bob (v15): set the progress of “Spec” to 80 %."
+    public func staleSince(_ who: String, _ what: String) -> String {
+        de
+            ? "Seitdem geändert" + (who.isEmpty ? "" : " von " + who) + ": " + what + "."
+            : "Changed since" + (who.isEmpty ? "" : " by " + who) + ": " + what + "."
+    }
+    /// "alice (v14)".
+    public func byVersion(_ user: String, _ version: Int) -> String { "\(user) (v\(version))" }
+    /// The button that puts the draft on the current value.
+    public var applyMine: String {
+        de ? "Meine Änderung auf die aktuelle Version anwenden" : "Apply mine to the current version"
+    }
+    /// The button that drops the draft after a conflict.
+    public var discard: String { de ? "Verwerfen" : "Discard" }
 }

@@ -108,8 +108,8 @@ public struct TerminalStrings: Sendable, Hashable {
         switch code {
         case .staleTask:
             de
-                ? "Die Aufgabe wurde inzwischen geändert oder entfernt. Bitte schließen und erneut öffnen."
-                : "The task was changed or removed in the meantime. Close the form and open it again."
+                ? "Die Aufgabe wurde inzwischen geändert oder entfernt."
+                : "The task was changed or removed in the meantime."
         case .duplicateID: de ? "Diese ID gibt es schon." : "This id is already in use."
         case .blankID: de ? "Die ID darf nicht leer sein." : "The id must not be blank."
         case .identityChanged: de ? "Die ID einer Aufgabe kann nicht geändert werden." : "A task's id cannot change."
