@@ -143,3 +143,13 @@ func planEditor(_ plan: String, _ name: String) throws -> (user: String, token: 
     try TestDatabase.store.grant(user: user, plan: plan, role: .editor)
     return (user, token)
 }
+
+/// The words inside a form's frame on `screen` (between the first and last "│" of each line),
+/// joined by single spaces: a sentence the form wraps reads as one.
+func formText(_ screen: String) -> String {
+    screen.split(separator: "\n").flatMap { line -> [Substring] in
+        guard let first = line.firstIndex(of: "│"), let last = line.lastIndex(of: "│"), first < last else { return [] }
+        return line[line.index(after: first)..<last].split(separator: " ")
+    }
+    .joined(separator: " ")
+}

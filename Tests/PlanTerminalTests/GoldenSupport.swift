@@ -103,13 +103,15 @@ enum Sample {
             TaskDependency(predecessorID: "coding", successorID: "wrap"),
         ])
 
-    static func copy(_ collection: TaskCollection = collection, title: String = "Demo", version: Int = 3)
-        -> ClientPlanCopy
-    {
+    /// The copy a subscription to "demo" holds; `role` as its snapshot names it (nil: not said).
+    static func copy(
+        _ collection: TaskCollection = collection, title: String = "Demo", version: Int = 3, role: PlanRole? = nil
+    ) -> ClientPlanCopy {
         ClientPlanCopy(
             PlanSnapshot(
                 plan: "demo", version: version, title: title, tasks: collection.tasks,
                 dependencies: collection.dependencies,
-                resources: [try! TimelineResource(id: "room-1", label: "Room 1")], summaries: collection.summaries))
+                resources: [try! TimelineResource(id: "room-1", label: "Room 1")], summaries: collection.summaries,
+                role: role))
     }
 }

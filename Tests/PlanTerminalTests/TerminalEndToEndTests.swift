@@ -12,13 +12,13 @@ import Testing
     "Terminal client end to end (tmux)", .serialized,
     .database, .enabled(if: Tmux.isAvailable, "needs tmux"))
 struct TerminalEndToEndTests {
-    @Test("edit a task, see it in a second client, and a stale draft's localized rejection")
+    @Test("edit a task, see it in a second client; a stale draft says who changed what, Apply mine saves it")
     func editAndReject() async throws {
         // Blocking work (tmux polling, subprocesses) runs off the cooperative pool, which
         // other tests need (see offThePool).
         try await offThePool {
             let plan = try samplePlan(titled: "Terminal E2E")
-            let annToken = try planEditor(plan, "ann").token
+            let (ann, annToken) = try planEditor(plan, "ann")
             let bobToken = try planEditor(plan, "bob").token
             let server = try ServerProcess.start(databaseURL: TestDatabase.url)
             let tmux = Tmux()
@@ -60,17 +60,26 @@ struct TerminalEndToEndTests {
             _ = try tmux.waitFor("a") { $0.contains("Saved.") && row("Spec", in: $0)?.contains("90 %") == true }
             _ = try tmux.waitFor("b") { $0.contains("v2") }
 
-            // B saves its stale draft: the rejection's localized reason shows and the draft stays.
+            // B saves its stale draft: the reason, who changed what since the form opened, the
+            // draft kept, and Apply mine instead of Save.
             try tmux.send("b", "BSpace", "BSpace")
             try tmux.send("b", "-l", "55")
             try tmux.send("b", "Tab", "Enter")
-            let rejected = try tmux.waitFor("b") { $0.contains("The task was changed or removed") }
+            let rejected = try tmux.waitFor("b") { $0.contains("Apply mine to the current version") }
+            #expect(rejected.contains("The task was changed or removed"))
+            #expect(formText(rejected).contains("Changed since by \(ann) (v2): set the progress of “Spec” to 90 %."))
             #expect(rejected.contains("Progress (%)  55"))
+            #expect(rejected.contains("[ Discard ]") && !rejected.contains("[ Save ]"))
             #expect(row("Spec", in: rejected)?.contains("90 %") == true)
 
-            // Close discards the draft; the timeline shows the confirmed data.
-            try tmux.send("b", "Escape")
-            _ = try tmux.waitFor("b") { !$0.contains("Progress (%)") }
+            // Apply mine: the draft on the current version, confirmed; A sees it.
+            try tmux.send("b", "Enter")
+            _ = try tmux.waitFor("b") { $0.contains("Saved.") && row("Spec", in: $0)?.contains("55 %") == true }
+            _ = try tmux.waitFor("a") {
+                heading(of: $0).contains("v3") && row("Spec", in: $0)?.contains("55 %") == true
+            }
+
+            // The timeline shows the confirmed data.
             try tmux.send("b", "Tab")
             let timeline = try tmux.waitFor("b") { $0.contains("Week 37 2026") }
             #expect(timeline.contains("◆") || timeline.contains("Release"))

@@ -29,6 +29,7 @@ extension ClientModel {
 
     /// Opens the form of an entry action on the selected entry (adding needs none).
     mutating func openEntryForm(_ action: TaskAction) {
+        guard allowed(action) else { return }
         let labels = strings.entryLabels
         let heading = action.title(settings.language)
         if action == .addEntry {
@@ -107,18 +108,17 @@ extension ClientModel {
         let names = Dictionary(resourceRows.map { ($0.id, $0.label) }, uniquingKeysWith: { first, _ in first })
         let assigned = resources.assignments(ofEntry: entry.id).map { names[$0.resourceID] ?? $0.resourceID }
         let width = max(labels.title.count, labels.start.count, labels.end.count, strings.durationLabel.count) + 1
-        var lines = [
+        let lines = [
             labels.title.padded(to: width) + " " + entry.title,
             labels.start.padded(to: width) + " " + strings.dateTime(entry.start),
             labels.end.padded(to: width) + " " + strings.dateTime(entry.end),
             strings.durationLabel.padded(to: width) + " " + strings.duration(minutes: entry.minutes),
             labels.resources + ": " + (assigned.isEmpty ? "—" : assigned.joined(separator: ", ")),
         ]
-        let actions = TaskAction.entryActions.filter { $0 != .entryDetails && $0 != .addEntry }.map {
-            String($0.key) + " " + $0.title(settings.language)
-        }
-        lines += actions.joinedInLines(after: strings.entryActionsHeading, width: 64)
-        return lines
+        let actions = TaskAction.entryActions.filter { $0 != .entryDetails && $0 != .addEntry }
+        let keys = actions.filter { roleRefusal($0) == nil }.map { String($0.key) + " " + $0.title(settings.language) }
+        guard !keys.isEmpty else { return lines }
+        return lines + keys.joinedInLines(after: strings.entryActionsHeading, width: 64)
     }
 
     /// Save on an entry form: the draft becomes a proposal (its id kept until the server
@@ -161,6 +161,7 @@ extension ClientModel {
         guard form?.action == .entryDetails,
             let action = TaskAction.entryActions.first(where: { $0.key == character && $0 != .addEntry })
         else { return false }
+        guard allowed(action) else { return true }
         form = nil
         openEntryForm(action)
         return true

@@ -15,6 +15,7 @@ extension ClientModel {
         switch message {
         case .confirmed(let plan, let version, _, let user, let changes, let at, let undoes) where plan == settings.plan:
             history.log.receiveConfirmed(version: version, user: user, at: at, undoes: undoes, changes: changes)
+            history.notePlanTouches(version: version, changes: changes)
             if let baselines = changes.baselines { return baselinesChanged(baselines) }
             return mode == .history ? readMissingDetails() : []
         case .history(let plan, let entries, let logStart, let more, let ref) where plan == settings.plan:
@@ -41,7 +42,7 @@ extension ClientModel {
     /// The first snapshot, or a reconnect: read the newest page of the history again (what was
     /// missed while away arrives as `confirmed` too, but without its op).
     mutating func readHistory() -> [ClientAction] {
-        guard history.waitingFor == nil else { return [] }
+        guard history.waitingFor == nil, !roleEnded else { return [] }
         let ref = history.nextRef("history")
         history.waitingFor = ref
         return [.requestHistory(before: nil, limit: ClientModel.historyPage, ref: ref)]
@@ -49,7 +50,7 @@ extension ClientModel {
 
     /// While the history view is open, the ops of versions heard only as `confirmed` are read.
     mutating func readMissingDetails() -> [ClientAction] {
-        guard history.waitingFor == nil, let oldest = history.log.versionsWithoutDetails.first,
+        guard history.waitingFor == nil, !roleEnded, let oldest = history.log.versionsWithoutDetails.first,
             let newest = copy?.version
         else { return [] }
         let ref = history.nextRef("history")
@@ -59,7 +60,8 @@ extension ClientModel {
 
     /// The next older page, when the history view's selection reaches its end.
     private mutating func readOlder() -> [ClientAction] {
-        guard history.waitingFor == nil, history.log.more, let oldest = history.versions.last, oldest > 1 else {
+        guard history.waitingFor == nil, !roleEnded, history.log.more, let oldest = history.versions.last, oldest > 1
+        else {
             return []
         }
         let ref = history.nextRef("history")
@@ -112,7 +114,8 @@ extension ClientModel {
                 message = strings.versionNotKept(entry.version, logStart: history.log.logStart ?? 0)
                 return []
             }
-            return key == .enter ? openPast(entry.version) : undo(entry.version)
+            if key == .enter { return openPast(entry.version) }
+            return allowed() ? undo(entry.version) : []
         default:
             return nil
         }
@@ -125,6 +128,7 @@ extension ClientModel {
             message = strings.readOnly(history.past?.version ?? 0)
             return []
         }
+        guard allowed() else { return [] }
         guard let user, history.loaded else {
             message = strings.historyLoading
             return readHistory()
@@ -215,6 +219,7 @@ extension ClientModel {
             message = strings.readOnly(history.past?.version ?? 0)
             return
         }
+        guard allowed(.baseline) else { return }
         form = TaskForm.baselineForm(
             version: copy?.version ?? 0, name: history.shadow?.name ?? "", language: settings.language)
     }

@@ -7,10 +7,11 @@ extension ClientModel {
     public func render() -> TextCanvas {
         var canvas = TextCanvas(width: width, height: height)
         let strings = strings
-        // Heading: title left, connection · version · presence right.
+        // Heading: title left, connection · version · role · presence right.
         let title = settings.title ?? copy?.snapshot.title ?? strings.defaultTitle
         var status = [strings.connection(connection)]
         if let copy { status.append(strings.version(copy.version)) }
+        if roleEnded || role != nil { status.append(strings.headingRole(role)) }
         if !scheduling.pushed.isEmpty { status.append(strings.pushed(scheduling.pushed.count)) }
         if !presence.isEmpty {
             let users = Set(presence.map(\.user)).sorted().joined(separator: ", ")
@@ -53,7 +54,8 @@ extension ClientModel {
         } else if mode == .history {
             drawHistory(into: &canvas, y: bodyY)
         } else if outline.count == 0 {
-            canvas.write(strings.emptyPlan, x: 1, y: bodyY + 1)
+            let empty = roleRefusal(.addTask) == nil ? strings.emptyPlan : strings.emptyPlanReadOnly
+            canvas.write(empty, x: 1, y: bodyY + 1)
         } else {
             drawTasks(into: &canvas, y: bodyY)
         }

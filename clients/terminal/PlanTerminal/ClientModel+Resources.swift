@@ -99,8 +99,10 @@ extension ClientModel {
     }
 
     /// Watches what is visible while the resource view is shown (and only then), through the
-    /// planner: changes coalesced, equal queries not re-sent.
+    /// planner: changes coalesced, equal queries not re-sent. Nothing once the role ended (the
+    /// server ended the watches).
     mutating func resourceWatch() -> [ClientAction] {
+        guard !roleEnded else { return [] }
         let steps = resources.planner.want(mode == .resources ? visibleQuery() : nil)
         return steps.map(ClientAction.init)
     }

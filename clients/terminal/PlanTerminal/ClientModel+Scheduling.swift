@@ -14,7 +14,7 @@ extension ClientModel {
     /// The figures the screen needs: when those of the current version do not cover the rows on
     /// screen and no request is in flight, a `schedule` request for the rows around them.
     mutating func askFigures() -> [ClientAction] {
-        guard connection == .connected, history.past == nil, mode == .list || mode == .timeline,
+        guard connection == .connected, !roleEnded, history.past == nil, mode == .list || mode == .timeline,
             let version = copy?.version
         else { return [] }
         // The rows around the screen, built once; those on screen are a slice of them.
@@ -57,7 +57,7 @@ extension ClientModel {
 
     /// `M` after a conflict: the offered proposal goes out (a key other than `M` drops it).
     mutating func takeConflictOffer(_ offer: ConflictOffer?) -> [ClientAction] {
-        guard let operation = offer?.operation, history.past == nil else { return [] }
+        guard let operation = offer?.operation, history.past == nil, allowed() else { return [] }
         counter += 1
         let id = "p-\(settings.idPrefix)-\(counter)"
         pending[id] = offer?.taskID
@@ -66,13 +66,13 @@ extension ClientModel {
         return [.propose(operation, id: id)]
     }
 
-    /// `S`: the plan's scheduling settings (the server lets only owners change them).
+    /// `S`: the plan's scheduling settings (owners only, as the server says).
     mutating func openSettingsForm() {
         guard history.past == nil else {
             message = strings.readOnly(history.past?.version ?? 0)
             return
         }
-        guard let copy else { return }
+        guard let copy, allowed(.settings) else { return }
         form = TaskForm.settingsForm(copy.snapshot.settings, language: settings.language)
     }
 

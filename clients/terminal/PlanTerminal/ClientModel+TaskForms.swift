@@ -61,18 +61,20 @@ extension ClientModel {
         var form = TaskForm(action: .info, original: task, title: task.title, fields: [])
         form.info = TaskForm.infoLines(
             of: outline.row(at: selectedIndex, in: shown), in: shown,
-            actions: history.past == nil ? TaskAction.available(for: task) : [], strings: strings,
+            actions: history.past == nil ? allowedActions(for: task) : [], strings: strings,
             figures: history.past == nil && scheduling.figuresVersion == copy?.version
                 ? scheduling.figures[task.id] : nil)
         form.focus = 1
         self.form = form
     }
 
-    /// A key while a task's details are open: an action's key opens that action's form.
+    /// A key while a task's details are open: an action's key opens that action's form (one the
+    /// role does not allow is refused in the footer, the details staying open).
     mutating func pressInTaskInfo(_ character: Character) -> Bool {
         guard form?.action == .info, history.past == nil,
             let action = TaskAction.available(for: form?.original).first(where: { $0.key == character })
         else { return false }
+        guard allowed(action) else { return true }
         form = nil
         open(action)
         return true

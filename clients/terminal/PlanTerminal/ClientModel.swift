@@ -33,8 +33,11 @@ public struct ClientModel: Sendable {
     public internal(set) var topRow = 0
     /// The chart's horizontal window and zoom.
     public internal(set) var viewport: ChartViewport
-    /// The open form.
-    public internal(set) var form: TaskForm?
+    /// The open form. A form opened on confirmed data keeps the version it read them at (a
+    /// stale rejection says what changed since).
+    public internal(set) var form: TaskForm? {
+        didSet { if form != nil && form?.baseVersion == nil { form?.baseVersion = copy?.version } }
+    }
     /// Proposals waiting for an answer: id → the task it concerns.
     public internal(set) var pending: [String: String] = [:]
     /// The footer message (errors, confirmations).
@@ -43,6 +46,8 @@ public struct ClientModel: Sendable {
     public internal(set) var resources: ResourceViewState
     /// The user the server authenticated.
     public internal(set) var user: String?
+    /// Whether the role on the plan ended (see `ClientModel+Roles`).
+    public internal(set) var roleEnded = false
     /// The history read, a past version shown, the baseline shadow, undos in flight.
     public internal(set) var history = HistoryViewState()
     /// Pushed tasks marked, the figures of the rows on screen, a conflict offered again.
@@ -135,9 +140,12 @@ public struct ClientModel: Sendable {
             return []
         case .copy(let copy):
             let first = self.copy == nil
+            let role = self.copy?.role
             receive(copy)
+            roleChanged(from: role)
             return resourceWatch() + (first ? readHistory() : [])
         case .server(let message):
+            defer { refreshConflict() }
             if case .confirmed(let plan, let version, _, _, let changes, _, _) = message, plan == settings.plan {
                 follow(version: version, changes: changes)
                 return receive(message) + resourceWatch() + followPushes(changes, version: version)
@@ -172,7 +180,7 @@ public struct ClientModel: Sendable {
         case .rejected(let id, _, let code, _, _, _, let conflict):
             // A conflict of a task proposal of ours is offered again at its earliest date.
             if code == .scheduleConflict, receiveConflict(id: id, conflict: conflict) { break }
-            _ = scheduling.sent(id)
+            let operation = scheduling.sent(id)
             pending[id] = nil
             resources.pendingEntries[id] = nil
             if case .saving(id)? = form?.phase {
@@ -182,11 +190,19 @@ public struct ClientModel: Sendable {
                 // A decided proposal id is answered the same forever: the next Save needs a new
                 // one. `unavailable` and `rateLimited` are no decisions: the retry keeps it.
                 if code != .unavailable && code != .rateLimited { form?.proposalID = nil }
+                // A stale value: what changed since, and the draft offered on the current value.
+                if code.namesStaleValue { explainStale(operation) }
             } else {
-                self.message = strings.rejected(code)
+                self.message = rejectedText(code)
             }
         case .presence(let plan, _, let sessions) where plan == settings.plan:
             presence = sessions
+        case .role(let plan, _) where plan == settings.plan:
+            receiveRole(message)
+        case .planError(_, _, let plan) where plan == settings.plan:
+            endRole()
+        case .error(let code, _, nil) where endsRole(code):
+            endRole()
         case .error(let code, let text, _):
             // A watch has no ref: a badQuery while the view loads is its answer.
             if code == .badQuery { resources.planner.refused(text) }
@@ -264,7 +280,7 @@ public struct ClientModel: Sendable {
             message = strings.readOnly(history.past?.version ?? 0)
             return
         }
-        guard let collection else { return }
+        guard let collection, allowed(action) else { return }
         let task = selectedTask
         guard action == .addTask || task != nil else {
             message = strings.noSelection
@@ -288,6 +304,8 @@ public struct ClientModel: Sendable {
         case .close:
             self.form = nil
             resources.formTarget = nil
+        case .save where form.conflict != nil:
+            return applyMine(&form)
         case .save where form.action.isEntryAction:
             return saveEntryForm(&form)
         case .save where form.action == .baseline:

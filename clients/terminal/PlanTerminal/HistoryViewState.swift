@@ -42,6 +42,9 @@ public struct HistoryViewState: Sendable {
     public internal(set) var shadow: Shadow?
     /// Undo and redo proposals waiting for their answer: proposal id → the version undone.
     public internal(set) var undoProposals: [String: Int] = [:]
+    /// What the log's entries do not name, by version, from each `confirmed`: that it changed
+    /// the dependencies or the settings (`StaleValue.dependencies`, `.settings`).
+    public internal(set) var planTouches: [Int: Set<String>] = [:]
     /// Counts requests, for their refs.
     var requests = 0
 
@@ -58,5 +61,25 @@ public struct HistoryViewState: Sendable {
     mutating func nextRef(_ kind: String) -> String {
         requests += 1
         return "\(kind)-\(requests)"
+    }
+}
+
+extension HistoryViewState {
+    /// Notes that version `version` changed the dependencies or the settings.
+    mutating func notePlanTouches(version: Int, changes: PlanChanges) {
+        var touched: Set<String> = []
+        if changes.dependencies != nil { touched.insert(StaleValue.dependencies) }
+        if changes.settings != nil { touched.insert(StaleValue.settings) }
+        if !touched.isEmpty { planTouches[version] = touched }
+    }
+
+    /// The entries after `version` that touched any of `ids` (tasks, entries, or the pseudo ids of
+    /// the dependencies and the settings), oldest first.
+    func changes(after version: Int, touching ids: Set<String>) -> [ClientHistory.Entry] {
+        log.entries.values.filter { entry in
+            entry.version > version
+                && (!entry.touched.isDisjoint(with: ids) || !(planTouches[entry.version] ?? []).isDisjoint(with: ids))
+        }
+        .sorted { $0.version < $1.version }
     }
 }

@@ -47,7 +47,10 @@ public struct HistoryWording: Sendable {
             return (de ? "löste die Abhängigkeit " : "removed the dependency ") + arrow(dependency)
         case .relink(_, let proposed):
             return (de ? "änderte die Abhängigkeit " : "changed the dependency ") + arrow(proposed)
-        case .settingsReplace(_, let proposed):
+        case .settingsReplace(let previous, let proposed):
+            guard previous.scheduling != proposed.scheduling else {
+                return de ? "änderte Arbeitstage und Feiertage" : "changed the working days and holidays"
+            }
             let mode =
                 proposed.isAutomatic ? (de ? "automatisch" : "automatic") : (de ? "manuell" : "manual")
             return (de ? "stellte die Planung auf " : "set scheduling to ") + mode

@@ -101,8 +101,9 @@ public struct TaskForm: Sendable, Hashable {
 
     /// The action.
     public let action: TaskAction
-    /// The task the form was opened on, as it was then (the stale check's `previous`).
-    public let original: GanttTask?
+    /// The task the form was opened on, as it was then (the stale check's `previous`); after
+    /// "Apply mine", the task as it is now.
+    public internal(set) var original: GanttTask?
     /// The form's heading.
     public let title: String
     /// The draft.
@@ -124,6 +125,14 @@ public struct TaskForm: Sendable, Hashable {
     public var newID: String?
     /// The settings form's `previous`: the plan's settings when it was opened.
     public var originalSettings: PlanSettings?
+    /// The confirmed version the form's values were read at (when it opened, or when "Apply
+    /// mine" put the draft on the current value): a stale rejection says what changed since.
+    public internal(set) var baseVersion: Int?
+    /// After a stale rejection: what changed since, and whether the draft can go on the current
+    /// value. Save then becomes "Apply mine to the current version" (or is gone), Close "Discard".
+    public internal(set) var conflict: FormConflict?
+    /// The proposal the conflict is about (its words follow what arrives after the rejection).
+    var staleOperation: PlanOperation?
 
     /// Creates a form.
     public init(action: TaskAction, original: GanttTask?, title: String, fields: [FormField], note: String? = nil) {
@@ -142,9 +151,15 @@ public struct TaskForm: Sendable, Hashable {
         fields.first { $0.isRequired && $0.text.trimmed.isEmpty }
     }
 
-    /// Whether Save is possible: not while the form waits, explains why it cannot save, only
-    /// shows, or has a blank title.
-    public var canSave: Bool { note == nil && phase == .editing && !isReadOnly && blankRequiredField == nil }
+    /// Whether Save (or "Apply mine") is possible: not while the form waits, explains why it
+    /// cannot save, only shows, has a blank title, or conflicts with a value that is gone.
+    public var canSave: Bool {
+        note == nil && phase == .editing && !isReadOnly && blankRequiredField == nil && conflict?.applicable != false
+    }
+
+    /// Whether the Save slot is drawn: not on a read-only form, nor after a conflict whose value
+    /// is gone (only Discard is left).
+    var showsSave: Bool { !isReadOnly && conflict?.applicable != false }
 
     /// Feeds a key to the form.
     public mutating func handle(_ key: Key) -> Outcome {
@@ -153,8 +168,10 @@ public struct TaskForm: Sendable, Hashable {
         switch key {
         case .tab, .down:
             focus = (focus + 1) % count
+            if focus == fields.count && !showsSave { focus += 1 }
         case .backTab, .up:
             focus = (focus + count - 1) % count
+            if focus == fields.count && !showsSave { focus -= 1 }
         case .enter:
             if focus == fields.count + 1 { return .close }
             // On Save, and on the last (or only) field: save; on another field: the next one.
@@ -235,6 +252,7 @@ public struct TaskForm: Sendable, Hashable {
             lines += strings.requiredBlank(blank.label).wrapped(to: inner).map { ($0, .dim) }
         }
         if let error { lines += ("! " + error).wrapped(to: inner).map { ($0, .bold) } }
+        if let conflict, !conflict.text.isEmpty { lines += conflict.text.wrapped(to: inner).map { ($0, .bold) } }
         if case .saving = phase {
             lines.append((de ? "Wird gespeichert … warte auf den Server" : "Saving… waiting for the server", .dim))
         }
@@ -249,15 +267,16 @@ public struct TaskForm: Sendable, Hashable {
         for (offset, line) in lines.enumerated() {
             canvas.write(line.0.truncated(to: inner), x: 2, y: 1 + offset, style: line.1)
         }
-        let save = "[ " + (de ? "Speichern" : "Save") + " ]"
-        let close = "[ " + (de ? "Schließen" : "Close") + " ]"
+        // After a conflict Save would only repeat the rejection: it puts the draft on the current value.
+        let save = "[ " + (conflict != nil ? strings.applyMine : de ? "Speichern" : "Save") + " ]"
+        let close = "[ " + (conflict != nil ? strings.discard : de ? "Schließen" : "Close") + " ]"
         let buttons = canvas.height - 2
-        if !isReadOnly {
+        if showsSave {
             // Disabled, it is dim even when focused.
             canvas.write(save, x: 2, y: buttons, style: !canSave ? .dim : (focus == fields.count ? .reverse : .normal))
         }
         canvas.write(
-            close, x: isReadOnly ? 2 : 4 + save.count, y: buttons, style: focus == fields.count + 1 ? .reverse : .normal
+            close, x: showsSave ? 4 + save.count : 2, y: buttons, style: focus == fields.count + 1 ? .reverse : .normal
         )
         return canvas
     }

@@ -43,6 +43,8 @@ public struct TerminalStrings: Sendable, Hashable {
             ? "Dieser Plan hat noch keine Aufgaben. Mit „a“ eine Aufgabe hinzufügen."
             : "This plan has no tasks yet. Press “a” to add a task."
     }
+    /// Shown for a plan without tasks to someone who may not add one.
+    public var emptyPlanReadOnly: String { de ? "Dieser Plan hat noch keine Aufgaben." : "This plan has no tasks yet." }
     /// A row's marker while one of its proposals waits for the server.
     public var pendingMarker: String { de ? "(ausstehend)" : "(pending)" }
     /// The view names.
@@ -106,8 +108,8 @@ public struct TerminalStrings: Sendable, Hashable {
         switch code {
         case .staleTask:
             de
-                ? "Die Aufgabe wurde inzwischen geändert oder entfernt. Bitte schließen und erneut öffnen."
-                : "The task was changed or removed in the meantime. Close the form and open it again."
+                ? "Die Aufgabe wurde inzwischen geändert oder entfernt."
+                : "The task was changed or removed in the meantime."
         case .duplicateID: de ? "Diese ID gibt es schon." : "This id is already in use."
         case .blankID: de ? "Die ID darf nicht leer sein." : "The id must not be blank."
         case .identityChanged: de ? "Die ID einer Aufgabe kann nicht geändert werden." : "A task's id cannot change."
