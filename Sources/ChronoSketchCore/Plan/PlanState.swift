@@ -6,10 +6,9 @@ public struct PlanState: Sendable, Equatable {
     public var timeline: TimelineData
     /// The named versions, by name.
     public var baselines: [PlanBaseline]
-    /// Manual or automatic scheduling, and the calendar (scheduling.md §1). An automatic plan's
-    /// collection keeps its topological ranks from then on.
+    /// Manual or automatic scheduling, and the calendar (scheduling.md §1).
     public var settings: PlanSettings {
-        didSet { if settings.isAutomatic { tasks.keepRanks() } }
+        didSet { tasks.keepRanks() }
     }
 
     /// Combines already validated parts.
@@ -21,7 +20,9 @@ public struct PlanState: Sendable, Equatable {
         self.timeline = timeline
         self.baselines = baselines.sorted { $0.name < $1.name }
         self.settings = settings
-        if settings.isAutomatic { self.tasks.keepRanks() }
+        // Every plan's collection keeps its dependency graph (built here, once per load): a
+        // switch to automatic then settles at once, instead of building it first.
+        self.tasks.keepRanks()
     }
 
     /// Applies one operation in place against the current data; in an automatic plan the

@@ -13,7 +13,7 @@ public struct ScheduleSettle {
     /// The plan calendar's arithmetic.
     public let time: WorkingTime
 
-    /// The dependencies of `tasks` by position, ranked (kept by an automatic plan's collection,
+    /// The dependencies of `tasks` by position, ranked (kept by a plan state's collection,
     /// else built).
     let graph: DependencyGraph
 

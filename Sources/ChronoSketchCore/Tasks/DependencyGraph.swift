@@ -1,7 +1,7 @@
 /// A collection's dependencies by input position, with a topological rank for every task that
 /// has (or had) a dependency: for every dependency `u → v`, `rank(u) < rank(v)`.
 ///
-/// Automatic plans keep one (`TaskCollection.keepRanks()`), so that settling a cascade and
+/// A plan's state keeps one (`TaskCollection.keepRanks()`, from `PlanState`), so that settling a cascade and
 /// computing the schedule figures read integers and arrays, never ids: a push through 10,000
 /// tasks looks up no dictionary per task.
 ///

@@ -26,8 +26,8 @@ public struct TaskCollection: Sendable {
     var predecessorsByID: [String: [TaskDependency]]
     /// The dependencies by input position with a topological rank of every task that has one
     /// (`rank(u) < rank(v)` for each `u → v`), kept up to date on each change rather than
-    /// recomputed (`DependencyGraph`), once asked for (`keepRanks()`: automatic plans); nil until
-    /// then, so that loading a manual plan costs nothing for them.
+    /// recomputed (`DependencyGraph`), once asked for (`keepRanks()`: every `PlanState`); nil
+    /// until then, so that a collection decoded or validated alone costs nothing for them.
     var graph: DependencyGraph?
 
     /// An empty collection.
