@@ -54,18 +54,7 @@ func run() throws {
 
     // A chain of 10,000 tasks, each finish-to-start after the one before: its head moved a week
     // later, `chainMoves` times (each move pushes the whole chain).
-    let chain = try chainHead(&state)
-    var chainTimes: [Double] = []
-    var chainPushed = 0
-    for _ in 0..<chainMoves {
-        let head = state.tasks[chain]!
-        let later = try TaskSchedule(start: head.schedule!.start.adding(days: 7), days: head.schedule!.days)
-        let chainStart = clock.now
-        let chainChange = try state.apply(
-            .replace(previous: head, proposed: head.with(kind: .activity(schedule: later, progress: 0))))
-        chainTimes.append(BenchClock.milliseconds(clock.now - chainStart))
-        chainPushed = chainChange.cascade?.count ?? 0
-    }
+    let (chainTimes, chainPushed) = try moveChainHead(try chainHead(&state), in: &state)
 
     // The figures of a version, once; then an answer of 50 ids.
     let time = WorkingTime(settings.calendar)
@@ -98,6 +87,23 @@ func run() throws {
             ("answer_50_ids_p50_us", BenchClock.percentile(answerTimes, 0.5)),
             ("edit_while_figures_held_ms", BenchClock.milliseconds(copyTime)),
         ]))
+}
+
+/// Moves the chain's head a week later `chainMoves` times; each move's time and the last one's pushes.
+func moveChainHead(_ chain: String, in state: inout PlanState) throws -> (times: [Double], pushed: Int) {
+    let clock = ContinuousClock()
+    var times: [Double] = []
+    var pushed = 0
+    for _ in 0..<chainMoves {
+        let head = state.tasks[chain]!
+        let later = try TaskSchedule(start: head.schedule!.start.adding(days: 7), days: head.schedule!.days)
+        let start = clock.now
+        let change = try state.apply(
+            .replace(previous: head, proposed: head.with(kind: .activity(schedule: later, progress: 0))))
+        times.append(BenchClock.milliseconds(clock.now - start))
+        pushed = change.cascade?.count ?? 0
+    }
+    return (times, pushed)
 }
 
 /// Adds a chain of `chainLength` three-day activities, each linked finish-to-start to the one

@@ -92,6 +92,7 @@ extension WorkerJob {
         case .writeCheckpoint(_, let version, _): "checkpoint \(version)"
         case .computeSchedule(_, let version, _, _): "compute schedule \(version)"
         case .scheduleAsOf(let connection, _, let version, _, _): "schedule \(version) for \(connection.rawValue)"
+        case .judgeOffHub(_, let epoch, let version, _, _, _): "judge off hub at \(version) epoch \(epoch)"
         }
     }
 }

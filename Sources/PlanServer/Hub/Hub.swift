@@ -96,6 +96,8 @@ final class Hub {
             finishSnapshotEncoding(plan, version: version, buffer)
         case .scheduleComputed(let plan, let version, let figures):
             handle(plan, .scheduleComputed(version: version, figures))
+        case .judgedOffHub(let plan, let epoch, let version, let state, let step):
+            handle(plan, .judgedOffHub(epoch: epoch, version: version, state: state, step))
         case .externalCommit(let plan?, let version): handle(plan, .notified(version))
         case .externalCommit(nil, _):
             // The keys copied first: iterating `owners` while an owner changes would copy them all.

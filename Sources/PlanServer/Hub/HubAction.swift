@@ -93,6 +93,9 @@ enum WorkerJob: Sendable {
     case fetch(ConnectionID, plan: String, version: Int, ref: String?)
     /// Compute a version's schedule figures → `HubEvent.scheduleComputed`.
     case computeSchedule(plan: String, version: Int, TaskCollection, calendar: PlanCalendar)
+    /// Take a whole-plan settle's step on a copy of the candidate → `HubEvent.judgedOffHub`.
+    case judgeOffHub(
+        plan: String, epoch: Int, version: Int, PlanState, PlanOperation, JudgingContext)
     /// Rebuild a past version and answer a `schedule` request on it → `HubEvent.answerReady`.
     case scheduleAsOf(ConnectionID, plan: String, version: Int, ids: [String]?, ref: String?)
     /// Read what undoing a version needs → `HubEvent.undoSourceRead`.
@@ -107,7 +110,8 @@ enum WorkerJob: Sendable {
         case .loadPlan(let plan), .reloadPlan(let plan), .lookUpDecisions(let plan, _): plan
         case .readLog(let plan, _, _, .catchUp): plan
         case .authenticate, .lookUpRole, .readLog, .deleteTrimmedLog, .encodeSnapshot, .listPlans, .grant,
-            .checkAccess, .readHistory, .fetch, .readUndoSource, .writeCheckpoint, .computeSchedule, .scheduleAsOf:
+            .checkAccess, .readHistory, .fetch, .readUndoSource, .writeCheckpoint, .computeSchedule, .scheduleAsOf,
+            .judgeOffHub:
             nil
         }
     }

@@ -41,6 +41,8 @@ enum HubEvent: Sendable {
     case answerReady(ConnectionID, OutgoingBuffer)
     /// A version's schedule figures were computed.
     case scheduleComputed(plan: String, version: Int, ScheduleFigures)
+    /// A whole-plan settle's step, taken on a worker from the candidate at `epoch`/`version`.
+    case judgedOffHub(plan: String, epoch: Int, version: Int, PlanState, CandidateStep)
     /// What undoing `version` needs was read (for the proposals waiting for it).
     case undoSourceRead(plan: String, version: Int, Result<UndoSource, StoreError>)
     /// A checkpoint was written (or could not be: a later fetch replays more).

@@ -214,6 +214,9 @@ extension WorkerJob {
             return .answerReady(connection, HistoryAnswers.fetch(plan, version: version, ref: ref, store))
         case .computeSchedule(let plan, let version, let tasks, let calendar):
             return .scheduleComputed(plan: plan, version: version, ScheduleFigures(tasks, time: WorkingTime(calendar)))
+        case .judgeOffHub(let plan, let epoch, let version, var state, let operation, let context):
+            let step = CandidateStep.apply(operation, to: &state, context: context)
+            return .judgedOffHub(plan: plan, epoch: epoch, version: version, state, step)
         case .scheduleAsOf(let connection, let plan, let version, let ids, let ref):
             return .answerReady(
                 connection, HistoryAnswers.schedule(plan, version: version, ids: ids, ref: ref, store))

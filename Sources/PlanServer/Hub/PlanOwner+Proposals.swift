@@ -48,8 +48,11 @@ extension PlanOwner {
 
     /// Judges a proposal now, or holds it while the pipeline reads or reloads.
     mutating func enqueue(_ proposal: QueuedProposal) {
+        // Behind a step on a worker, proposals wait their turn (`PlanOwner+OffHub`).
+        if offHub != nil { return offHub!.held.append(proposal) }
         switch phase {
         case .idle, .committing:
+            if startOffHub(proposal) { return }
             if let judged = judge(proposal) { commitOrQueue(judged) }
         case .lookingUpDecisions(var held):
             phase = .idle
@@ -119,25 +122,36 @@ extension PlanOwner {
             break
         }
         let at = wallClock.timestamp(at: eventTime)
-        let before = candidate.inverse(of: operation)
-        do {
-            let change = try candidate.apply(
-                operation, context: JudgingContext(version: candidateVersion, logStart: logStart, at: at))
-            guard !change.isNoop else { return decided(.acknowledged(version: candidateVersion, noop: true)) }
-            // The cascade goes back with the op (scheduling.md §5).
-            let inverse = PlanOperation.inverse(before, restoringPushesOf: change)
+        let step = CandidateStep.apply(
+            operation, to: &candidate, context: JudgingContext(version: candidateVersion, logStart: logStart, at: at))
+        return judgement(of: step, operation, undoing: undoing, at: at, proposal)
+    }
+
+    /// The decision a step on the candidate makes: a new candidate version (the op that reverts
+    /// it kept), a no-op acknowledgement, or a rejection.
+    mutating func judgement(
+        of step: CandidateStep, _ operation: PlanOperation, undoing: Int?, at: String, _ proposal: QueuedProposal
+    ) -> JudgedProposal {
+        let origin = proposal.origin
+        switch step.outcome {
+        case .noop:
+            return JudgedProposal(
+                proposal: proposal, mutation: nil, decision: .acknowledged(version: candidateVersion, noop: true))
+        case .applied(let change, let inverse, let changesJSON):
             candidateVersion += 1
             inverses.remember(candidateVersion, inverse)
-            let changes = PlanChanges(after: candidate, change: change)
             let mutation = CommittedMutation(
                 proposalID: origin.proposalID, user: origin.user, operation: operation, change: change,
-                changesJSON: changes.json, inverse: inverse, undoes: undoing, at: at)
-            return decided(.acknowledged(version: candidateVersion, noop: false), mutation)
-        } catch {
+                changesJSON: changesJSON, inverse: inverse, undoes: undoing, at: at)
+            return JudgedProposal(
+                proposal: proposal, mutation: mutation, decision: .acknowledged(version: candidateVersion, noop: false))
+        case .rejected(let error):
             var conflict: ConflictDetail?
             if case .scheduleConflict(let found) = error { conflict = found.detail }
-            return decided(
-                .rejected(version: candidateVersion, code: error.code, message: error.message, conflict: conflict))
+            return JudgedProposal(
+                proposal: proposal, mutation: nil,
+                decision: .rejected(
+                    version: candidateVersion, code: error.code, message: error.message, conflict: conflict))
         }
     }
 
@@ -174,6 +188,7 @@ extension PlanOwner {
     /// once the plan is consistent again), and commits them; the first `alone` one per transaction.
     mutating func rejudge(_ proposals: [QueuedProposal], alone: Int = 0) {
         phase = .idle
+        candidateEpoch += 1
         candidate = confirmed
         candidateVersion = version
         inverses.forget(above: version)

@@ -75,6 +75,8 @@ struct PlanOwner {
         case schedule(version: Int?, ids: [String]?, ref: String?, for: ConnectionID)
         /// A version's schedule figures were computed on a worker.
         case scheduleComputed(version: Int, ScheduleFigures)
+        /// A whole-plan settle's step came back from a worker (`PlanOwner+OffHub`).
+        case judgedOffHub(epoch: Int, version: Int, state: PlanState, CandidateStep)
         /// Another process committed up to this version (`Int.max`: announcements may be lost).
         case notified(Int)
         /// A group commit finished.
@@ -133,6 +135,11 @@ struct PlanOwner {
     var scheduleCache: (version: Int, figures: ScheduleFigures)?
     /// `schedule` requests waiting for a version's figures being computed on a worker.
     var scheduleWaiting: [Int: [ScheduleRequest]] = [:]
+    /// A whole-plan settle being judged on a worker, with the proposals waiting behind it.
+    var offHub: OffHubJudging?
+    /// Counts the times the candidate was set back to the confirmed data (a step taken on a worker
+    /// from an older candidate is not taken).
+    var candidateEpoch = 0
     /// When a request last used the plan.
     private(set) var lastUsed: ContinuousClock.Instant
     /// The time of the event being handled (given with it: the owner reads no clock).
@@ -204,6 +211,8 @@ struct PlanOwner {
             lastUsed = now
             schedule(version: version, request: ScheduleRequest(connection: connection, ids: ids, ref: ref))
         case .scheduleComputed(let version, let figures): scheduleComputed(version: version, figures)
+        case .judgedOffHub(let epoch, let version, let state, let step):
+            judgedOffHub(epoch: epoch, version: version, state: state, step)
         case .notified(let announced): notified(announced)
         case .committed(let result): committed(result)
         case .decisionsLoaded(let result): decisionsLoaded(result)
@@ -229,7 +238,7 @@ struct PlanOwner {
 
     /// Whether nothing needs the plan in memory any more.
     var isIdle: Bool {
-        guard case .idle = phase else { return false }
+        guard case .idle = phase, offHub == nil else { return false }
         return audience.isEmpty && snapshotEncodings.isEmpty && scheduleWaiting.isEmpty
             && trimmedLogDeletion != .running
     }
