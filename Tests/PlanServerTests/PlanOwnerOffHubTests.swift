@@ -59,7 +59,10 @@ struct PlanOwnerOffHubTests {
         let (state, step, epoch, version) = try Self.step(owner)
         let lines = ActionLines.lines(owner.handle(.judgedOffHub(epoch: epoch, version: version, state: state, step)))
         #expect(lines == ["commit 5+1"], "the switch commits; the rename is judged behind it, for the next transaction")
+        // Judged from the confirmed data itself: its commit takes the worker's result as it is.
+        #expect(owner.owner.settledOffHub?.version == 6)
         #expect(owner.committed(.success(6)).prefix(1) == ["commit 6+1"])
+        #expect(owner.owner.settledOffHub == nil && owner.confirmed.tasks.tasks == state.tasks.tasks)
         _ = owner.committed(.success(7))
         #expect(owner.version == 7 && owner.confirmed.settings == Self.automatic)
         #expect(owner.confirmed.tasks["t1"]?.schedule?.start == owner.confirmed.tasks["t0"]?.schedule?.end)
@@ -80,6 +83,7 @@ struct PlanOwnerOffHubTests {
         _ = owner.committed(.failure(.unavailable("down")))
         let again = ActionLines.lines(owner.handle(.judgedOffHub(epoch: epoch, version: version, state: state, step)))
         #expect(again == ["judge off hub at 5 epoch 1"])
+        #expect(owner.owner.settledOffHub == nil)
         let (state2, step2, epoch2, version2) = try Self.step(owner)
         #expect(
             ActionLines.lines(owner.handle(.judgedOffHub(epoch: epoch2, version: version2, state: state2, step2))) == [

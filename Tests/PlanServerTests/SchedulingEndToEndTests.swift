@@ -133,4 +133,48 @@ struct SchedulingEndToEndTests {
         try await lateEditor.ready()
         try Self.checkConflict(try await lateEditor.propose(conflict, plan: plan, id: "conflict-1"))
     }
+
+    @Test(
+        "a 20,000-task plan switched to automatic is settled on a worker: its push confirmed once, an edit behind it applied after, both stored"
+    )
+    func bigPlanSwitch() async throws {
+        let day = Demo.date("2026-09-07")
+        var tasks = try (0..<20_000).map { index in
+            try GanttTask(
+                id: "t\(index)", title: "T\(index)",
+                kind: .activity(schedule: TaskSchedule(start: day.adding(days: index % 7), days: 3), progress: 0))
+        }
+        // t1 starts before t0 ends (a Wednesday start): the switch pushes it.
+        tasks[1] = tasks[1].with(kind: .activity(schedule: try TaskSchedule(start: day, days: 2), progress: 0))
+        let document = PlanDocument(
+            title: "Big",
+            state: PlanState(
+                tasks: try TaskCollection(tasks, dependencies: [TaskDependency(predecessorID: "t0", successorID: "t1")])
+            ))
+        let fixture = try PlanFixture.make(document)
+        let server = try ServerProcess.start()
+        let owner = try TestClient(
+            url: server.url, token: try fixture.user(.owner), transport: SharedTransport.instance)
+        let editor = try TestClient(url: server.url, token: fixture.editorToken, transport: SharedTransport.instance)
+        defer {
+            for client in [owner, editor] { client.close() }
+        }
+        for client in [owner, editor] { try await client.ready() }
+        let copy = try await editor.subscribe(fixture.plan)
+        let switchOp = PlanOperation.settingsReplace(previous: .default, proposed: Self.weekdays)
+        owner.connection.propose(switchOp, plan: fixture.plan, id: "switch")
+        let renamed = copy["t9"]!.with(title: "Nine")
+        // From the same connection, so that the switch is surely first.
+        let rename = try await owner.propose(.replace(previous: copy["t9"]!, proposed: renamed), plan: fixture.plan)
+        #expect(rename.ackVersion == 2, "the edit waits behind the switch")
+        guard case .confirmed(_, 1, _, _, let switched, _, _) = try await editor.expect("confirmed") else {
+            Issue.record("no confirmed 1")
+            return
+        }
+        #expect(switched.settings == Self.weekdays && switched.pushed?.contains("t1") == true)
+        let stored = try #require(try TestDatabase.store.loadPlan(fixture.plan))
+        #expect(stored.version == 2 && stored.document.state.settings == Self.weekdays)
+        #expect(stored.document.state.tasks["t9"]?.title == "Nine")
+        #expect(stored.document.state.tasks["t1"]?.schedule?.start == stored.document.state.tasks["t0"]?.schedule?.end)
+    }
 }

@@ -77,6 +77,15 @@ extension PlanOwner {
         // share its id → position map, which an add or remove would otherwise copy).
         if !batch.allSatisfy({ $0.mutation == nil }) { scheduleCache = nil }
         for mutation in batch.compactMap(\.mutation) {
+            if let settled = settledOffHub, settled.version == base + applied.count + 1,
+                settled.key == ProposalKey(user: mutation.user, proposalID: mutation.proposalID)
+            {
+                // A whole-plan settle judged on a worker from this very data (`PlanOwner+OffHub`).
+                confirmed = settled.state
+                settledOffHub = nil
+                applied.append((mutation, mutation.change))
+                continue
+            }
             do {
                 let context = JudgingContext(version: base + applied.count, logStart: logStart, at: mutation.at)
                 // The cascade decided when it was judged, as data (scheduling.md §7).

@@ -66,8 +66,13 @@ extension PlanOwner {
         case .idle, .committing:
             if candidateEpoch == epoch, candidateVersion == version {
                 if case .applied = step.outcome { candidate = state }
-                commitOrQueue(
-                    judgement(of: step, pending.operation, undoing: pending.undoing, at: pending.at, pending.proposal))
+                let judged = judgement(
+                    of: step, pending.operation, undoing: pending.undoing, at: pending.at, pending.proposal)
+                // Judged from the confirmed data itself: its commit can take the result as it is.
+                if judged.mutation != nil, version == self.version {
+                    settledOffHub = (candidateVersion, pending.proposal.origin.key, state)
+                }
+                commitOrQueue(judged)
                 taken = true
             }
         default:

@@ -189,6 +189,7 @@ extension PlanOwner {
     mutating func rejudge(_ proposals: [QueuedProposal], alone: Int = 0) {
         phase = .idle
         candidateEpoch += 1
+        settledOffHub = nil
         candidate = confirmed
         candidateVersion = version
         inverses.forget(above: version)

@@ -137,6 +137,10 @@ struct PlanOwner {
     var scheduleWaiting: [Int: [ScheduleRequest]] = [:]
     /// A whole-plan settle being judged on a worker, with the proposals waiting behind it.
     var offHub: OffHubJudging?
+    /// The data after a whole-plan settle judged on a worker from the confirmed data itself, with
+    /// its version and proposal: taken as the confirmed data when that version commits, instead
+    /// of applying the op and its cascade a second time on the hub.
+    var settledOffHub: (version: Int, key: ProposalKey, state: PlanState)?
     /// Counts the times the candidate was set back to the confirmed data (a step taken on a worker
     /// from an older candidate is not taken).
     var candidateEpoch = 0
