@@ -43,21 +43,8 @@ func run() throws {
         _ = try confirmed.apply(.settingsReplace(previous: .default, proposed: settings), cascade: switched.cascade)
     }
 
-    // A leaf edit judged and applied, settle included: a scheduled activity moved 1…5 days later.
-    var editTimes: [Double] = []
-    var editPushes = 0
     let scheduled = leafIDs.filter { state.tasks[$0]?.schedule != nil }
-    for _ in 0..<leafEdits {
-        let previous = state.tasks[scheduled.randomElement(using: &random)!]!
-        let schedule = previous.schedule!
-        let moved = try TaskSchedule(
-            start: schedule.start.adding(days: Int.random(in: 1...5, using: &random)), days: schedule.days)
-        let proposed = previous.with(kind: .activity(schedule: moved, progress: previous.progress ?? 0))
-        let start = clock.now
-        let change = try state.apply(.replace(previous: previous, proposed: proposed))
-        editTimes.append(BenchClock.milliseconds(clock.now - start) * 1000)
-        editPushes += change.cascade?.count ?? 0
-    }
+    var (editTimes, editPushes) = try leafEdits(scheduled, in: &state, random: &random)
 
     // A chain of 10,000 tasks, each finish-to-start after the one before: its head moved a week
     // later, `chainMoves` times (each move pushes the whole chain).
@@ -95,6 +82,26 @@ func run() throws {
             ("answer_50_ids_p50_us", BenchClock.percentile(answerTimes, 0.5)),
             ("edit_while_figures_held_ms", BenchClock.milliseconds(copyTime)),
         ]))
+}
+
+/// `leafEdits` scheduled activities moved 1…5 days later, each judged and applied, settle
+/// included: each edit's time in µs, and the tasks pushed in all.
+func leafEdits(_ scheduled: [String], in state: inout PlanState, random: inout SplitMix64) throws -> ([Double], Int) {
+    let clock = ContinuousClock()
+    var times: [Double] = []
+    var pushes = 0
+    for _ in 0..<leafEdits {
+        let previous = state.tasks[scheduled.randomElement(using: &random)!]!
+        let schedule = previous.schedule!
+        let moved = try TaskSchedule(
+            start: schedule.start.adding(days: Int.random(in: 1...5, using: &random)), days: schedule.days)
+        let proposed = previous.with(kind: .activity(schedule: moved, progress: previous.progress ?? 0))
+        let start = clock.now
+        let change = try state.apply(.replace(previous: previous, proposed: proposed))
+        times.append(BenchClock.milliseconds(clock.now - start) * 1000)
+        pushes += change.cascade?.count ?? 0
+    }
+    return (times, pushes)
 }
 
 /// Moves the chain's head a week later `chainMoves` times; each move's time and the last one's pushes.
