@@ -64,8 +64,9 @@ public enum StaticPath {
         return .success(text)
     }
 
-    /// The bytes with `%XX` escapes decoded, or nil for a broken escape.
-    private static func percentDecoded(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
+    /// The bytes with `%XX` escapes decoded, or nil for a broken escape (also for the plan
+    /// documents' paths and queries).
+    public static func percentDecoded(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var index = bytes.startIndex

@@ -44,9 +44,10 @@ struct PlanDocumentHTTPTests {
             try Self.get(port, "/plans/\(plan)/export?version=0", token: fixture.editorToken)
         }
         #expect(past.hasPrefix("HTTP/1.1 200 OK\r\n") && past.contains("\"version\":0"))
+        #expect(past.contains("Content-Disposition: attachment; filename=\"\(plan)-v0.json\"\r\n"))
 
         let none = try await offThePool { try Self.get(port, "/plans/\(plan)/calendar.ics") }
-        #expect(none.hasPrefix("HTTP/1.1 401 ") && none.contains("WWW-Authenticate: Bearer\r\n"))
+        #expect(none.hasPrefix("HTTP/1.1 401 Unauthorized\r\n") && none.contains("WWW-Authenticate: Bearer\r\n"))
         let wrong = try await offThePool { try Self.get(port, "/plans/\(plan)/calendar.ics", token: "not-a-token") }
         #expect(wrong.hasPrefix("HTTP/1.1 401 "))
         let stranger = try await offThePool {

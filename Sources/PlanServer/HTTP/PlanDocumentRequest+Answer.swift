@@ -59,7 +59,10 @@ extension PlanDocumentRequest {
         default:
             (text, type, suffix) = (stored.exportJSON, "application/json", "json")
         }
-        var headers = ["Content-Disposition: attachment; filename=\"\(PlanDocumentRequest.fileName(plan)).\(suffix)\""]
+        // A past version's file says which version it holds (`demo-v12.xml`).
+        let versionPart = document == .export(format: format, version: nil) ? "" : "-v\(stored.version)"
+        let name = PlanDocumentRequest.fileName(plan) + versionPart
+        var headers = ["Content-Disposition: attachment; filename=\"\(name).\(suffix)\""]
         if !warnings.isEmpty {
             headers.append("X-Export-Warnings: " + Array(Set(warnings.map(\.code))).sorted().joined(separator: ","))
         }

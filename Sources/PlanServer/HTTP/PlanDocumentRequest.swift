@@ -1,11 +1,12 @@
 import ChronoSketchCore
 import PlanInterchange
 import PlanStore
+import WebAssets
 import WebSocketWire
 
 /// `GET /plans/ID/calendar.ics` (the calendar feed) and `GET /plans/ID/export?format=…&version=…`
 /// (the document `plan export` writes) for a bearer token with a role on the plan
-/// (interchange.md §10, §14). Answered on a worker thread: the token, the role and the plan are
+/// (`../shared/spec/interchange.md` §10, §14; docs/interchange.md "Over HTTP"). Answered on a worker thread: the token, the role and the plan are
 /// read from the database, so the answer is what is committed.
 struct PlanDocumentRequest: Sendable, Equatable {
     /// What is asked for.
@@ -74,28 +75,7 @@ struct PlanDocumentRequest: Sendable, Equatable {
 
     /// `%XX` sequences decoded (`+` kept); nil for a broken sequence or bytes that are not UTF-8.
     static func percentDecoded(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                return nil
-            }
-            bytes.append(high << 4 | low)
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        StaticPath.percentDecoded(ArraySlice(text.utf8)).flatMap { String(validating: $0, as: UTF8.self) }
     }
 }
 
