@@ -10,6 +10,7 @@ import random
 import signal
 import string
 import subprocess
+import tempfile
 import time
 import unittest
 
@@ -189,6 +190,24 @@ def cells(driver, title):
         const row = [...document.querySelectorAll('#tasks .row')]
           .find((row) => row.querySelector('.label').textContent === arguments[0]);
         return row ? [...row.children].map((cell) => cell.textContent) : null;''', title)
+
+
+def allow_downloads(driver):
+    """Lets `driver`'s pages download files (an `<a download>`) into a new directory; its path."""
+    directory = tempfile.mkdtemp(prefix='downloads-', dir=SHOTS)
+    driver.execute_cdp_cmd('Browser.setDownloadBehavior', {'behavior': 'allow', 'downloadPath': directory})
+    return directory
+
+
+def downloaded(driver, directory, name):
+    """Waits until `name` is downloaded into `directory` completely; its bytes (the file is removed, so
+    that the next download of that name gets it again rather than "name (1)")."""
+    path = os.path.join(directory, name)
+    wait(driver, lambda d: os.path.exists(path) and not os.path.exists(path + '.crdownload'), f'{name} was not downloaded')
+    with open(path, 'rb') as file:
+        data = file.read()
+    os.remove(path)
+    return data
 
 
 def console_errors(driver, allowed=()):

@@ -19,6 +19,7 @@ function standIn() {
     actions: { undoKey: record('undo'), openBaselineForm: record('baseline'), cycleBaseline: record('cycle'),
       openMenu: record('menu'), openAction: record('action'), reorderKey: record('reorder'), openSettings: record('settings') },
     historyView: { key: () => false }, resources: { key: (event) => calls.push(['resources', event.key]) || true },
+    openSearch: record('search'), openExport: record('export'), search: null,
   };
   return view;
 }
@@ -56,4 +57,33 @@ test('the resources view has keys of its own; Escape leaves a shown past version
   view.historical = {};
   key(view, 'Escape');
   assert.deepEqual(view.calls, [['resources', 'n'], ['historical', null]]);
+});
+
+test('/ opens the search and E the export menu in every view; n N step through matches only while searching', () => {
+  const view = standIn();
+  key(view, '/');
+  key(view, 'E');
+  view.view = 'history';
+  key(view, '/');
+  key(view, 'E');
+  view.view = 'tasks';
+  assert.equal(key(view, 'n'), false, 'no search: n is left alone');
+  view.search = { active: true, step: (direction) => view.calls.push(['step', direction]), clear: () => view.calls.push(['clear']) };
+  key(view, 'n');
+  key(view, 'N');
+  view.view = 'resources';
+  key(view, 'n');
+  assert.deepEqual(view.calls, [['search'], ['export'], ['search'], ['export'], ['step', 1], ['step', -1], ['resources', 'n']],
+    'in the resources view n stays its next entry');
+});
+
+test('Escape clears a search first, then leaves a shown past version', () => {
+  const view = standIn();
+  view.historical = {};
+  view.search = { active: true, clear: () => { view.calls.push(['clear']); view.search.active = false; } };
+  key(view, 'Escape');
+  key(view, 'Escape');
+  assert.deepEqual(view.calls, [['clear'], ['historical', null]]);
+  view.historical = null;
+  assert.equal(key(view, 'Escape'), false, 'with neither, Escape is left to the browser');
 });

@@ -40,7 +40,7 @@ test('the browser language picks German for any de tag; German dates are dd.mm.y
 
 test('every label index.html names is a text in both languages', async () => {
   const page = readFileSync(new URL('../../../clients/web/index.html', import.meta.url), 'utf8');
-  const names = [...page.matchAll(/data-t(?:-title)?="([^"]+)"/g)].map((match) => match[1]);
+  const names = [...page.matchAll(/data-t(?:-title|-placeholder)?="([^"]+)"/g)].map((match) => match[1]);
   assert.ok(names.length > 20);
   for (const language of await Promise.all(LANGUAGES.map(loadLanguage))) {
     for (const name of names) assert.equal(typeof language[name], 'string', `${name} in ${language.language}`);
@@ -50,6 +50,11 @@ test('every label index.html names is a text in both languages', async () => {
 test('the help lists the settings key; a scheduleConflict is said with its task and earliest date', async () => {
   await Promise.all(LANGUAGES.map(loadLanguage));
   assert.deepEqual(helpLines('en').find(([key]) => key === 'S'), ['S', 'scheduling settings (owners)']);
+  for (const language of LANGUAGES) {
+    const keys = helpLines(language).map(([key]) => key);
+    for (const key of ['/', 'n N', 'E']) assert.ok(keys.includes(key), `${key} in the ${language} help`);
+  }
+  assert.deepEqual(helpLines('de').find(([key]) => key === '/'), ['/', 'Titel und Kennungen suchen (Esc leert)']);
   const { rejectionWords } = await import('../../../clients/web/js/wording.mjs');
   const answer = { type: 'rejected', code: 'scheduleConflict', message: 'task "build" cannot start before 2026-09-11',
     conflict: { task: 'build', earliest: '2026-09-11' } };

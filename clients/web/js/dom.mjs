@@ -48,9 +48,10 @@ export function follow(element, pressed, { move = () => {}, up }) {
 /** Whether two cache keys (arrays) hold the same parts; false when `old` is missing. */
 export const sameKey = (key, old) => !!old && key.length === old.length && key.every((part, index) => part === old[index]);
 
-/** Fills every `[data-t]` element with its text in the language (`data-t-title` for titles). */
+/** Fills every `[data-t]` element with its text in the language (`data-t-title` for titles, `data-t-placeholder`). */
 export function applyTexts(root, t) {
   for (const element of root.querySelectorAll('[data-t]')) element.textContent = t[element.dataset.t] ?? element.dataset.t;
+  for (const element of root.querySelectorAll('[data-t-placeholder]')) element.placeholder = t[element.dataset.tPlaceholder] ?? '';
   for (const element of root.querySelectorAll('[data-t-title]')) {
     const label = t[element.dataset.tTitle] ?? element.dataset.tTitle;
     element.title = label;

@@ -1,5 +1,6 @@
 // The keyboard: the terminal client's keys where they make sense in a browser (no Tab or q: the
-// browser owns those); the resources view's own keys are in resources.mjs, the help in help.mjs.
+// browser owns those), and the page's own (`/` search, `n` `N` its matches, `E` export); the
+// resources view's own keys are in resources.mjs, the help in help.mjs.
 
 import { ACTION_KEYS, ENTRY_ACTIONS } from './wording.mjs';
 import { zoomIn, zoomOut, movePrevious, moveNext, show } from './viewport.mjs';
@@ -35,7 +36,13 @@ export function planKey(event, view) {
     case 'b': view.actions.openBaselineForm(); return true;
     case 'B': view.actions.cycleBaseline(); return true;
     case 'S': view.actions.openSettings(); return true;
-    case 'Escape': if (view.historical) { view.setHistorical(null); return true; } break;
+    case '/': view.openSearch(); return true;
+    case 'E': view.openExport(); return true;
+    case 'Escape':
+      // A search first (it is cleared), then a past version (back to the live plan).
+      if (view.search?.active) { view.search.clear(); return true; }
+      if (view.historical) { view.setHistorical(null); return true; }
+      break;
     default: break;
   }
   if (view.view === 'tasks') return taskKey(event, view);
@@ -61,6 +68,10 @@ function taskKey(event, view) {
     case 'ArrowLeft': view.toggle(view.selectedID, true); return true;
     case 'ArrowRight': view.toggle(view.selectedID, false); return true;
     case 'Enter': view.actions.openMenu(null); return true;
+    case 'n': case 'N':
+      if (!view.search?.active) return false;
+      view.search.step(key === 'n' ? 1 : -1);
+      return true;
     default: break;
   }
   const action = TASK_ACTIONS.find((candidate) => ACTION_KEYS[candidate] === key);

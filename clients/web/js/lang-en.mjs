@@ -60,6 +60,22 @@ export default {
   viewAt: 'Show', backToLive: 'Back to the live plan', showingVersion: (version) => `Showing version ${version} (read only)`,
   helpClose: 'Close', setBaseline: 'Set baseline', when: 'When', user: 'User', change: 'Change',
 
+  // Export and search (issue 30, item 8).
+  exportButton: 'Export', exportFormats: { msproject: 'MS Project XML', csv: 'CSV', ics: 'iCalendar',
+    json: 'JSON (ChronoSketch)', png: 'Chart as PNG' },
+  exporting: (format) => `Exporting ${format}…`,
+  exported: (name, warnings) => `Exported ${name}${warnings.length ? `; ${warnings.join('; ')}` : ''}.`,
+  exportWarnings: { entryWithoutTask: 'bookings without a task are not in MS Project files',
+    progressRounded: 'progress is rounded to whole percent' },
+  exportWarningOther: (code) => `not everything could be written (${code})`,
+  exportFailed: (why) => `Export failed: ${why}`, exportUnauthorized: 'the token was not accepted (sign in again).',
+  exportNotFound: 'this plan, or this version of it, is not available to you.',
+  exportUnreachable: 'the server could not be reached.', exportNotDrawn: 'the chart could not be drawn.',
+  exportStatus: (status, message) => `the server answered ${status}${message ? ` (${message})` : ''}.`,
+  searchLabel: 'Search titles and ids (/)', searchPlaceholder: 'Search… (/)', searchFilter: 'Filter',
+  searchFilterTitle: 'Show only the matches and their groups', searchNone: 'no match',
+  searchCount: (index, count) => `${index} of ${count}`,
+
   // Scheduling (scheduling.md): dependency types and lags, the settings form, conflicts, pushes, slack.
   dependencyTypes: { 'finish-to-start': 'Finish → Start', 'start-to-start': 'Start → Start',
     'finish-to-finish': 'Finish → Finish', 'start-to-finish': 'Start → Finish' },
@@ -116,6 +132,8 @@ export default {
       ['Alt+↑ Alt+↓', 'move before the previous / after the next sibling'],
       ['z  Z (Ctrl+Z, Ctrl+Y)', 'undo / redo your last change'],
       ['b  B', 'set or remove a baseline / cycle its shadow'], ['S', 'scheduling settings (owners)'],
+      ['/', 'search titles and ids (Esc clears)'], ['n N', 'next / previous match (in the search box: Enter, Shift+Enter)'],
+      ['E', 'export: MS Project, CSV, iCalendar, JSON, the chart as PNG'],
     ],
     resources: 'Resources:',
     more: [

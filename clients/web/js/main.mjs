@@ -19,6 +19,8 @@ const app = {
   currentLanguage: LANGUAGES.find((language) => language === localStorage.getItem(LANGUAGE_KEY))
     ?? languageFor(navigator.languages),
   session: null,
+  /** The signed-in token (the exports' Authorization header, as the WebSocket's hello). */
+  token: () => app.session?.options.token ?? null,
   planView: null,
   pending: new PendingProposals(sessionStorage, () => Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, '0')).join('')),
   forms: new FormDialog($('#form-dialog')),
@@ -213,6 +215,9 @@ function wireToolbar() {
   }
   $('#undo').addEventListener('click', () => app.planView?.actions.undoKey(false));
   $('#settings').addEventListener('click', () => app.planView?.actions.openSettings());
+  $('#export').addEventListener('click', () => app.planView?.openExport());
+  // The search's module comes with the first look at its field (search-box.mjs then reads what was typed).
+  $('#search').addEventListener('focus', () => app.planView?.openSearch(false));
   $('#add-task').addEventListener('click', () => {
     if (app.planView?.view === 'resources') app.planView.resources?.openAction('addEntry');
     else app.planView?.actions.openAction('addTask');

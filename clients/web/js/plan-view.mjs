@@ -2,8 +2,8 @@
 // (tasks, resources, history), the toolbar and the heading's live figures. It derives what the views
 // draw (the visible tree, the horizon, arrows, the baseline shadow, the calendar's shading) from
 // confirmed data only, asks for the schedule figures (slack, critical path) of the rows on screen,
-// and marks the tasks a version pushed. The resources and history views are loaded when first
-// opened (the first render needs neither).
+// and marks the tasks a version pushed. The resources and history views, the search and the
+// exports are loaded when first used (the first render needs none of them).
 
 import { $, sameKey } from './dom.mjs';
 import { PlanClient } from './plan-client.mjs';
@@ -42,6 +42,8 @@ export class PlanView {
     this.values = new WeakMap();
     this.resources = null;
     this.historyView = null;
+    /** The search by title (search-box.mjs), made when first used. */
+    this.search = null;
     /** The tasks the newest pushing version moved: { version, count, ids (still to flash), at }. */
     this.pushed = null;
     this.actions = new PlanActions(this);
@@ -77,6 +79,7 @@ export class PlanView {
     this.unlisten();
     this.app.session.send({ type: 'unsubscribe', plan: this.plan });
     this.resources?.close();
+    this.search?.close();
     this.tasksView.destroy();
     $('#history').replaceChildren();
     $('#historical').hidden = true;
@@ -106,8 +109,8 @@ export class PlanView {
       // open at once later, also while the server is away. A module that could not be fetched
       // (the server went away first) is no error yet: opening its view fetches it again and says
       // so if that fails. `data-preloaded` on <body> tells when all are here.
-      const preload = () => Promise.all(['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs', './settings-form.mjs', './conflict.mjs']
-        .map((m) => import(m))).then(() => (document.body.dataset.preloaded = 'all'), () => {});
+      const preload = () => Promise.all(['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs', './settings-form.mjs',
+        './conflict.mjs', './search-box.mjs', './export-menu.mjs', './chart-png.mjs'].map((m) => import(m))).then(() => (document.body.dataset.preloaded = 'all'), () => {});
       requestAnimationFrame(() => setTimeout(preload, 0));
     }
     if (detail.snapshot || !this.horizon) this.fitHorizon();
@@ -176,12 +179,16 @@ export class PlanView {
     if (outside) this.fitHorizon();
   }
 
-  /** The tree, its index and arrows, recomputed when the copy or the disclosure changed. */
+  /**
+   * The tree, its index and arrows, recomputed when the copy or the disclosure changed, or what a
+   * search filters (its matches and their ancestors).
+   */
   derive() {
     const copy = this.copy;
-    const key = [copy, copy.revision, this.collapsedRevision];
+    const filter = this.search?.filtering && this.search.active ? this.search : null;
+    const key = [copy, copy.revision, this.collapsedRevision, filter?.query ?? null];
     if (sameKey(key, this.derived?.key)) return this.derived;
-    const rows = copy.rows(this.collapsed);
+    const rows = filter ? filter.filteredRows() : copy.rows(this.collapsed);
     const indexByID = new Map();
     rows.forEach((row, index) => indexByID.set(row.task.id, index));
     const derivedArrows = arrows(rows, copy.dependencies, (task) => this.valuesOf(task), indexByID);
@@ -235,7 +242,9 @@ export class PlanView {
         selectedID: this.selectedID, pendingIDs: this.actions.pendingTaskIDs(), axis: this.axis, columnWidth: COLUMN_WIDTH,
         today: todayOf(), shadow: (task) => this.baseline?.values.get(task.id) ?? null, calendar: this.calendar(),
         figures: this.historical ? null : this.client.figures?.tasks ?? null, pushed: (id) => this.pushedSince(id), readOnly,
+        match: this.search?.active ? (id) => this.search.state(id) : null,
       });
+      this.search?.showCount();
     } else if (this.view === 'resources') {
       this.resources?.render(copy, this.axis, COLUMN_WIDTH, readOnly);
     } else {
@@ -302,6 +311,7 @@ export class PlanView {
   }
 
   toggle(id, collapse = null) {
+    if (this.search?.filtering && this.search.active) return; // the filter shows the tree open
     const row = this.derive().rows[this.derive().indexByID.get(id)];
     if (!row?.hasChildren) return;
     const shouldCollapse = collapse ?? !this.collapsed.has(id);
@@ -309,6 +319,28 @@ export class PlanView {
     else this.collapsed.delete(id);
     this.collapsedRevision = (this.collapsedRevision ?? 0) + 1;
     this.render();
+  }
+
+  /** The search box (`/`, or the toolbar's field), its module loaded the first time; `focus`: the cursor goes there. */
+  async openSearch(focus = true) {
+    try {
+      const { SearchBox } = await import('./search-box.mjs');
+      if (this.app.planView !== this) return;
+      this.search ??= new SearchBox(this);
+    } catch (error) {
+      return this.app.status(this.t.serverError(error.message), true);
+    }
+    if (focus) this.search.focus();
+  }
+
+  /** The export menu (`E`, or Export in the toolbar): the server's formats and the chart as PNG. */
+  async openExport() {
+    try {
+      const { openExportMenu } = await import('./export-menu.mjs');
+      if (this.app.planView === this) openExportMenu(this);
+    } catch (error) {
+      this.app.status(this.t.serverError(error.message), true);
+    }
   }
 
   /** Shows a fetched past version (read only), or the live plan again with null. */

@@ -11,7 +11,7 @@ import { formatDate } from './strings.mjs';
 import { arrowLabel } from './wording.mjs';
 
 export const ROW_HEIGHT = 28;
-const COLUMNS = [['name', 240], ['kind', 96], ['dates', 186], ['progress', 92]];
+export const COLUMNS = [['name', 240], ['kind', 96], ['dates', 186], ['progress', 92]];
 export const LIST_WIDTH = COLUMNS.reduce((sum, [, width]) => sum + width, 0);
 const BUFFER_ROWS = 4;
 // The arrows are drawn for a block of rows and columns around the visible ones and moved with one
@@ -49,7 +49,7 @@ export class TasksView extends ChartStage {
   /**
    * state: { copy, rows, indexByID, arrows, valuesOf, language, t, selectedID, pendingIDs, axis, columnWidth,
    * today, shadow(task), calendar (calendar.mjs), figures (id → a schedule answer's figures, or null),
-   * pushed(id) (ms since the task was pushed, or null) }.
+   * pushed(id) (ms since the task was pushed, or null), match(id) (a search's: 0 none, 1 a match, 2 the current one) }.
    */
   update(state) {
     const layoutChanged = !this.state || state.rows !== this.state.rows || state.axis !== this.state.axis
@@ -150,9 +150,12 @@ export class TasksView extends ChartStage {
     const { task } = row;
     const selected = task.id === state.selectedID;
     const pending = state.pendingIDs.has(task.id);
-    const key = [task, state.copy.summaries[task.id], selected, pending, row.collapsed, row.depth, state.language];
+    const found = state.match?.(task.id) ?? 0;
+    const key = [task, state.copy.summaries[task.id], selected, pending, row.collapsed, row.depth, state.language, found];
     if (sameKey(key, node.key)) return;
     node.key = key;
+    node.classList.toggle('match', found > 0);
+    node.classList.toggle('current', found === 2);
     const [name, kind, dates, progress] = node.children;
     const t = state.t;
     Object.assign(node.dataset, { id: task.id, index: String(index) });
@@ -163,20 +166,14 @@ export class TasksView extends ChartStage {
     name.classList.toggle('summary', task.kind === 'summary');
     name.style.paddingLeft = `${6 + row.depth * 16}px`;
     const [disclosure, label, marker] = name.children;
-    disclosure.textContent = row.hasChildren ? (row.collapsed ? '▸' : '▾') : '';
+    const texts = cellTexts(row, state.valuesOf(task), state.language, t);
+    disclosure.textContent = texts.disclosure;
     disclosure.classList.toggle('leaf', !row.hasChildren);
-    label.textContent = task.title;
+    label.textContent = texts.title;
     marker.textContent = pending ? `(${t.pending})` : '';
-    kind.textContent = t[task.kind] ?? task.kind;
-    const values = state.valuesOf(task);
-    if (values.start === null) {
-      dates.textContent = task.kind === 'summary' ? '—' : t.unscheduled;
-    } else if (task.kind === 'milestone') {
-      dates.textContent = formatDate(state.language, values.start);
-    } else {
-      dates.textContent = `${formatDate(state.language, values.start)} – ${formatDate(state.language, values.lastDate)}`;
-    }
-    progress.textContent = values.progress === null ? '' : `${Math.round(values.progress)} %`;
+    kind.textContent = texts.kind;
+    dates.textContent = texts.dates;
+    progress.textContent = texts.progress;
   }
 
   /**
@@ -324,6 +321,15 @@ export class TasksView extends ChartStage {
       if (over !== null) this.callbacks.link(drag.id, this.state.rows[over].task.id);
     } });
   }
+}
+
+/** What a row's cells say (also drawn into the chart's PNG): disclosure, title, kind, dates, progress. */
+export function cellTexts({ task, hasChildren, collapsed }, values, language, t) {
+  const date = (day) => formatDate(language, day);
+  const dates = values.start === null ? (task.kind === 'summary' ? '—' : t.unscheduled)
+    : task.kind === 'milestone' ? date(values.start) : `${date(values.start)} – ${date(values.lastDate)}`;
+  return { disclosure: hasChildren ? (collapsed ? '▸' : '▾') : '', title: task.title, kind: t[task.kind] ?? task.kind,
+    dates, progress: values.progress === null ? '' : `${Math.round(values.progress)} %` };
 }
 
 /** Sets an attribute only when its value changes (an equal write still invalidates style). */
