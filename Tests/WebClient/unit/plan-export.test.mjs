@@ -23,9 +23,10 @@ test('the export address names the format, and the version only for a past one',
   assert.equal(exportPath('a b/ü', 'ics', null), '/plans/a%20b%2F%C3%BC/export?format=ics');
 });
 
-test('the file is named as the server says, a past version with -vV before the suffix', () => {
+test('the file is named as the server says (it names a past version -vV), else -vV before the suffix', () => {
   assert.equal(fileName('demo', 'msproject', null, 'attachment; filename="demo.xml"'), 'demo.xml');
-  assert.equal(fileName('demo', 'csv', 7, 'attachment; filename="demo.csv"'), 'demo-v7.csv');
+  assert.equal(fileName('demo', 'csv', 7, 'attachment; filename="demo-v7.csv"'), 'demo-v7.csv');
+  assert.equal(fileName('demo', 'csv', 7), 'demo-v7.csv');
   assert.equal(fileName('plan ü/x', 'ics'), 'plan___x.ics', 'without the header: what the server would write');
   assert.equal(fileName('demo', 'png', 0), 'demo-v0.png');
   assert.equal(fileName('demo', 'json', null, 'attachment; filename="../evil"'), 'demo.json', 'no path in a name');

@@ -19,14 +19,16 @@ export function exportPath(plan, format, version = null) {
 }
 
 /**
- * The downloaded file's name: the one the server's `Content-Disposition` gives (else the plan id
- * with what a file name may not hold replaced, as the server does), `-vV` before the suffix for a
- * past version, so that it is not taken for the current plan.
+ * The downloaded file's name: the one the server's `Content-Disposition` gives (it names a past
+ * version `ID-vV.ext` itself), else the plan id with what a file name may not hold replaced, as
+ * the server does, and `-vV` before the suffix for a past version, so that it is not taken for
+ * the current plan.
  */
 export function fileName(plan, format, version = null, disposition = null) {
   const given = /filename="([^"/\\]+)"/.exec(disposition ?? '')?.[1];
+  if (given) return given;
   const suffix = SUFFIXES[format];
-  const name = given ?? `${String(plan).replace(/[^A-Za-z0-9._-]/g, '_')}.${suffix}`;
+  const name = `${String(plan).replace(/[^A-Za-z0-9._-]/g, '_')}.${suffix}`;
   if (version === null || version === undefined) return name;
   const dot = name.lastIndexOf('.');
   return dot > 0 ? `${name.slice(0, dot)}-v${version}${name.slice(dot)}` : `${name}-v${version}`;
