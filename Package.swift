@@ -127,7 +127,8 @@ let package = Package(
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
         .testTarget(
-            name: "PlanInterchangeTests", dependencies: ["PlanInterchange", "ChronoSketchCore", "PlanTestSupport"],
+            name: "PlanInterchangeTests",
+            dependencies: ["PlanInterchange", "ChronoSketchCore", "PlanTestSupport", "SystemSupport"],
             exclude: ["Files"]),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "ChronoSketchCore", "PlanTestSupport"]),
         // Shared by the tests: the test database, shell helpers, random plan operations.
@@ -152,7 +153,8 @@ let package = Package(
             dependencies: ["PlanTerminal", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "PlanFuzzTests", dependencies: ["PlanFuzz", "PlanStore", "ChronoSketchCore", "PlanTestSupport"]),
+            name: "PlanFuzzTests",
+            dependencies: ["PlanFuzz", "PlanStore", "ChronoSketchCore", "PlanTestSupport", "SystemSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

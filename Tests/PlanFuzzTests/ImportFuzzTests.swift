@@ -1,5 +1,5 @@
-import Glibc
 import PlanFuzz
+import SystemSupport
 import Testing
 
 /// The import path under mutated real files (MS Project's, GanttProject's): every case is refused
@@ -9,12 +9,7 @@ struct ImportFuzzTests {
     static let files = String(#filePath[..<#filePath.lastIndex(of: "/")!]) + "/../PlanInterchangeTests/Files/"
 
     static func read(_ path: String) -> [UInt8] {
-        guard let handle = fopen(path, "rb") else { return [] }
-        defer { fclose(handle) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while case let count = fread(&chunk, 1, chunk.count, handle), count > 0 { bytes += chunk[0..<count] }
-        return bytes
+        (try? Files.read(path)) ?? []
     }
 
     static let corpus = [
