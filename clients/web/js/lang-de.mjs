@@ -46,6 +46,8 @@ export default {
   rejected: (reason) => `Abgelehnt: ${reason}`, serverError: (message) => `Serverfehler: ${message}`,
   undoing: (version) => `v${version} wird rückgängig gemacht …`,
   undone: (version, now) => `v${version} rückgängig gemacht (jetzt v${now}).`,
+  redoing: (version) => `v${version} wird wiederhergestellt …`,
+  redone: (version, now) => `v${version} wiederhergestellt (jetzt v${now}).`,
   notUndone: (version, why) => `v${version} nicht rückgängig gemacht: ${why}`,
   changedSince: (user, version) => `seitdem von ${user} geändert (v${version}).`,
 
@@ -144,7 +146,7 @@ export default {
 
   history: {
     quote: (text) => `„${text}“`, noDetails: '(keine Einzelheiten gespeichert)',
-    undid: (version) => `machte v${version} rückgängig`,
+    undid: (version) => `machte v${version} rückgängig`, redid: (version) => `stellte v${version} wieder her`,
     added: (task, into) => `fügte ${task}${into} hinzu`, into: (parent) => ` in ${parent}`,
     toTopLevel: ' auf die oberste Ebene', restored: (task) => `stellte ${task} wieder her`,
     removed: (task) => `entfernte ${task}`,
