@@ -63,7 +63,8 @@ export default {
   byVersion: (user, version) => `${user} (v${version})`,
   lengthLabel: 'Dauer', hours: 'Std.', minutes: 'Min.',
   viewAt: 'Anzeigen', backToLive: 'Zurück zum aktuellen Plan',
-  showingVersion: (version) => `Version ${version} (nur lesen)`, helpClose: 'Schließen', setBaseline: 'Basislinie setzen',
+  showingVersion: (version) => `Version ${version} (nur lesen)`,
+  pastVersionReadOnly: (version) => `Version ${version} ist eine frühere Version und nur zu lesen: Escape oder „Zurück zum aktuellen Plan“ kehrt zum Plan zurück.`, helpClose: 'Schließen', setBaseline: 'Basislinie setzen',
   when: 'Wann', user: 'Benutzer', change: 'Änderung',
 
   exportButton: 'Exportieren', exportFormats: { msproject: 'MS-Project-XML', csv: 'CSV', ics: 'iCalendar',

@@ -59,6 +59,7 @@ export default {
   byVersion: (user, version) => `${user} (v${version})`,
   lengthLabel: 'Length', hours: 'h', minutes: 'min',
   viewAt: 'Show', backToLive: 'Back to the live plan', showingVersion: (version) => `Showing version ${version} (read only)`,
+  pastVersionReadOnly: (version) => `Version ${version} is a past version and read only: Escape or “Back to the live plan” returns to the plan.`,
   helpClose: 'Close', setBaseline: 'Set baseline', when: 'When', user: 'User', change: 'Change',
 
   // Export and search (issue 30, item 8).

@@ -81,6 +81,7 @@ export class PlanActions {
       this.app.status(this.t.rejected(this.reason({ code: 'forbidden' })), true);
       return false;
     }
+    if (this.view.historical) this.app.status(this.t.pastVersionReadOnly(this.view.historical.version), true);
     return !this.view.historical;
   }
 
