@@ -268,6 +268,7 @@ class WebClientTests(BrowserTests):
         wait(self.a, lambda d: d.find_element(By.ID, 'redo').is_enabled())
         self.a.find_element(By.ID, 'redo').click()
         wait(self.a, lambda d: progress_of(d, 'Storage layer') == '55 %', 'not redone')
+        wait(self.a, lambda d: d.find_element(By.ID, 'status').text == 'Redid v1 (now v3).', 'a redo says so')
         entries = history(plan)
         self.assertEqual([e['mutation'].get('undoes') for e in entries[-2:]], [1, 2])
         press(self.a, 'b')
@@ -282,9 +283,10 @@ class WebClientTests(BrowserTests):
         shot(self.a, 'baseline-shadow')
         press(self.a, 'v', 'v')
         wait(self.a, lambda d: len(d.find_elements(By.CSS_SELECTOR, '#history tbody tr')) == 4)
-        # In words, as the terminal says it; v2 (the undo) stands undone by v3 (the redo): struck and marked.
+        # In words, as the terminal says it (v3 undid the undo v2: "redid v1"); v2 (the undo) stands undone by
+        # v3 (the redo): struck and marked.
         change = lambda version: history_cells(self.a, version)[3]
-        wait(self.a, lambda d: change(3) == 'undid v2: set the progress of “Storage layer” to 55 %', 'the ops were not read')
+        wait(self.a, lambda d: change(3) == 'redid v1: set the progress of “Storage layer” to 55 %', 'the ops were not read')
         self.assertEqual(change(2), 'undid v1: set the progress of “Storage layer” to 30 %')
         self.assertEqual(change(1), 'set the progress of “Storage layer” to 55 %')
         self.assertEqual(change(4), 'set the baseline “Plan A” (v0)')

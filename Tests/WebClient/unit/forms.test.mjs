@@ -152,3 +152,17 @@ test('dragging an entry’s start or end changes only that end, never to an empt
   assert.equal(resizeOperation(target, 'end', -300), null, 'the end before the start');
   assert.equal(resizeOperation(target, 'end', 0), null);
 });
+
+test('German date fields take the German list\'s dd.mm.yyyy (and d.m.yyyy) as well as ISO; English only ISO', () => {
+  assert.equal(run('dates', copy.get('m'), { date: '05.10.2026' }, 'de').op.proposed.date, '2026-10-05');
+  assert.equal(run('dates', copy.get('m'), { date: '5.10.2026' }, 'de').op.proposed.date, '2026-10-05');
+  assert.equal(run('dates', copy.get('m'), { date: '2026-10-05' }, 'de').op.proposed.date, '2026-10-05');
+  assert.deepEqual(run('dates', spec, { start: '20.09.2026' }, 'de').op.proposed.schedule, { start: '2026-09-20', end: '2026-09-23' });
+  assert.equal(run('addTask', null, { title: 'M', kind: 'milestone', start: '1.2.2027' }, 'de').op.task.date, '2027-02-01');
+  assert.equal(run('dates', copy.get('m'), { date: '30.02.2026' }, 'de').error, 'Ungültiges Datum (TT.MM.JJJJ oder JJJJ-MM-TT).');
+  assert.equal(run('dates', copy.get('m'), { date: '05.10.2026' }).error, 'Not a date (YYYY-MM-DD).');
+  const resources = [{ id: 'r1', label: 'Room' }];
+  const form = openEntryForm('addEntry', null, resources, 'de', parseLocal('2026-09-08T09:00'), 'r1');
+  const added = entryOperation(form, { title: 'Talk', start: '08.09.2026 09:00', end: '8.9.2026 10:30', resources: ['r1'] }, 'de', (kind) => `${kind}-1`);
+  assert.deepEqual([added.op.entry.start, added.op.entry.end], ['2026-09-08T09:00', '2026-09-08T10:30']);
+});

@@ -97,3 +97,24 @@ test('scheduling ops, as the terminal says them: relink, settings, an undo that 
     'changed the duration of “Spec” to 2 days (2026-09-08 – 2026-09-09) and put back 1 pushed task',
     'änderte die Dauer von „Spec“ auf 2 Tage (08.09.2026 – 09.09.2026) und stellte 1 verschobene Aufgabe wieder her');
 });
+
+test('undoing an undo is a redo: "redid v5", after the version it brought back (issue #30)', () => {
+  const redo = { version: 9, user: 'ann', undoes: 7, op: { type: 'remove', previous: release, undoes: 7 }, detailsRead: true };
+  const undid = (version) => ({ 7: 5 })[version] ?? null;
+  assert.equal(describeEntry('en', redo, title, { undid }), 'redid v5: removed “Release”');
+  assert.equal(describeEntry('de', redo, title, { undid }), 'stellte v5 wieder her: entfernte „Release“');
+  assert.equal(describeEntry('en', redo, title, { undid: () => null }), 'undid v7: removed “Release”', 'v7 was no undo');
+});
+
+test('timeline ops name resources by their label; by id only when the label is unknown (issue #30)', () => {
+  const entry = { id: 'e1', title: 'Workshop', start: '2026-09-08T09:00', end: '2026-09-08T12:00' };
+  const assignment = { id: 'a1', entryID: 'e1', resourceID: 'r-img' };
+  const resource = (id) => ({ 'r-img': 'Imaging', 'r-lab': 'Lab' })[id];
+  assert.equal(describeOp('en', { type: 'timeline.add', entry, assignments: [assignment, { ...assignment, resourceID: 'r-x' }] }, title, resource),
+    'booked “Workshop” on Imaging, r-x');
+  const moved = { entry, assignment: { ...assignment, resourceID: 'r-lab' } };
+  assert.equal(describeOp('de', { type: 'timeline.apply', original: { entry, assignment }, proposed: moved }, title, resource),
+    'ordnete „Workshop“ Lab zu');
+  const add = { version: 4, user: 'ann', undoes: null, op: { type: 'timeline.add', entry, assignments: [assignment] }, detailsRead: true };
+  assert.equal(describeEntry('en', add, title, { resource }), 'booked “Workshop” on Imaging');
+});

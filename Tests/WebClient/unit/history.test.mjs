@@ -118,3 +118,19 @@ test('an upgraded log (versions listed below its start): its start has no undo; 
   assert.equal(trimmed.undoTarget('ann'), 8, 'the redo v8 of the undo v7 of v3 is on the undo stack');
   assert.equal(trimmed.undoable(5), 5, 'a trimmed log’s start can be undone');
 });
+
+test('the status line of an undo key: an undo of an undo is a redo, "Redid v5", in both languages (issue #30)', async () => {
+  const { LANGUAGES, loadLanguage } = await import('../../../clients/web/js/strings.mjs');
+  const { undoStatus } = await import('../../../clients/web/js/wording.mjs');
+  await Promise.all(LANGUAGES.map(loadLanguage));
+  const history = new ClientHistory();
+  history.receiveConfirmed(confirmed(5, 'ann'));
+  history.receiveConfirmed(confirmed(7, 'ann', 5));
+  assert.equal(history.redoTarget('ann'), 7);
+  assert.equal(undoStatus('en', 5, history), 'Undoing v5…');
+  assert.equal(undoStatus('en', 5, history, 7), 'Undid v5 (now v7).');
+  assert.equal(undoStatus('en', 7, history), 'Redoing v5…');
+  assert.equal(undoStatus('en', 7, history, 9), 'Redid v5 (now v9).');
+  assert.equal(undoStatus('de', 7, history), 'v5 wird wiederhergestellt …');
+  assert.equal(undoStatus('de', 7, history, 9), 'v5 wiederhergestellt (jetzt v9).');
+});

@@ -36,7 +36,9 @@ test('it proposes settings.replace from the settings as confirmed, both lists so
 test('no working day, a holiday that is no date, more than 1000 holidays: refused in words, nothing proposed', () => {
   assert.deepEqual(run({ workingDays: [] }), { error: 'Choose at least one working day.' });
   assert.deepEqual(run({ add: '2026-02-30' }), { error: 'Not a date: “2026-02-30” (YYYY-MM-DD).' });
-  assert.deepEqual(run({ add: '24.12.2026' }, 'de'), { error: 'Ungültiges Datum: „24.12.2026“ (JJJJ-MM-TT).' });
+  assert.deepEqual(run({ add: '24.12.2026' }), { error: 'Not a date: “24.12.2026” (YYYY-MM-DD).' });
+  assert.deepEqual(run({ add: '30.02.2026' }, 'de'), { error: 'Ungültiges Datum: „30.02.2026“ (TT.MM.JJJJ oder JJJJ-MM-TT).' });
+  assert.deepEqual(run({ add: '24.12.2026 1.1.2027' }, 'de').op.proposed.calendar.holidays, ['2026-10-03', '2026-12-24', '2026-12-25', '2027-01-01']);
   const days = Array.from({ length: 1001 }, (_, index) => new Date(Date.UTC(2030, 0, 1 + index)).toISOString().slice(0, 10));
   assert.deepEqual(run({ add: days.join(' ') }), { error: 'At most 1000 holidays.' });
   assert.equal(run({ add: days.slice(0, 998).join(' ') }).op.proposed.calendar.holidays.length, 1000);

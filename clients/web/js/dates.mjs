@@ -61,6 +61,24 @@ export function parseCivil(text) {
   return match ? civilDate(Number(match[1]), Number(match[2]), Number(match[3])) : null;
 }
 
+const GERMAN = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+const GERMAN_LOCAL = /^(\d{1,2})\.(\d{1,2})\.(\d{4})[ T](\d{2}):(\d{2})$/;
+
+/** A date as typed in a form: `YYYY-MM-DD`, and in German also `dd.mm.yyyy` or `d.m.yyyy`
+ * (how the German list writes it); a day number, else null. */
+export function parseTypedCivil(text, language) {
+  const match = language === 'de' && typeof text === 'string' ? GERMAN.exec(text) : null;
+  return match ? civilDate(Number(match[3]), Number(match[2]), Number(match[1])) : parseCivil(text);
+}
+
+/** A date-time as typed in a form: `YYYY-MM-DDTHH:mm`, and in German also `dd.mm.yyyy HH:mm`
+ * (as the German resources view writes it); a minute number, else null. */
+export function parseTypedLocal(text, language) {
+  const match = language === 'de' && typeof text === 'string' ? GERMAN_LOCAL.exec(text) : null;
+  if (!match) return parseLocal(text);
+  return parseLocal(`${match[3]}-${match[2].padStart(2, '0')}-${match[1].padStart(2, '0')}T${match[4]}:${match[5]}`);
+}
+
 function pad(value, width) {
   return String(value).padStart(width, '0');
 }

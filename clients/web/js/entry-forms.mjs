@@ -2,7 +2,7 @@
 // start and end, rename, reassign and remove a timeline entry, each a proposal. Pure, like
 // task-forms.mjs: a form description in, { op } or { error } out.
 
-import { parseLocal, formatLocal } from './dates.mjs';
+import { parseLocal, parseTypedLocal, formatLocal } from './dates.mjs';
 import { texts } from './strings.mjs';
 import { actionTitle } from './wording.mjs';
 
@@ -35,9 +35,9 @@ export function openEntryForm(action, target, resources, language, start, resour
   }
 }
 
-function interval(t, startText, endText) {
-  const start = parseLocal((startText ?? '').trim());
-  const end = parseLocal((endText ?? '').trim());
+function interval(t, startText, endText, language) {
+  const start = parseTypedLocal((startText ?? '').trim(), language);
+  const end = parseTypedLocal((endText ?? '').trim(), language);
   if (start === null || end === null) return { error: t.notATime };
   if (end <= start) return { error: t.endNotAfterStart };
   return { start: formatLocal(start), end: formatLocal(end) };
@@ -60,7 +60,7 @@ export function entryOperation(form, values, language, newID) {
     case 'addEntry': {
       const title = (values.title ?? '').trim();
       if (!title) return { error: t.titleEmpty };
-      const times = interval(t, values.start, values.end);
+      const times = interval(t, values.start, values.end, language);
       if (times.error) return times;
       const chosen = values.resources ?? [];
       if (chosen.length === 0) return { error: t.noResourceChosen };
@@ -69,13 +69,13 @@ export function entryOperation(form, values, language, newID) {
       return { op: { type: 'timeline.add', entry, assignments } };
     }
     case 'moveEntry': {
-      const start = parseLocal((values.start ?? '').trim());
+      const start = parseTypedLocal((values.start ?? '').trim(), language);
       if (start === null) return { error: t.notATime };
       const length = parseLocal(target.entry.end) - parseLocal(target.entry.start);
       return apply(target, { start: formatLocal(start), end: formatLocal(start + length) });
     }
     case 'resizeEntry': {
-      const times = interval(t, values.start, values.end);
+      const times = interval(t, values.start, values.end, language);
       return times.error ? times : apply(target, times);
     }
     case 'retitleEntry': {

@@ -31,8 +31,15 @@ export class FormDialog {
       event.preventDefault();
       this.close();
     });
-    // A read-only form (an entry's details) may take keys: its actions.
     dialog.addEventListener('keydown', (event) => {
+      // Enter saves from a dropdown as from a text field (a browser submits a form only from the latter).
+      if (event.key === 'Enter' && event.target.tagName === 'SELECT' && !event.shiftKey && !event.altKey
+        && !event.ctrlKey && !event.metaKey && !event.isComposing) {
+        event.preventDefault();
+        if (!this.readOnly) this.save();
+        return;
+      }
+      // A read-only form (an entry's details) may take keys: its actions.
       if (!this.onKey || event.target.closest('input, select') || event.ctrlKey || event.metaKey) return;
       if (this.onKey(event.key)) event.preventDefault();
     });
@@ -55,7 +62,9 @@ export class FormDialog {
     this.readOnly = readOnly;
     this.saving = null;
     this.offer(null);
-    $('#form-heading', this.dialog).textContent = form.heading;
+    const heading = $('#form-heading', this.dialog);
+    heading.textContent = form.heading;
+    heading.title = form.heading; // a long one is cut short with an ellipsis (app.css)
     $('#form-note', this.dialog).textContent = form.note ?? '';
     this.setError('');
     this.fields.replaceChildren();

@@ -21,7 +21,7 @@ export class HistoryView {
     this.selected = null;
   }
 
-  /** state: { history, user, readOnly (a viewer: no Undo this), language, t, title(id) }. */
+  /** state: { history, user, readOnly (a viewer: no Undo this), language, t, title(id), resource(id) (its label) }. */
   render(state) {
     this.state = state;
     const { history, t, language } = state;
@@ -37,7 +37,8 @@ export class HistoryView {
       return h('tr', { 'aria-selected': String(version === this.selected), dataset: { version: String(version) },
         class: undoneBy !== null ? 'undone' : kept ? null : 'not-kept', onclick: () => this.select(version) },
       h('td', { text: `v${version} ` }, mark), h('td', { text: when }), h('td', { text: entry.user }),
-      h('td', { text: describeEntry(language, entry, state.title) + (kept ? '' : ` ${t.notKept}`) }),
+      h('td', { text: describeEntry(language, entry, state.title,
+        { undid: (undone) => history.entries.get(undone)?.undoes ?? null, resource: state.resource }) + (kept ? '' : ` ${t.notKept}`) }),
       h('td', {}, kept ? h('button', { type: 'button', text: t.viewAt, onclick: () => this.callbacks.show(version) }) : null,
         own ? h('button', { type: 'button', text: t.undoThis, onclick: () => this.callbacks.undo(version) }) : null));
     });

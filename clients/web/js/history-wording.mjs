@@ -2,26 +2,33 @@
 // “Storage layer” to 2026-09-28 – 2026-10-02", "undid v37: removed “Release”" (German „…“ quotes,
 // dd.mm.yyyy dates, "machte v7 rückgängig: …"). The phrases are in the language modules
 // (`history`); here is which phrase an op takes. Pure: the titles of tasks an op names only by id
-// (a dependency's ends, a parent) come from `title(id)` (undefined: the id is shown).
+// (a dependency's ends, a parent) come from `title(id)`, the labels of resources from `resource(id)`
+// (undefined: the id is shown).
 
 import { texts, formatDate } from './strings.mjs';
 import { parseCivil } from './dates.mjs';
 
-/** What a history entry ({ op, undoes, detailsRead }, history.mjs) did, in words. */
-export function describeEntry(language, entry, title = () => undefined) {
+/**
+ * What a history entry ({ op, undoes, detailsRead }, history.mjs) did, in words. `undid(version)`
+ * is the version that `version` undid when it was an undo itself (else null): undoing that undo is
+ * a redo, said "redid v5" after the version brought back. `resource(id)`: a resource's label.
+ */
+export function describeEntry(language, entry, title = () => undefined, { undid = () => null, resource = () => undefined } = {}) {
   const words = texts(language).history;
   if (!entry.op) return entry.detailsRead ? words.noDetails : '…';
-  const text = describeOp(language, entry.op, title);
-  return entry.undoes === null || entry.undoes === undefined ? text : `${words.undid(entry.undoes)}: ${text}`;
+  const text = describeOp(language, entry.op, title, resource);
+  if (entry.undoes === null || entry.undoes === undefined) return text;
+  const redone = undid(entry.undoes) ?? null;
+  return `${redone === null ? words.undid(entry.undoes) : words.redid(redone)}: ${text}`;
 }
 
 /** What an op (docs/protocol.md §5, as the history gives it) does, in words; an undo's restores too. */
-export function describeOp(language, op, title = () => undefined) {
-  const text = describeOne(language, op, title);
+export function describeOp(language, op, title = () => undefined, resource = () => undefined) {
+  const text = describeOne(language, op, title, resource);
   return op.restores?.length ? text + texts(language).history.putBack(op.restores.length) : text;
 }
 
-function describeOne(language, op, title) {
+function describeOne(language, op, title, resource) {
   const words = texts(language).history;
   const quoted = (text) => words.quote(text);
   const named = (id) => quoted(title(id) ?? id);
@@ -43,9 +50,9 @@ function describeOne(language, op, title) {
     case 'settings.replace':
       return (op.previous?.scheduling ?? 'manual') === (op.proposed?.scheduling ?? 'manual') ? words.calendar
         : words.setScheduling(words.modes[op.proposed?.scheduling ?? 'manual']);
-    case 'timeline.apply': return applied(words, op.original, op.proposed, quoted);
+    case 'timeline.apply': return applied(words, op.original, op.proposed, quoted, resource);
     case 'timeline.add':
-      return words.booked(quoted(op.entry.title), op.assignments.map((assignment) => assignment.resourceID).join(', '));
+      return words.booked(quoted(op.entry.title), op.assignments.map((assignment) => resource(assignment.resourceID) ?? assignment.resourceID).join(', '));
     case 'timeline.remove': return words.removedEntry(quoted(op.entry.title));
     case 'baseline.set':
       return words.setBaseline(quoted(op.name), op.version === undefined || op.version === null ? '' : ` (v${op.version})`);
@@ -89,7 +96,7 @@ function scheduled(language, subject, old, next) {
 }
 
 /** An entry changed: renamed, moved in time (its date-times as written), reassigned. */
-function applied(words, original, proposed, quoted) {
+function applied(words, original, proposed, quoted, resource) {
   const name = quoted(original.entry.title);
   const parts = [];
   if (original.entry.title !== proposed.entry.title) parts.push(words.renamed(name, quoted(proposed.entry.title)));
@@ -98,7 +105,7 @@ function applied(words, original, proposed, quoted) {
     parts.push(words.movedTo(subject(), `${proposed.entry.start} – ${proposed.entry.end}`));
   }
   if (original.assignment.resourceID !== proposed.assignment.resourceID) {
-    parts.push(words.reassigned(subject(), proposed.assignment.resourceID));
+    parts.push(words.reassigned(subject(), resource(proposed.assignment.resourceID) ?? proposed.assignment.resourceID));
   }
   return parts.length === 0 ? words.edited(name) : parts.join('; ');
 }

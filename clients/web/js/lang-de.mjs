@@ -34,7 +34,7 @@ export default {
   resource: 'Ressource', resources: 'Ressourcen', name: 'Name', version: 'Version', removeBaseline: 'Entfernen',
   confirmRemoveTask: (title) => `„${title}“ entfernen? Speichern entfernt.`,
   confirmRemoveEntry: (title) => `„${title}“ mit allen Zuordnungen entfernen? Speichern entfernt.`,
-  notADate: 'Ungültiges Datum (JJJJ-MM-TT).', notATime: 'Ungültiger Zeitpunkt (JJJJ-MM-TTTHH:MM).',
+  notADate: 'Ungültiges Datum (TT.MM.JJJJ oder JJJJ-MM-TT).', notATime: 'Ungültiger Zeitpunkt (TT.MM.JJJJ HH:MM oder JJJJ-MM-TTTHH:MM).',
   endNotAfterStart: 'Das Ende muss nach dem Beginn liegen.', notDays: 'Tage: eine ganze Zahl ab 1.',
   notProgress: 'Der Fortschritt muss zwischen 0 und 100 liegen.', titleEmpty: 'Der Titel ist leer.',
   chooseOne: 'Bitte eine Auswahl treffen.', noResourceChosen: 'Mindestens eine Ressource wählen.',
@@ -46,6 +46,8 @@ export default {
   rejected: (reason) => `Abgelehnt: ${reason}`, serverError: (message) => `Serverfehler: ${message}`,
   undoing: (version) => `v${version} wird rückgängig gemacht …`,
   undone: (version, now) => `v${version} rückgängig gemacht (jetzt v${now}).`,
+  redoing: (version) => `v${version} wird wiederhergestellt …`,
+  redone: (version, now) => `v${version} wiederhergestellt (jetzt v${now}).`,
   notUndone: (version, why) => `v${version} nicht rückgängig gemacht: ${why}`,
   changedSince: (user, version) => `seitdem von ${user} geändert (v${version}).`,
 
@@ -61,7 +63,8 @@ export default {
   byVersion: (user, version) => `${user} (v${version})`,
   lengthLabel: 'Dauer', hours: 'Std.', minutes: 'Min.',
   viewAt: 'Anzeigen', backToLive: 'Zurück zum aktuellen Plan',
-  showingVersion: (version) => `Version ${version} (nur lesen)`, helpClose: 'Schließen', setBaseline: 'Basislinie setzen',
+  showingVersion: (version) => `Version ${version} (nur lesen)`,
+  pastVersionReadOnly: (version) => `Version ${version} ist eine frühere Version und nur zu lesen: Escape oder „Zurück zum aktuellen Plan“ kehrt zum Plan zurück.`, helpClose: 'Schließen', setBaseline: 'Basislinie setzen',
   when: 'Wann', user: 'Benutzer', change: 'Änderung',
 
   exportButton: 'Exportieren', exportFormats: { msproject: 'MS-Project-XML', csv: 'CSV', ics: 'iCalendar',
@@ -88,9 +91,9 @@ export default {
   settings: 'Planung', settingsHeading: 'Planungseinstellungen', scheduling: 'Planung',
   manual: 'manuell: Abhängigkeiten werden nur gezeichnet', automatic: 'automatisch: Nachfolger werden verschoben',
   workingDays: 'Arbeitstage', weekdays: ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
-  holidaysKept: 'Feiertage (Haken entfernen zum Löschen)', addHolidays: 'Feiertage hinzufügen (JJJJ-MM-TT, durch Leerzeichen getrennt)',
+  holidaysKept: 'Feiertage (Haken entfernen zum Löschen)', addHolidays: 'Feiertage hinzufügen (TT.MM.JJJJ oder JJJJ-MM-TT, durch Leerzeichen getrennt)',
   noWorkingDay: 'Mindestens einen Arbeitstag wählen.', tooManyHolidays: 'Höchstens 1000 Feiertage.',
-  notAHoliday: (text) => `Ungültiges Datum: „${text}“ (JJJJ-MM-TT).`,
+  notAHoliday: (text) => `Ungültiges Datum: „${text}“ (TT.MM.JJJJ oder JJJJ-MM-TT).`,
   ownersOnly: 'Nur Eigentümer des Plans dürfen die Planungseinstellungen ändern.',
   conflict: (task, date) => `„${task}“ kann nicht vor dem ${date} beginnen: eine Abhängigkeit erlaubt keinen früheren Termin.`,
   moveTo: (date) => `Auf ${date} verschieben`, pushedCount: (count) => `${count} Aufgabe${count === 1 ? '' : 'n'} verschoben.`,
@@ -144,7 +147,7 @@ export default {
 
   history: {
     quote: (text) => `„${text}“`, noDetails: '(keine Einzelheiten gespeichert)',
-    undid: (version) => `machte v${version} rückgängig`,
+    undid: (version) => `machte v${version} rückgängig`, redid: (version) => `stellte v${version} wieder her`,
     added: (task, into) => `fügte ${task}${into} hinzu`, into: (parent) => ` in ${parent}`,
     toTopLevel: ' auf die oberste Ebene', restored: (task) => `stellte ${task} wieder her`,
     removed: (task) => `entfernte ${task}`,

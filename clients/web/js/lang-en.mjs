@@ -42,6 +42,7 @@ export default {
   reconnectIn: (seconds) => `disconnected, reconnecting in ${seconds} s`,
   rejected: (reason) => `Rejected: ${reason}`, serverError: (message) => `Server error: ${message}`,
   undoing: (version) => `Undoing v${version}…`, undone: (version, now) => `Undid v${version} (now v${now}).`,
+  redoing: (version) => `Redoing v${version}…`, redone: (version, now) => `Redid v${version} (now v${now}).`,
   notUndone: (version, why) => `v${version} not undone: ${why}`,
   changedSince: (user, version) => `changed since by ${user} (v${version}).`,
 
@@ -58,6 +59,7 @@ export default {
   byVersion: (user, version) => `${user} (v${version})`,
   lengthLabel: 'Length', hours: 'h', minutes: 'min',
   viewAt: 'Show', backToLive: 'Back to the live plan', showingVersion: (version) => `Showing version ${version} (read only)`,
+  pastVersionReadOnly: (version) => `Version ${version} is a past version and read only: Escape or “Back to the live plan” returns to the plan.`,
   helpClose: 'Close', setBaseline: 'Set baseline', when: 'When', user: 'User', change: 'Change',
 
   // Export and search (issue 30, item 8).
@@ -146,6 +148,7 @@ export default {
   /** The history in words (history-wording.mjs picks the phrase; the terminal's HistoryWording). */
   history: {
     quote: (text) => `“${text}”`, noDetails: '(no details kept)', undid: (version) => `undid v${version}`,
+    redid: (version) => `redid v${version}`,
     added: (task, into) => `added ${task}${into}`, into: (parent) => ` into ${parent}`, toTopLevel: ' to the top level',
     restored: (task) => `restored ${task}`, removed: (task) => `removed ${task}`,
     movedBefore: (task, other) => `moved ${task} before ${other}`, movedAfter: (task, other) => `moved ${task} after ${other}`,

@@ -5,7 +5,7 @@
 // changed, by whom; Apply mine or Discard). The controls follow the session's role as it changes.
 
 import { $ } from './dom.mjs';
-import { availableActions, actionTitle, actionKey, rejectionReason, rejectionWords, notUndone, STALE_CODES } from './wording.mjs';
+import { availableActions, actionTitle, actionKey, rejectionReason, rejectionWords, notUndone, undoStatus, STALE_CODES } from './wording.mjs';
 import { rowValues } from './marks.mjs';
 import { PlanCopy } from './plan-copy.mjs';
 import { today as todayOf, parseCivil } from './dates.mjs';
@@ -81,6 +81,7 @@ export class PlanActions {
       this.app.status(this.t.rejected(this.reason({ code: 'forbidden' })), true);
       return false;
     }
+    if (this.view.historical) this.app.status(this.t.pastVersionReadOnly(this.view.historical.version), true);
     return !this.view.historical;
   }
 
@@ -297,9 +298,10 @@ export class PlanActions {
   }
 
   undo(version) {
-    this.app.status(this.t.undoing(version));
+    const history = this.client.history;
+    this.app.status(undoStatus(this.view.language, version, history));
     this.propose({ type: 'undo', version }, 'undo', (answer) => {
-      if (answer.type === 'ack') this.app.status(this.t.undone(version, answer.version));
+      if (answer.type === 'ack') this.app.status(undoStatus(this.view.language, version, history, answer.version));
       else this.app.status(notUndone(this.view.language, version, answer, this.client.history, (id) => this.client.copy?.get(id)?.title), true);
     });
   }

@@ -249,7 +249,8 @@ export class PlanView {
       this.resources?.render(copy, this.axis, COLUMN_WIDTH, readOnly);
     } else {
       const title = (id) => this.client.copy?.get(id)?.title;
-      this.historyView?.render({ history: this.client.history, user: this.client.user, readOnly, language: this.language, t, title });
+      const resource = (id) => this.client.copy?.resources.find((held) => held.id === id)?.label;
+      this.historyView?.render({ history: this.client.history, user: this.client.user, readOnly, language: this.language, t, title, resource });
     }
   }
 

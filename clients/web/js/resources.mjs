@@ -114,7 +114,8 @@ export class Resources {
   openAction(action) {
     const { plan } = this;
     const copy = plan.client.copy;
-    if (!copy || plan.historical || !ENTRY_ACTIONS.includes(action)) return;
+    if (!copy || !ENTRY_ACTIONS.includes(action)) return;
+    if (plan.historical) return plan.actions.mayEdit(); // says that a past version is read only
     const target = this.target();
     if (action !== 'addEntry' && !target) return plan.app.status(this.t.noEntrySelected, true);
     if (action === 'entryDetails') return this.details(target);

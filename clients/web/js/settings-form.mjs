@@ -3,7 +3,7 @@
 // as YYYY-MM-DD, like every date form of the client). Pure, like task-forms.mjs: a form description
 // in, { op } (a `settings.replace` from the settings as confirmed) or { error } in words out.
 
-import { parseCivil, formatCivil } from './dates.mjs';
+import { parseCivil, parseTypedCivil, formatCivil } from './dates.mjs';
 import { texts, formatDate } from './strings.mjs';
 import { DEFAULT_SETTINGS } from './calendar.mjs';
 
@@ -32,7 +32,7 @@ export function settingsOperation(form, values, language) {
   if (workingDays.length === 0) return { error: t.noWorkingDay };
   const holidays = new Set(values.holidays ?? []);
   for (const text of (values.add ?? '').split(/[\s,;]+/).filter(Boolean)) {
-    const day = parseCivil(text);
+    const day = parseTypedCivil(text, language);
     if (day === null) return { error: t.notAHoliday(text) };
     holidays.add(formatCivil(day));
   }

@@ -3,7 +3,7 @@
 // description ({ action, heading, original, fields, note }) the DOM renders; `taskOperation` checks
 // the values and returns { op } or { error } in words. Nothing here changes data.
 
-import { parseCivil, formatCivil } from './dates.mjs';
+import { parseCivil, parseTypedCivil, formatCivil } from './dates.mjs';
 import { texts } from './strings.mjs';
 import { actionTitle, DEPENDENCY_TYPES, dependencyWords } from './wording.mjs';
 
@@ -82,8 +82,8 @@ function days(t, value) {
   return /^\s*\d+\s*$/.test(value ?? '') && number >= 1 ? { value: number } : { error: t.notDays };
 }
 
-function schedule(t, startText, dayCount) {
-  const start = parseCivil((startText ?? '').trim());
+function schedule(t, startText, dayCount, language) {
+  const start = parseTypedCivil((startText ?? '').trim(), language);
   if (start === null) return { error: t.notADate };
   return { value: { start: formatCivil(start), end: formatCivil(start + dayCount) } };
 }
@@ -100,13 +100,13 @@ export function taskOperation(form, values, copy, language, newID) {
     }
     case 'dates': {
       if (previous.kind === 'milestone') {
-        const date = parseCivil((values.date ?? '').trim());
+        const date = parseTypedCivil((values.date ?? '').trim(), language);
         return date === null ? { error: t.notADate } : replace({ date: formatCivil(date) });
       }
       const length = previous.schedule ? parseCivil(previous.schedule.end) - parseCivil(previous.schedule.start)
         : days(t, values.days);
       if (length.error) return length;
-      const made = schedule(t, values.start, length.value ?? length);
+      const made = schedule(t, values.start, length.value ?? length, language);
       return made.error ? made : replace({ schedule: made.value });
     }
     case 'duration': {
@@ -131,7 +131,7 @@ export function taskOperation(form, values, copy, language, newID) {
       return { op: { type: 'reorder', previous, relativeTo, position: values.position === 'before' ? 'before' : 'after' } };
     }
     case 'addTask':
-    case 'addChild': return addOperation(t, values, newID);
+    case 'addChild': return addOperation(t, values, newID, language);
     case 'remove': return { op: { type: 'remove', previous } };
     case 'link': return linkFormOperation(t, values, copy, previous);
     case 'unlink': {
@@ -165,14 +165,14 @@ function linkFormOperation(t, values, copy, task) {
   return { op: held ? { type: 'relink', previous: held, proposed: dependency } : { type: 'link', dependency } };
 }
 
-function addOperation(t, values, newID) {
+function addOperation(t, values, newID, language) {
   const title = (values.title ?? '').trim();
   if (!title) return { error: t.titleEmpty };
   const task = { id: newID, title, kind: values.kind };
   if (values.parent) task.parentID = values.parent;
   const startText = (values.start ?? '').trim();
   if (values.kind === 'milestone') {
-    const date = parseCivil(startText);
+    const date = parseTypedCivil(startText, language);
     if (date === null) return { error: t.notADate };
     task.date = formatCivil(date);
   } else if (values.kind === 'activity') {
@@ -180,7 +180,7 @@ function addOperation(t, values, newID) {
     if (startText !== '') {
       const count = days(t, values.days);
       if (count.error) return count;
-      const made = schedule(t, startText, count.value);
+      const made = schedule(t, startText, count.value, language);
       if (made.error) return made;
       task.schedule = made.value;
     }

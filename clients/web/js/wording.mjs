@@ -31,6 +31,17 @@ export function notUndone(language, version, answer, history, title = () => unde
   return t.notUndone(version, since ? t.changedSince(since.user, since.version) : rejectionWords(language, answer, title));
 }
 
+/**
+ * The status line of an undo of `version` ("Undoing v7…"; with `now`, the version it made: "Undid
+ * v7 (now v9)."). When `version` was itself an undo of v5, undoing it is a redo: "Redid v5 (now v9).".
+ */
+export function undoStatus(language, version, history, now = null) {
+  const t = texts(language);
+  const redone = history.entries.get(version)?.undoes ?? null;
+  if (redone === null) return now === null ? t.undoing(version) : t.undone(version, now);
+  return now === null ? t.redoing(redone) : t.redone(redone, now);
+}
+
 /** The task and entry actions' keys (their names are in the language modules). */
 export const ACTION_KEYS = {
   details: 'e', dates: 'd', duration: 'u', progress: 'p', group: 'g', order: 'o', addTask: 'a', addChild: 'c',
