@@ -1,6 +1,7 @@
 import CNetwork
 import Dispatch
 import Glibc
+import PlanStore
 import SystemSupport
 
 extension ServerCommands {
@@ -11,6 +12,9 @@ extension ServerCommands {
         signal(SIGPIPE, SIG_IGN)
         // Before any thread starts: one heap for every thread (see cn_use_one_heap_arena).
         cn_use_one_heap_arena()
+        if let warning = DatabaseAddress.multiHostWarning(configuration.databaseURL) {
+            ProcessIO.printError("plan-server: warning: \(warning)")
+        }
         let runtime = try PlanServerRuntime(configuration: configuration)
         // Tests and scripts read the chosen port from this line.
         ProcessIO.print("listening on \(configuration.host):\(runtime.port)")

@@ -64,8 +64,7 @@ public final class PGConnection: @unchecked Sendable {
     private func connect() throws(StoreError) {
         if let handle { PQfinish(handle) }
         prepared = [:]
-        let keywords = ["dbname", "connect_timeout", "application_name"]
-        let values = [conninfo, "5", "plan-server"]
+        let (keywords, values) = PGConnection.connectionParameters(conninfo)
         // Both arrays end with NULL, as libpq requires.
         handle = withCStrings(keywords) { keywordPointers in
             withCStrings(values) { valuePointers in
@@ -88,6 +87,26 @@ public final class PGConnection: @unchecked Sendable {
             SET client_min_messages = warning; SET plan_cache_mode = force_generic_plan
             """
         )
+    }
+
+    /// The defaults every connection gets, then the URL (expanded by libpq: what it sets wins,
+    /// since later parameters override earlier ones). A connection notices a database machine
+    /// that vanished without a word within about 10 s (TCP keepalives probed after 5 s idle,
+    /// every 2 s, 3 times; unacknowledged data given up after 10 s) instead of the kernel's
+    /// 15 minutes.
+    static func connectionParameters(_ conninfo: String) -> (keywords: [String], values: [String]) {
+        let defaults = [
+            ("connect_timeout", "5"), ("keepalives", "1"), ("keepalives_idle", "5"), ("keepalives_interval", "2"),
+            ("keepalives_count", "3"), ("tcp_user_timeout", "10000"), ("application_name", "plan-server"),
+        ]
+        return (defaults.map(\.0) + ["dbname"], defaults.map(\.1) + [conninfo])
+    }
+
+    /// The parameters libpq resolved for this connection (`PQconninfo`), by keyword.
+    public var effectiveParameters: [String: String] {
+        guard let handle, let options = PQconninfo(handle) else { return [:] }
+        defer { PQconninfoFree(options) }
+        return DatabaseAddress.values(of: options)
     }
 
     /// Whether the connection is currently usable.
@@ -276,8 +295,11 @@ public final class PGConnection: @unchecked Sendable {
     }
 
     private func mapError(sqlState: String, message: String) -> StoreError {
-        if !isConnected || sqlState.hasPrefix("08") || sqlState.hasPrefix("57P") || sqlState == "53300" {
-            if let handle, PQstatus(handle) != CONNECTION_OK {
+        // 25006: the node became read-only under this connection (it is a standby after a
+        // failover): unavailable, and the connection goes, so that the next finds the primary.
+        let readOnly = sqlState == "25006"
+        if !isConnected || sqlState.hasPrefix("08") || sqlState.hasPrefix("57P") || sqlState == "53300" || readOnly {
+            if let handle, PQstatus(handle) != CONNECTION_OK || readOnly {
                 PQfinish(handle)
                 self.handle = nil
             }
