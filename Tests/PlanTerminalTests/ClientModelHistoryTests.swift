@@ -107,7 +107,8 @@ struct ClientModelHistoryTests {
             return
         }
         _ = model.handle(.server(.ack(id: redo, plan: "demo", version: 6)))
-        #expect(model.message == "Undid v5 (now v6).")
+        // v5 undid v2: undoing it brings v2 back, and says so.
+        #expect(model.message == "Redid v2 (now v6).")
     }
 
     @Test(
@@ -140,7 +141,8 @@ struct ClientModelHistoryTests {
             return
         }
         Self.confirmOwn(&model, redo, version: 6, undoing: 5)
-        #expect(model.message == TerminalStrings(language).undone(5, now: 6))
+        // v5 undid v2: undoing it is a redo of v2.
+        #expect(model.message == TerminalStrings(language).redone(2, now: 6))
         expectGolden(model.render().text, "screen-redo-done-\(suffix)")
     }
 

@@ -106,6 +106,10 @@ struct HistoryWordingTests {
             touched: [], isBaseline: false)
         #expect(Self.english.describe(undo) == "undid v7: removed “Release”")
         #expect(Self.german.describe(undo) == "machte v7 rückgängig: entfernte „Release“")
+        // When v7 was itself an undo (of v5), undoing it is a redo, named by the version it brings back.
+        let undid: (Int) -> Int? = { $0 == 7 ? 5 : nil }
+        #expect(Self.english.describe(undo, undid: undid) == "redid v5: removed “Release”")
+        #expect(Self.german.describe(undo, undid: undid) == "stellte v5 wieder her: entfernte „Release“")
         var bare = undo
         bare.operation = nil
         bare.undoes = nil

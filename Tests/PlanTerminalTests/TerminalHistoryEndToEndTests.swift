@@ -57,7 +57,7 @@ struct TerminalHistoryEndToEndTests {
         let undone = try tmux.waitFor("a") { $0.contains("Undid v1 (now v2).") }
         #expect(row("Spec", in: undone)?.contains("20 %") == true)
         try tmux.send("a", "Z")
-        let redone = try tmux.waitFor("a") { $0.contains("Undid v2 (now v3).") }
+        let redone = try tmux.waitFor("a") { $0.contains("Redid v1 (now v3).") }
         #expect(row("Spec", in: redone)?.contains("80 %") == true)
 
         _ = try tmux.waitFor("b") { $0.contains("v3") }
@@ -69,7 +69,7 @@ struct TerminalHistoryEndToEndTests {
 
         try tmux.send("a", "Tab", "Tab", "Tab")
         let history = try tmux.waitFor("a") { $0.contains("Time (UTC)") && $0.contains("to 90 %") }
-        #expect(history.contains("undid v2: set the progress of “Spec” to 80 %"))
+        #expect(history.contains("redid v1: set the progress of “Spec” to 80 %"))
         #expect(history.contains("v2 ↶ v3"))  // v1 was undone, then redone
     }
 

@@ -149,7 +149,7 @@ extension ClientModel {
         pending[id] =
             touched.compactMap { task in collection?.position(of: task).map { (task, $0) } }.min { $0.1 < $1.1 }?.0
             ?? ""
-        message = strings.undoing(version)
+        message = history.log.entries[version]?.undoes.map { strings.redoing($0) } ?? strings.undoing(version)
         return [.propose(.undo(version: version), id: id)]
     }
 
@@ -159,7 +159,9 @@ extension ClientModel {
         case .ack(let id, _, let version, _, _):
             guard let undone = history.undoProposals.removeValue(forKey: id) else { return false }
             pending[id] = nil
-            self.message = strings.undone(undone, now: version)
+            self.message =
+                history.log.entries[undone]?.undoes.map { strings.redone($0, now: version) }
+                ?? strings.undone(undone, now: version)
         case .rejected(let id, _, let code, _, _, _, _):
             guard let undone = history.undoProposals.removeValue(forKey: id) else { return false }
             pending[id] = nil

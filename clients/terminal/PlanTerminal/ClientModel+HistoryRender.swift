@@ -30,7 +30,7 @@ extension ClientModel {
             let line = [
                 ("v\(entry.version)" + mark).padded(to: 8), strings.time(entry.at).padded(to: timeWidth),
                 entry.user.truncated(to: userWidth).padded(to: userWidth),
-                wording.describe(entry) + (kept ? "" : " " + strings.notKept),
+                wording.describe(entry) { history.log.entries[$0]?.undoes } + (kept ? "" : " " + strings.notKept),
             ].joined(separator: " ")
             let style: CellStyle =
                 index == history.selectedIndex ? .reverse : (undoneBy != nil || !kept ? .dim : .normal)

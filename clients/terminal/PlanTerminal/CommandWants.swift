@@ -92,7 +92,8 @@ struct CommandWants {
             let undone = log.undoing(version).map { "  " + strings.undoneBy($0) } ?? ""
             let kept = log.isKept(version) ? "" : "  " + strings.notKept
             text +=
-                "v\(version)  \(strings.time(entry.at))  \(entry.user)  \(wording.describe(entry))\(undone)\(kept)\n"
+                "v\(version)  \(strings.time(entry.at))  \(entry.user)  "
+                + "\(wording.describe(entry) { log.entries[$0]?.undoes })\(undone)\(kept)\n"
         }
         if history.more == false {
             let oldest = log.versionsNewestFirst.last

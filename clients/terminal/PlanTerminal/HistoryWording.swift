@@ -19,14 +19,19 @@ public struct HistoryWording: Sendable {
     var de: Bool { language == .german }
     var strings: TerminalStrings { TerminalStrings(language) }
 
-    /// What an entry did, in words.
-    public func describe(_ entry: ClientHistory.Entry) -> String {
+    /// What an entry did, in words. `undid(v)` is the version `v` undid when `v` was an undo
+    /// itself (nil otherwise): undoing that undo is a redo, said "redid v5" after the version
+    /// brought back, as the web client says it.
+    public func describe(_ entry: ClientHistory.Entry, undid: (Int) -> Int? = { _ in nil }) -> String {
         guard let operation = entry.operation else {
             return entry.detailsRead
                 ? (de ? "(keine Einzelheiten gespeichert)" : "(no details kept)") : (de ? "…" : "…")
         }
         let text = describe(operation)
         guard let undone = entry.undoes else { return text }
+        if let redone = undid(undone) {
+            return (de ? "stellte v\(redone) wieder her: " : "redid v\(redone): ") + text
+        }
         return (de ? "machte v\(undone) rückgängig: " : "undid v\(undone): ") + text
     }
 

@@ -26,6 +26,14 @@ extension TerminalStrings {
     public func undone(_ version: Int, now: Int) -> String {
         de ? "v\(version) rückgängig gemacht (jetzt v\(now))." : "Undid v\(version) (now v\(now))."
     }
+    /// A redo sent: the undo of an undo, named by the version it brings back.
+    public func redoing(_ version: Int) -> String {
+        de ? "v\(version) wird wiederhergestellt …" : "Redoing v\(version)…"
+    }
+    /// A redo confirmed.
+    public func redone(_ version: Int, now: Int) -> String {
+        de ? "v\(version) wiederhergestellt (jetzt v\(now))." : "Redid v\(version) (now v\(now))."
+    }
     /// An undo rejected: who changed it since, when known.
     public func notUndone(_ version: Int, _ code: RejectionCode, changedBy: (user: String, version: Int)?) -> String {
         let head = de ? "v\(version) nicht rückgängig gemacht: " : "v\(version) not undone: "
