@@ -84,12 +84,3 @@ struct HTTPAnswerBox: Error, Equatable {
     let answer: HTTPAnswer
     init(_ answer: HTTPAnswer) { self.answer = answer }
 }
-
-extension String {
-    fileprivate var trimmingSpaces: String {
-        var text = Substring(self)
-        while text.first == " " || text.first == "\t" { text.removeFirst() }
-        while text.last == " " || text.last == "\t" { text.removeLast() }
-        return String(text)
-    }
-}
