@@ -12,7 +12,7 @@ extension ServerCommands {
         let id = try options.positional(2, "ID")
         try options.noPositionals(after: 3)
         let format = options.value("--format") ?? "json"
-        guard ["json", "msproject", "csv", "ics"].contains(format) else {
+        guard ExportedDocument.formats.contains(format) else {
             throw CommandError("--format must be json, msproject, csv or ics, not \(format)")
         }
         let plan: StoredPlan
@@ -31,20 +31,11 @@ extension ServerCommands {
             guard let loaded = try store.loadPlan(id) else { throw CommandError.noPlan(id) }
             plan = loaded
         }
-        switch format {
-        case "msproject":
-            let (text, warnings) = MSProjectExport.document(plan.document)
-            for warning in warnings { ProcessIO.printError("\(warning)") }
-            ProcessIO.print(text, terminator: "")
-        case "csv":
-            ProcessIO.print(CSVExport.document(plan.document), terminator: "")
-        case "ics":
-            let now = WallClock.timestamp(unixMilliseconds: Int(ProcessIO.unixSeconds() * 1000))
-            ProcessIO.print(
-                ICSExport.document(plan.document, planID: id, stamp: ICSExport.stamp(fromRFC3339: now)), terminator: "")
-        default:
-            ProcessIO.print(plan.exportJSON)
-        }
+        let now = WallClock.timestamp(unixMilliseconds: Int(ProcessIO.unixSeconds() * 1000))
+        let exported = ExportedDocument(plan, format: format, now: now)
+        for warning in exported.warnings { ProcessIO.printError("\(warning)") }
+        // The JSON ends its line as before; the other formats end as they are written.
+        ProcessIO.print(exported.text, terminator: format == "json" ? "\n" : "")
     }
 
     /// `plan history ID [--since V]`: the audit trail, one JSON line per version after V, oldest

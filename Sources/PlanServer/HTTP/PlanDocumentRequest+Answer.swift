@@ -44,29 +44,17 @@ extension PlanDocumentRequest {
     }
 
     private func export(_ stored: StoredPlan, format: String, now: String) -> HTTPAnswer {
-        var warnings: [ImportWarning] = []
-        let (text, type, suffix): (String, String, String)
-        switch format {
-        case "msproject":
-            let written = MSProjectExport.document(stored.document)
-            warnings = written.warnings
-            (text, type, suffix) = (written.text, "application/xml; charset=utf-8", "xml")
-        case "csv":
-            (text, type, suffix) = (CSVExport.document(stored.document), "text/csv; charset=utf-8", "csv")
-        case "ics":
-            let ics = ICSExport.document(stored.document, planID: plan, stamp: ICSExport.stamp(fromRFC3339: now))
-            (text, type, suffix) = (ics, "text/calendar; charset=utf-8", "ics")
-        default:
-            (text, type, suffix) = (stored.exportJSON, "application/json", "json")
-        }
+        let exported = ExportedDocument(stored, format: format, now: now)
         // A past version's file says which version it holds (`demo-v12.xml`).
         let versionPart = document == .export(format: format, version: nil) ? "" : "-v\(stored.version)"
         let name = PlanDocumentRequest.fileName(plan) + versionPart
-        var headers = ["Content-Disposition: attachment; filename=\"\(name).\(suffix)\""]
-        if !warnings.isEmpty {
-            headers.append("X-Export-Warnings: " + Array(Set(warnings.map(\.code))).sorted().joined(separator: ","))
+        var headers = ["Content-Disposition: attachment; filename=\"\(name).\(exported.suffix)\""]
+        if !exported.warnings.isEmpty {
+            headers.append(
+                "X-Export-Warnings: " + Array(Set(exported.warnings.map(\.code))).sorted().joined(separator: ","))
         }
-        return HTTPAnswer(status: 200, contentType: type, body: Array(text.utf8), headers: headers)
+        return HTTPAnswer(
+            status: 200, contentType: exported.contentType, body: Array(exported.text.utf8), headers: headers)
     }
 
     /// A plan id as a file name in a header: letters, digits, `-`, `_` and `.` kept, others `_`.

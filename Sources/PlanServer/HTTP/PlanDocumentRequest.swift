@@ -22,9 +22,6 @@ struct PlanDocumentRequest: Sendable, Equatable {
     /// The bearer token (`Authorization: Bearer …`), if any.
     let token: String?
 
-    /// The formats an export may name.
-    static let formats = ["json", "msproject", "csv", "ics"]
-
     /// The request `head` makes, if it is one of these (nil: another path); an answer at once
     /// for one that cannot be served (`400` for an unknown format or version, `405` for a method
     /// other than GET or HEAD).
@@ -47,7 +44,7 @@ struct PlanDocumentRequest: Sendable, Equatable {
             return .success(PlanDocumentRequest(plan: plan, document: .calendar, token: token))
         }
         let format = query["format"] ?? "json"
-        guard formats.contains(format) else {
+        guard ExportedDocument.formats.contains(format) else {
             return .failure(HTTPAnswerBox(.plain(status: 400, "format must be json, msproject, csv or ics")))
         }
         var version: Int?
