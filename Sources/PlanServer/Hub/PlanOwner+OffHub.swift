@@ -29,11 +29,13 @@ extension PlanOwner {
         let operation: PlanOperation
         let undoing: Int?
         switch proposal.verdict {
-        case .judge(let op): (operation, undoing) = (op, nil)
-        case .undo(let target, let inverse): (operation, undoing) = (candidate.undoOperation(from: inverse), target)
-        case .reject: return false
+        case .judge(let op) where settlesWholePlan(op): (operation, undoing) = (op, nil)
+        // Only an undo of settings is built here (the judge builds any other undo once).
+        case .undo(let target, let inverse) where changesSettings(inverse):
+            (operation, undoing) = (candidate.undoOperation(from: inverse), target)
+            guard settlesWholePlan(operation) else { return false }
+        default: return false
         }
-        guard settlesWholePlan(operation) else { return false }
         let at = wallClock.timestamp(at: eventTime)
         offHub = OffHubJudging(
             proposal: proposal, operation: operation, undoing: undoing, at: at, epoch: candidateEpoch,
@@ -44,6 +46,14 @@ extension PlanOwner {
                     plan: id, epoch: candidateEpoch, version: candidateVersion, candidate, operation,
                     JudgingContext(version: candidateVersion, logStart: logStart, at: at))))
         return true
+    }
+
+    /// Whether `operation` replaces the settings (with pushes to restore or not).
+    func changesSettings(_ operation: PlanOperation) -> Bool {
+        switch operation {
+        case .settingsReplace, .restoring(.settingsReplace, _): true
+        default: false
+        }
     }
 
     /// Whether `operation` makes the candidate settle every task: new settings of an automatic plan.
