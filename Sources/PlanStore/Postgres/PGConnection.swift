@@ -103,7 +103,7 @@ public final class PGConnection: @unchecked Sendable {
     }
 
     /// The parameters libpq resolved for this connection (`PQconninfo`), by keyword.
-    public var effectiveParameters: [String: String] {
+    var effectiveParameters: [String: String] {
         guard let handle, let options = PQconninfo(handle) else { return [:] }
         defer { PQconninfoFree(options) }
         return DatabaseAddress.values(of: options)
