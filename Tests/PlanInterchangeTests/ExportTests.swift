@@ -39,8 +39,20 @@ struct ExportTests {
         #expect(again.state.settings == original.state.settings)
         #expect(again.state.timeline.resources == original.state.timeline.resources)
         #expect(again.title == original.title)
-        // Its bookings belong to no task in our model: reported, not written.
-        #expect(warnings.map(\.code) == ["entryWithoutTask"])
+        // Its bookings remember their tasks, so they go out as assignments and come back.
+        #expect(!original.state.entryTasks.isEmpty)
+        #expect(Self.bookings(again) == Self.bookings(original))
+        #expect(warnings.isEmpty)
+    }
+
+    /// Each booking's task, title, interval and resources, sorted (entry ids are the importer's).
+    static func bookings(_ plan: PlanDocument) -> [String] {
+        let timeline = plan.state.timeline
+        return timeline.entries.map { entry in
+            let resources = timeline.assignments(ofEntry: entry.id).map(\.resourceID).sorted()
+            return
+                "\(plan.state.entryTasks[entry: entry.id] ?? "-")|\(entry.title)|\(entry.start)–\(entry.end)|\(resources)"
+        }.sorted()
     }
 
     @Test("a plan of ours with a calendar, links and fractional progress: the same facts back, bookings reported")

@@ -53,7 +53,7 @@ extension PlanDocument {
             for dependency in dependencies { writer.number(dependency.lag) }
             writer.endArray()
         }
-        encodeTimeline(into: &writer)
+        encodeTimeline(into: &writer, entryTasks: true)
         writer.key("baselines")
         writer.array(state.baselines)
         writer.key("settings")
@@ -104,17 +104,20 @@ extension PlanDocument {
             rest[key] = object.members[key]
         }
         // The timeline and the baselines as an import has them; its tasks come from the columns.
-        let timeline = try PlanDocument(json: .object(rest))
+        let timeline = try PlanDocument(json: .object(rest), path: "$", checkingEntryTasks: false)
+        let state: PlanState
         do {
             let collection = try TaskCollection(tasks, dependencies: dependencies)
-            self.init(
-                title: timeline.title,
-                state: PlanState(
-                    tasks: collection, timeline: timeline.state.timeline, baselines: timeline.state.baselines,
-                    settings: timeline.state.settings))
+            state = PlanState(
+                tasks: collection, timeline: timeline.state.timeline, baselines: timeline.state.baselines,
+                settings: timeline.state.settings, entryTasks: timeline.state.entryTasks)
         } catch {
             throw DecodingFailure(code: error.code, path: "ids", reason: error.message)
         }
+        if let broken = state.brokenEntryTaskLink {
+            throw DecodingFailure(code: .invalidDependency, path: "entries", reason: broken)
+        }
+        self.init(title: timeline.title, state: state)
     }
 
     private static func checkpointTasks(_ object: JSONObjectReader) throws(DecodingFailure) -> [GanttTask] {

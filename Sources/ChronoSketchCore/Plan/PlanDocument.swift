@@ -18,6 +18,12 @@ public struct PlanDocument: Sendable, Equatable, JSONEncodable {
     /// rejection code. In an automatic plan every task is the file's own, so a dependency that
     /// does not hold refuses the file (`scheduleConflict`, scheduling.md §4.6).
     public init(json: JSONValue, path: String = "$") throws(DecodingFailure) {
+        try self.init(json: json, path: path, checkingEntryTasks: true)
+    }
+
+    /// Decodes the document; without `checkingEntryTasks` the entries' task links are kept
+    /// unchecked (a checkpoint's timeline, read without its tasks, checks them afterwards).
+    init(json: JSONValue, path: String, checkingEntryTasks: Bool) throws(DecodingFailure) {
         let object = try JSONObjectReader(json, path: path)
         let title = try object.string("title")
         let tasks = try object.map("tasks", optional: true) { value, path throws(DecodingFailure) in
@@ -29,8 +35,11 @@ public struct PlanDocument: Sendable, Equatable, JSONEncodable {
         let resources = try object.map("resources", optional: true) { value, path throws(DecodingFailure) in
             try TimelineResource(json: value, path: path)
         }
+        var links: [String: String] = [:]
         let entries = try object.map("entries", optional: true) { value, path throws(DecodingFailure) in
-            try TimelineEntry(json: value, path: path)
+            let entry = try TimelineEntry(json: value, path: path)
+            if let task = try JSONObjectReader(value, path: path).optionalString("taskID") { links[entry.id] = task }
+            return entry
         }
         let assignments = try object.map("assignments", optional: true) { value, path throws(DecodingFailure) in
             try TimelineAssignment(json: value, path: path)
@@ -68,15 +77,20 @@ public struct PlanDocument: Sendable, Equatable, JSONEncodable {
         } catch {
             throw DecodingFailure(code: error.code, path: object.path("entries"), reason: error.message)
         }
-        self.init(
-            title: title,
-            state: PlanState(tasks: collection, timeline: timeline, baselines: baselines, settings: settings))
+        let state = PlanState(
+            tasks: collection, timeline: timeline, baselines: baselines, settings: settings,
+            entryTasks: EntryTaskLinks(links))
+        if checkingEntryTasks, let broken = state.brokenEntryTaskLink {
+            throw DecodingFailure(code: .invalidDependency, path: object.path("entries"), reason: broken)
+        }
+        self.init(title: title, state: state)
     }
 
     /// Writes the document's members (`title`, `settings`, `tasks`, `dependencies`, `resources`,
     /// `entries`, `assignments`, and `baselines` when there are any) into an object the caller
-    /// has opened, so that a snapshot can add its own.
-    public func encodeMembers(into writer: inout JSONWriter) {
+    /// has opened, so that a snapshot can add its own. `entryTasks`: each entry that belongs to
+    /// a task carries its `taskID` (the plan file; a snapshot leaves them out).
+    public func encodeMembers(into writer: inout JSONWriter, entryTasks: Bool = false) {
         writer.key("title")
         writer.string(title)
         writer.key("settings")
@@ -85,19 +99,28 @@ public struct PlanDocument: Sendable, Equatable, JSONEncodable {
         writer.array(state.tasks.tasks)
         writer.key("dependencies")
         writer.array(state.tasks.dependencies)
-        encodeTimeline(into: &writer)
+        encodeTimeline(into: &writer, entryTasks: entryTasks)
         if !state.baselines.isEmpty {
             writer.key("baselines")
             writer.array(state.baselines)
         }
     }
 
-    /// Writes the `resources`, `entries` and `assignments` members.
-    func encodeTimeline(into writer: inout JSONWriter) {
+    /// Writes the `resources`, `entries` and `assignments` members; with `entryTasks`, an entry
+    /// that belongs to a task carries its `taskID`.
+    func encodeTimeline(into writer: inout JSONWriter, entryTasks: Bool) {
         writer.key("resources")
         writer.array(state.timeline.resources)
         writer.key("entries")
-        writer.array(state.timeline.entries)
+        if entryTasks, !state.entryTasks.isEmpty {
+            writer.beginArray()
+            for entry in state.timeline.entries {
+                entry.encodeJSON(into: &writer, taskID: state.entryTasks[entry: entry.id])
+            }
+            writer.endArray()
+        } else {
+            writer.array(state.timeline.entries)
+        }
         writer.key("assignments")
         writer.array(state.timeline.assignments)
     }
@@ -105,7 +128,7 @@ public struct PlanDocument: Sendable, Equatable, JSONEncodable {
     /// Writes the document as one object (the import file shape).
     public func encodeJSON(into writer: inout JSONWriter) {
         writer.beginObject()
-        encodeMembers(into: &writer)
+        encodeMembers(into: &writer, entryTasks: true)
         writer.endObject()
     }
 }

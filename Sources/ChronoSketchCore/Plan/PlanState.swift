@@ -10,16 +10,19 @@ public struct PlanState: Sendable, Equatable {
     public var settings: PlanSettings {
         didSet { tasks.keepRanks() }
     }
+    /// Which task each booking belongs to (not on the wire; see `EntryTaskLinks`).
+    public var entryTasks: EntryTaskLinks
 
     /// Combines already validated parts.
     public init(
         tasks: TaskCollection = TaskCollection(), timeline: TimelineData = TimelineData(),
-        baselines: [PlanBaseline] = [], settings: PlanSettings = .default
+        baselines: [PlanBaseline] = [], settings: PlanSettings = .default, entryTasks: EntryTaskLinks = EntryTaskLinks()
     ) {
         self.tasks = tasks
         self.timeline = timeline
         self.baselines = baselines.sorted { $0.name < $1.name }
         self.settings = settings
+        self.entryTasks = entryTasks
         // Every plan's collection keeps its dependency graph (built here, once per load): a
         // switch to automatic then settles at once, instead of building it first.
         self.tasks.keepRanks()
@@ -37,9 +40,29 @@ public struct PlanState: Sendable, Equatable {
     public mutating func apply(
         _ operation: PlanOperation, context: JudgingContext? = nil, cascade: [GanttTask]? = nil
     ) throws(PlanOperationError) -> PlanChange {
-        if operation.isTimelineOperation { return .timeline(try applyToTimeline(operation)) }
+        if operation.isTimelineOperation {
+            let change = try applyToTimeline(operation)
+            for entry in change.removedEntryIDs { entryTasks.unlink(entry: entry) }
+            return .timeline(change)
+        }
         if operation.isHistoryOperation { return try applyHistoryOperation(operation, context: context) }
-        return .tasks(try applyScheduled(operation, cascade: cascade))
+        let change = try applyScheduled(operation, cascade: cascade)
+        if !change.removed.isEmpty, !entryTasks.isEmpty { entryTasks.unlink(tasks: change.removed) }
+        return .tasks(change)
+    }
+
+    /// The first entry link that names no entry or no task, said in words; nil when every link
+    /// holds (interchange.md §6: validated like a dependency endpoint).
+    public var brokenEntryTaskLink: String? {
+        for (entry, task) in entryTasks.taskByEntry.sorted(by: { $0.key < $1.key }) {
+            guard timeline.entry(entry) != nil else {
+                return "a task is named for an entry \"\(entry)\" that does not exist"
+            }
+            guard tasks[task] != nil else {
+                return "the entry \"\(entry)\" belongs to a task \"\(task)\" that does not exist"
+            }
+        }
+        return nil
     }
 
     /// Applies a task, dependency or settings op alone, without settling.

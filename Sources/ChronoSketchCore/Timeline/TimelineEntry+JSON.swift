@@ -21,6 +21,12 @@ extension TimelineEntry: JSONEncodable {
 
     /// Writes `{"id":…,"title":…,"start":…,"end":…}`.
     public func encodeJSON(into writer: inout JSONWriter) {
+        encodeJSON(into: &writer, taskID: nil)
+    }
+
+    /// Writes the entry, ending with `"taskID":…` when it belongs to a task (the plan file's shape,
+    /// interchange.md §6; never on the wire).
+    public func encodeJSON(into writer: inout JSONWriter, taskID: String?) {
         writer.beginObject()
         writer.key("id")
         writer.string(id)
@@ -30,6 +36,10 @@ extension TimelineEntry: JSONEncodable {
         writer.string(start.description)
         writer.key("end")
         writer.string(end.description)
+        if let taskID {
+            writer.key("taskID")
+            writer.string(taskID)
+        }
         writer.endObject()
     }
 }

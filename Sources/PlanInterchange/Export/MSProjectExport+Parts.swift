@@ -66,9 +66,13 @@ extension MSProjectExport {
         return runs
     }
 
-    /// Resources `UID` from 1 and, when entries belong to no task, the loss reported: an MSPDI
-    /// assignment needs a task.
-    static func writeResources(_ timeline: TimelineData, into xml: inout XMLWriter, log: inout WarningLog) {
+    /// Resources `UID` from 1, then each assignment of an entry that belongs to a task as an MSPDI
+    /// `Assignment` (the entry's interval, whole units). An entry of no task cannot be one: an
+    /// MSPDI assignment needs a task, so it is reported and left out.
+    static func writeResources(
+        _ state: PlanState, taskUIDs: [String: String], into xml: inout XMLWriter, log: inout WarningLog
+    ) {
+        let timeline = state.timeline
         let uids = numbers(for: timeline.resources.map(\.id))
         xml.open("Resources")
         for resource in timeline.resources {
@@ -80,11 +84,29 @@ extension MSProjectExport {
             xml.close("Resource")
         }
         xml.close("Resources")
+        var written = 0
         for entry in timeline.entries {
-            log.add(
-                "entryWithoutTask", "the booking \"\(entry.title)\" (\(entry.id)) belongs to no task and is not written"
-            )
+            guard let task = state.entryTasks[entry: entry.id], let taskUID = taskUIDs[task] else {
+                log.add(
+                    "entryWithoutTask",
+                    "the booking \"\(entry.title)\" (\(entry.id)) belongs to no task and is not written")
+                continue
+            }
+            for assignment in timeline.assignments(ofEntry: entry.id) {
+                if written == 0 { xml.open("Assignments") }
+                written += 1
+                // The schema's order: UID, TaskUID, ResourceUID, …, Finish, …, Start, …, Units.
+                xml.open("Assignment")
+                xml.leaf("UID", String(written))
+                xml.leaf("TaskUID", taskUID)
+                xml.leaf("ResourceUID", uids[assignment.resourceID]!)
+                xml.leaf("Finish", "\(entry.end):00")
+                xml.leaf("Start", "\(entry.start):00")
+                xml.leaf("Units", "1")
+                xml.close("Assignment")
+            }
         }
+        if written > 0 { xml.close("Assignments") }
     }
 }
 

@@ -38,7 +38,7 @@ public enum MSProjectExport {
                 }, into: &xml, log: &log)
         }
         xml.close("Tasks")
-        writeResources(state.timeline, into: &xml, log: &log)
+        writeResources(state, taskUIDs: uids, into: &xml, log: &log)
         xml.close("Project")
         return (xml.text, log.warnings)
     }

@@ -49,9 +49,10 @@ public enum GanttProjectImport {
         } catch {
             throw ImportError("the file's tasks break a plan rule: \(error)")
         }
-        let timeline = try GanttProjectResources.timeline(of: project, tasks: collection, log: &log)
+        let (timeline, links) = try GanttProjectResources.timeline(of: project, tasks: collection, log: &log)
         let state = PlanState(
-            tasks: collection, timeline: timeline, settings: PlanSettings(scheduling: .manual, calendar: calendar))
+            tasks: collection, timeline: timeline, settings: PlanSettings(scheduling: .manual, calendar: calendar),
+            entryTasks: links)
         let title = project.attributes["name"] ?? ""
         return ImportedPlan(document: PlanDocument(title: title, state: state), warnings: log.warnings)
     }

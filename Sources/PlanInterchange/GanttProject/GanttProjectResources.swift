@@ -4,9 +4,10 @@ import ChronoSketchCore
 /// (interchange.md §6): an allocation books the task's whole days, a vacation is an entry
 /// "Vacation" from its first day to the day after its last.
 enum GanttProjectResources {
-    /// The resources and bookings; `tasks` gives each allocated task's days.
+    /// The resources and bookings (an allocation's linked to its task); `tasks` gives each
+    /// allocated task's days.
     static func timeline(of project: XMLElement, tasks: TaskCollection, log: inout WarningLog) throws(ImportError)
-        -> TimelineData
+        -> (TimelineData, EntryTaskLinks)
     {
         do {
             return try read(project, tasks: tasks, log: &log)
@@ -16,7 +17,7 @@ enum GanttProjectResources {
     }
 
     private static func read(_ project: XMLElement, tasks: TaskCollection, log: inout WarningLog) throws(TimelineError)
-        -> TimelineData
+        -> (TimelineData, EntryTaskLinks)
     {
         var resources: [TimelineResource] = []
         var kept: Set<String> = []
@@ -27,6 +28,7 @@ enum GanttProjectResources {
         var entries: [TimelineEntry] = []
         var entryIDs: Set<String> = []
         var assignments: [TimelineAssignment] = []
+        var links = EntryTaskLinks()
         for allocation in project.child("allocations")?.children("allocation") ?? [] {
             guard let taskID = allocation.attributes["task-id"], let task = tasks[taskID],
                 let resourceID = allocation.attributes["resource-id"], kept.contains(resourceID)
@@ -43,6 +45,7 @@ enum GanttProjectResources {
                     try TimelineEntry(
                         id: task.id, title: task.title, start: LocalDateTime(startOf: days.start),
                         end: LocalDateTime(startOf: days.end)))
+                links.link(entry: task.id, task: task.id)
             }
             assignments.append(
                 try TimelineAssignment(id: "a\(assignments.count + 1)", entryID: task.id, resourceID: resourceID))
@@ -62,7 +65,7 @@ enum GanttProjectResources {
             assignments.append(
                 try TimelineAssignment(id: "a\(assignments.count + 1)", entryID: id, resourceID: resourceID))
         }
-        return try TimelineData(resources: resources, entries: entries, assignments: assignments)
+        return (try TimelineData(resources: resources, entries: entries, assignments: assignments), links)
     }
 
     /// A task's days: an activity's schedule, a summary's derived bounds; nil for a milestone or

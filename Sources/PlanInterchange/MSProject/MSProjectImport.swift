@@ -26,9 +26,10 @@ public enum MSProjectImport {
         } catch {
             throw ImportError("the file's tasks break a plan rule: \(error)")
         }
-        let timeline = try MSProjectResources.timeline(of: project, tasks: rows, log: &log)
+        let (timeline, links) = try MSProjectResources.timeline(of: project, tasks: rows, log: &log)
         let state = PlanState(
-            tasks: tasks, timeline: timeline, settings: PlanSettings(scheduling: .manual, calendar: calendar))
+            tasks: tasks, timeline: timeline, settings: PlanSettings(scheduling: .manual, calendar: calendar),
+            entryTasks: links)
         return ImportedPlan(
             document: PlanDocument(title: title(of: project, rows: rows), state: state), warnings: log.warnings)
     }
@@ -63,9 +64,10 @@ public enum MSProjectImport {
 
 /// MSPDI resources and assignments as the plan's resources and bookings (interchange.md §6).
 enum MSProjectResources {
-    /// The resources (not UID 0, not blank rows) and one booking per task and interval.
+    /// The resources (not UID 0, not blank rows) and one booking per task and interval, each
+    /// linked to its task.
     static func timeline(of project: XMLElement, tasks: MSProjectTasks, log: inout WarningLog) throws(ImportError)
-        -> TimelineData
+        -> (TimelineData, EntryTaskLinks)
     {
         do {
             return try read(project, tasks: tasks, log: &log)
@@ -75,7 +77,7 @@ enum MSProjectResources {
     }
 
     private static func read(_ project: XMLElement, tasks: MSProjectTasks, log: inout WarningLog) throws(TimelineError)
-        -> TimelineData
+        -> (TimelineData, EntryTaskLinks)
     {
         var resources: [TimelineResource] = []
         var kept: Set<Int> = []
@@ -88,6 +90,7 @@ enum MSProjectResources {
         var assignments: [TimelineAssignment] = []
         var entryByInterval: [String: String] = [:]
         var entryIDs: Set<String> = []
+        var links = EntryTaskLinks()
         for element in project.child("Assignments")?.children("Assignment") ?? [] {
             guard let resourceUID = element.integer("ResourceUID"), kept.contains(resourceUID),
                 let taskUID = element.integer("TaskUID"), let position = tasks.positionByUID[taskUID]
@@ -111,6 +114,7 @@ enum MSProjectResources {
                 let id = entryIDs.contains(task.id) ? "\(task.id)-\(entries.count + 1)" : task.id
                 entryIDs.insert(id)
                 entries.append(try TimelineEntry(id: id, title: task.title, start: start, end: end))
+                links.link(entry: id, task: task.id)
                 entryByInterval[key] = id
                 entryID = id
             }
@@ -118,6 +122,6 @@ enum MSProjectResources {
             assignments.append(try TimelineAssignment(id: id, entryID: entryID!, resourceID: String(resourceUID)))
         }
         // The whole is validated here (ids unique, assignments naming what exists).
-        return try TimelineData(resources: resources, entries: entries, assignments: assignments)
+        return (try TimelineData(resources: resources, entries: entries, assignments: assignments), links)
     }
 }

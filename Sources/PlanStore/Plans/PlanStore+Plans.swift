@@ -59,10 +59,15 @@ extension PlanStore {
             statements.append(
                 PGStatement(
                     """
-                    INSERT INTO entries (plan_id, id, title, start_at, end_at)
-                    SELECT $1, e.id, e.title, e.start_at::timestamp, e.end_at::timestamp
-                    FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS e(id, title, start_at, end_at)
-                    """, values: RowWrites.columnArrays(plan: id, entries.map(RowWrites.entryColumns), columns: 4)))
+                    INSERT INTO entries (plan_id, id, title, start_at, end_at, task_id)
+                    SELECT $1, e.id, e.title, e.start_at::timestamp, e.end_at::timestamp, e.task_id
+                    FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+                        AS e(id, title, start_at, end_at, task_id)
+                    """,
+                    values: RowWrites.columnArrays(
+                        plan: id,
+                        entries.map { RowWrites.entryColumns($0) + [document.state.entryTasks[entry: $0.id]] },
+                        columns: 5)))
         }
         let assignments = timeline.assignments
         if !assignments.isEmpty { statements.append(RowWrites.insertAssignments(plan: id, assignments)) }
@@ -99,7 +104,8 @@ extension PlanStore {
                     PGStatement("SELECT id, label FROM resources WHERE plan_id = $1 ORDER BY position", [id]),
                     PGStatement(
                         """
-                        SELECT id, title, to_char(start_at, 'YYYY-MM-DD"T"HH24:MI'), to_char(end_at, 'YYYY-MM-DD"T"HH24:MI')
+                        SELECT id, title, to_char(start_at, 'YYYY-MM-DD"T"HH24:MI'), to_char(end_at, 'YYYY-MM-DD"T"HH24:MI'),
+                            task_id
                         FROM entries WHERE plan_id = $1
                         """, [id]),
                     PGStatement("SELECT id, entry_id, resource_id FROM assignments WHERE plan_id = $1", [id]),
@@ -134,10 +140,15 @@ extension PlanStore {
                 PlanBaseline(
                     name: results[6].string(row, 0)!, version: results[6].int(row, 1)!, at: results[6].string(row, 2)!)
             }
+            var links: [String: String] = [:]
+            for row in 0..<results[4].rowCount {
+                if let task = results[4].string(row, 4) { links[results[4].string(row, 0)!] = task }
+            }
             let state = PlanState(
                 tasks: try TaskCollection(tasks, dependencies: dependencies),
                 timeline: try TimelineData(resources: resources, entries: entries, assignments: assignments),
-                baselines: baselines, settings: try PlanStore.decodeSettings(plan, id: id))
+                baselines: baselines, settings: try PlanStore.decodeSettings(plan, id: id),
+                entryTasks: EntryTaskLinks(links))
             var stored = StoredPlan(id: id, version: version, document: PlanDocument(title: title, state: state))
             stored.logStart = plan.int(0, 2) ?? 0
             stored.latestCheckpoint = plan.int(0, 3)

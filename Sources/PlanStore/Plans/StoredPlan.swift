@@ -31,7 +31,7 @@ public struct StoredPlan: Sendable {
         writer.string(id)
         writer.key("version")
         writer.number(version)
-        document.encodeMembers(into: &writer)
+        document.encodeMembers(into: &writer, entryTasks: true)
         writer.endObject()
         return writer.string
     }
