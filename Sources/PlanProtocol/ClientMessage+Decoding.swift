@@ -170,6 +170,9 @@ private struct RequestReader {
             let user = try id("user")
             guard object.members["role"] != nil else { throw object.failure("role", "is missing (null revokes)") }
             return .grant(plan: plan, user: user, role: try object.optionalRole("role"), ref: try ref())
+        case "feed":
+            let plan = try id("plan")
+            return .feed(plan: plan, revoke: try object.optionalBool("revoke") ?? false, ref: try ref())
         case "history":
             let plan = try id("plan")
             let before = try object.optionalInteger("before")

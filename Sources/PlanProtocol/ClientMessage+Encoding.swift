@@ -44,6 +44,12 @@ extension ClientMessage: JSONEncodable {
                 writer.key(key)
                 writer.number(value)
             }
+        case .feed(let plan, let revoke, _):
+            writer.member("plan", plan)
+            if revoke {
+                writer.key("revoke")
+                writer.bool(true)
+            }
         case .fetch(let plan, let version, _):
             writer.member("plan", plan)
             writer.key("version")

@@ -98,6 +98,8 @@ extension ServerMessage {
                 version: try object.integer("version"),
                 query: try TimelineQuery(json: try object.required("query"), path: object.path("query")),
                 page: try TimelinePage(json: json, path: path), ref: ref)
+        case "feed":
+            return .feed(plan: try object.string("plan"), path: try object.optionalString("path"), ref: ref)
         case "granted":
             return .granted(
                 plan: try object.string("plan"), user: try object.string("user"), role: try object.optionalRole("role"),

@@ -62,6 +62,14 @@ extension ServerMessage: JSONEncodable {
             writer.member("user", user)
             writer.key("role")
             if let role { writer.string(role.rawValue) } else { writer.null() }
+        case .feed(let plan, let path, _):
+            writer.member("plan", plan)
+            if let path {
+                writer.member("path", path)
+            } else {
+                writer.key("revoked")
+                writer.bool(true)
+            }
         case .planError(let code, let message, let plan):
             writer.member("code", code.rawValue)
             writer.member("message", message)

@@ -60,6 +60,10 @@ public enum ServerMessage: Sendable, Hashable {
     /// `{"type":"role","plan":…,"role":"viewer"}`: the session's role on a plan it subscribes to
     /// changed but did not end (protocol.md §11); an event, with no `ref`.
     case role(plan: String, role: PlanRole)
+    /// `{"type":"feed","plan":…,"path":"/plans/…/calendar.ics?key=…"}`: the answer to `feed`
+    /// (interchange.md §13); after `"revoke":true`, `{"type":"feed","plan":…,"revoked":true}`
+    /// (`path` nil).
+    case feed(plan: String, path: String?, ref: String? = nil)
 
     /// The protocol version this module speaks (`welcome.protocol`).
     public static let protocolVersion = 1
@@ -82,6 +86,7 @@ public enum ServerMessage: Sendable, Hashable {
         case .history: "history"
         case .schedule: "schedule"
         case .role: "role"
+        case .feed: "feed"
         }
     }
 
@@ -90,7 +95,8 @@ public enum ServerMessage: Sendable, Hashable {
         switch self {
         case .welcome(_, _, _, _, _, let ref), .error(_, _, let ref), .snapshot(_, let ref), .resumed(_, _, _, let ref),
             .ack(_, _, _, _, let ref), .rejected(_, _, _, _, _, let ref, _), .page(_, _, _, _, _, let ref),
-            .plans(_, let ref), .granted(_, _, _, let ref), .history(_, _, _, _, let ref), .schedule(_, let ref):
+            .plans(_, let ref), .granted(_, _, _, let ref), .history(_, _, _, _, let ref), .schedule(_, let ref),
+            .feed(_, _, let ref):
             ref
         case .confirmed, .presence, .planError, .role:
             nil
@@ -103,7 +109,7 @@ public enum ServerMessage: Sendable, Hashable {
         switch self {
         case .welcome, .error, .plans: nil
         case .granted(let plan, _, _, _), .planError(_, _, let plan), .history(let plan, _, _, _, _),
-            .role(let plan, _):
+            .role(let plan, _), .feed(let plan, _, _):
             plan
         case .snapshot(let snapshot, _): snapshot.plan
         case .schedule(let answer, _): answer.plan

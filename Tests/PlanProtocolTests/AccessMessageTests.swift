@@ -94,4 +94,27 @@ struct AccessMessageTests {
         snapshot.role = .editor
         #expect(copy == ClientPlanCopy(snapshot))
     }
+
+    @Test("feed asks for a plan's feed key or revokes it; the answer carries the path or revoked")
+    func feed() throws {
+        #expect(try ClientMessage.decode(#"{"type":"feed","plan":"demo","ref":"f"}"#) == .feed(plan: "demo", ref: "f"))
+        #expect(
+            try ClientMessage.decode(#"{"type":"feed","plan":"demo","revoke":true}"#)
+                == .feed(plan: "demo", revoke: true))
+        for text in [#"{"type":"feed","ref":"f"}"#, #"{"type":"feed","plan":"demo","revoke":"yes","ref":"f"}"#] {
+            do {
+                _ = try ClientMessage.decode(text)
+                Issue.record("decoded \(text)")
+            } catch {
+                guard case .error(.badMessage, _, "f") = error else { throw error }
+            }
+        }
+        let answer = ServerMessage.feed(plan: "demo", path: "/plans/demo/calendar.ics?key=k", ref: "f")
+        #expect(
+            String(decoding: answer.bytes, as: UTF8.self)
+                == #"{"type":"feed","plan":"demo","path":"/plans/demo/calendar.ics?key=k","ref":"f"}"#)
+        let revoked = ServerMessage.feed(plan: "demo", path: nil, ref: nil)
+        #expect(String(decoding: revoked.bytes, as: UTF8.self) == #"{"type":"feed","plan":"demo","revoked":true}"#)
+        for message in [answer, revoked] { #expect(try ServerMessage.decode(message.bytes) == message) }
+    }
 }

@@ -64,6 +64,7 @@ enum ActionLines {
         case .schedule(let answer, let ref):
             return "schedule \(answer.version) \(answer.tasks.map(\.id).joined(separator: ",")) ref \(ref ?? "-")"
         case .role(let plan, let role): return "role \(plan) \(role.rawValue)"
+        case .feed(let plan, let path, let ref): return "feed \(plan) \(path ?? "revoked") ref \(ref ?? "-")"
         }
     }
 }
@@ -83,6 +84,8 @@ extension WorkerJob {
         case .listPlans(_, let user, _): "list plans of \(user)"
         case .grant(_, let granter, let request):
             "grant by \(granter): \(request.user) \(request.plan) \(request.role?.rawValue ?? "null")"
+        case .feedKey(_, let user, let request):
+            "feed key of \(user) for \(request.plan)\(request.revoke ? " revoke" : "")"
         case .checkAccess(let keys, let users):
             "check access \(keys.map { "\($0.user)@\($0.plan)" }.sorted().joined(separator: ",")) users \(users.sorted())"
         case .readHistory(let connection, _, let before, let limit, _):

@@ -11,6 +11,9 @@ extension ServerCommands {
           plan-server plan create ID --title T [--import FILE [--format json|msproject|gantt]] [--database URL]
           plan-server plan export ID [--version V] [--format json|msproject|csv|ics] [--database URL]   the plan (as of V)
           plan-server plan history ID [--since V] [--database URL]   the audit trail, one JSON line per version
+          plan-server feed create NAME PLAN [--database URL]   prints PLAN's calendar feed path with NAME's key
+          plan-server feed list NAME [--database URL]          NAME's feed keys: plan, path, created
+          plan-server feed revoke NAME PLAN [--database URL]   that feed address stops working
         The database comes from --database or DATABASE_URL (a libpq URI or keyword string).
         Options take their value as --name VALUE or --name=VALUE; each may be given once.
         `plan-server SUBCOMMAND --help` explains a subcommand.
@@ -78,6 +81,15 @@ extension ServerCommands {
                 baselines when there are any), so it can be imported again (without the baselines).
                 --format msproject writes MS Project XML (what it cannot hold is listed on stderr),
                 csv one row per task (RFC 4180), ics an iCalendar of the dated tasks (RFC 5545).
+
+                """ + database
+        case .feedCreate, .feedList, .feedRevoke:
+            return """
+                usage: plan-server feed create NAME PLAN | feed list NAME | feed revoke NAME PLAN [--database URL]
+                A feed key lets a calendar application, which sends no header, read PLAN's calendar at
+                /plans/PLAN/calendar.ics?key=KEY, and nothing else. NAME needs a role on PLAN; asking again
+                prints the same key. A key stops working on feed revoke, when NAME's role on PLAN ends,
+                and on user revoke. Only its SHA-256 is stored.
 
                 """ + database
         case .planHistory:

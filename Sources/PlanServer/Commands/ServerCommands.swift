@@ -16,6 +16,9 @@ public enum ServerCommands {
         case planCreate = "plan create"
         case planExport = "plan export"
         case planHistory = "plan history"
+        case feedCreate = "feed create"
+        case feedList = "feed list"
+        case feedRevoke = "feed revoke"
 
         /// How many positionals its name takes.
         var words: Int { rawValue.split(separator: " ").count }
@@ -27,7 +30,8 @@ public enum ServerCommands {
             case .planCreate: ["--database", "--title", "--import", "--format"]
             case .planExport: ["--database", "--version", "--format"]
             case .planHistory: ["--database", "--since"]
-            case .migrate, .grant, .userAdd, .userRevoke, .userToken: ["--database"]
+            case .migrate, .grant, .userAdd, .userRevoke, .userToken, .feedCreate, .feedList, .feedRevoke:
+                ["--database"]
             }
         }
 
@@ -118,6 +122,8 @@ public enum ServerCommands {
             try exportPlan(options, store: store())
         case .planHistory:
             try printHistory(options, store: store())
+        case .feedCreate, .feedList, .feedRevoke:
+            try feed(command, options, store: store())
         }
         return 0
     }

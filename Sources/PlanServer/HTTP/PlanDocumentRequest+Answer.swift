@@ -6,8 +6,20 @@ import WebSocketWire
 extension PlanDocumentRequest {
     /// The answer, read from `store` (blocking: run it on a worker). 401 without a valid token,
     /// 404 for a plan the user has no role on (or that does not exist, or a version outside its
-    /// history: plan names do not leak), 503 when the database does not answer.
+    /// history: plan names do not leak), 503 when the database does not answer. The feed without
+    /// a token but with a key: 200 for a live key of this plan, else 404 (a feed address leaks
+    /// nothing).
     func answer(store: PlanStore, now: () -> String) -> HTTPAnswer {
+        if document == .calendar, token?.isEmpty ?? true, let key {
+            do {
+                guard try store.feedUser(plan: plan, key: key) != nil, let stored = try store.loadPlan(plan) else {
+                    return PlanDocumentRequest.notFound
+                }
+                return calendar(stored.document, now: now())
+            } catch {
+                return .plain(status: 503, "the database is unavailable; try again")
+            }
+        }
         guard let token, !token.isEmpty else {
             return .plain(status: 401, "a bearer token is required", headers: ["WWW-Authenticate: Bearer"])
         }

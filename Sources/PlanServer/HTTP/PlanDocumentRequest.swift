@@ -4,8 +4,9 @@ import PlanStore
 import WebAssets
 import WebSocketWire
 
-/// `GET /plans/ID/calendar.ics` (the calendar feed) and `GET /plans/ID/export?format=…&version=…`
-/// (the document `plan export` writes) for a bearer token with a role on the plan
+/// `GET /plans/ID/calendar.ics` (the calendar feed, also for a feed key: `?key=…`) and
+/// `GET /plans/ID/export?format=…&version=…` (the document `plan export` writes) for a bearer
+/// token with a role on the plan
 /// (`../shared/spec/interchange.md` §10, §14; docs/interchange.md "Over HTTP"). Answered on a worker thread: the token, the role and the plan are
 /// read from the database, so the answer is what is committed.
 struct PlanDocumentRequest: Sendable, Equatable {
@@ -21,6 +22,8 @@ struct PlanDocumentRequest: Sendable, Equatable {
     let document: Document
     /// The bearer token (`Authorization: Bearer …`), if any.
     let token: String?
+    /// The feed key (`?key=…`, interchange.md §13), if any: it reads the calendar feed only.
+    var key: String? = nil
 
     /// The request `head` makes, if it is one of these (nil: another path); an answer at once
     /// for one that cannot be served (`400` for an unknown format or version, `405` for a method
@@ -41,7 +44,7 @@ struct PlanDocumentRequest: Sendable, Equatable {
             return String(trimmed.dropFirst(7)).trimmingSpaces
         }.first
         guard parts[3] == "export" else {
-            return .success(PlanDocumentRequest(plan: plan, document: .calendar, token: token))
+            return .success(PlanDocumentRequest(plan: plan, document: .calendar, token: token, key: query["key"]))
         }
         let format = query["format"] ?? "json"
         guard ExportedDocument.formats.contains(format) else {

@@ -8,7 +8,7 @@ import WebSocketServer
 /// a role lost ends the plan's subscriptions and watches, a role changed is used from the next
 /// request on, revoked tokens end the user's sessions.
 extension Hub {
-    /// `plans` and `grant`: both wait for the database (false: the request stays first in the
+    /// `plans`, `grant` and `feed`: each waits for the database (false: the request stays first in the
     /// session's queue until its answer is sent).
     func requestAccess(_ message: ClientMessage, session: Session) -> Bool {
         guard let user = session.user else { return true }
@@ -18,6 +18,8 @@ extension Hub {
         case .grant(let plan, let grantee, let role, let ref):
             let request = GrantRequest(plan: plan, user: grantee, role: role, ref: ref)
             emit(.run(.grant(session.connection, granter: user, request)))
+        case .feed(let plan, let revoke, let ref):
+            emit(.run(.feedKey(session.connection, user: user, FeedRequest(plan: plan, revoke: revoke, ref: ref))))
         default:
             return true
         }
@@ -63,6 +65,27 @@ extension Hub {
             return answerUnavailable(session, error)
         }
         send(answer, to: connection)
+        finishWaitingRequest(session)
+    }
+
+    /// A feed key was made, read again or revoked: its path (or `revoked`), or `unknownPlan`
+    /// for a plan the user has no role on (plan names do not leak).
+    func finishFeed(_ connection: ConnectionID, _ request: FeedRequest, _ result: Result<String?, StoreError>) {
+        guard let session = sessions[connection] else { return }
+        switch result {
+        case .success(let key?):
+            let path = FeedKeyListing.path(plan: request.plan, key: key)
+            send(.feed(plan: request.plan, path: path, ref: request.ref), to: connection)
+        case .success(nil) where request.revoke:
+            log("\(session.user ?? "-") revoked the feed key of \(request.plan)")
+            send(.feed(plan: request.plan, path: nil, ref: request.ref), to: connection)
+        case .success(nil):
+            send(
+                .error(code: .unknownPlan, message: "no plan \"\(request.plan)\" is visible to you", ref: request.ref),
+                to: connection)
+        case .failure(let error):
+            return answerUnavailable(session, error)
+        }
         finishWaitingRequest(session)
     }
 

@@ -96,7 +96,7 @@ extension Hub {
             return handlePlanRequest(plan, request, session: session) { _ in
                 answerQuery(plan, query: query, watch: watch, ref: ref, session: session)
             }
-        case .plans, .grant:
+        case .plans, .grant, .feed:
             return requestAccess(message, session: session)
         case .history(let plan, let before, let limit, let ref):
             return handlePlanRequest(plan, request, session: session) { _ in

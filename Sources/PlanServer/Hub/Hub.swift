@@ -69,6 +69,7 @@ final class Hub {
         case .continuePending(let connection): continuePending(connection)
         case .plansListed(let connection, let ref, let result): finishListing(connection, ref: ref, result)
         case .grantDecided(let connection, let request, let result): finishGrant(connection, request, result)
+        case .feedAnswered(let connection, let request, let result): finishFeed(connection, request, result)
         case .accessChanged(let change): applyAccessChange(change)
         case .accessChecked(let keys, let result): finishAccessCheck(keys, result)
         case .tick: tick()

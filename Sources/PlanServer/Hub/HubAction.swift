@@ -85,6 +85,8 @@ enum WorkerJob: Sendable {
     case listPlans(ConnectionID, user: String, ref: String?)
     /// Judge and apply an owner's grant → `HubEvent.grantDecided`.
     case grant(ConnectionID, granter: String, GrantRequest)
+    /// Make (or read again) or revoke a user's feed key → `HubEvent.feedAnswered`.
+    case feedKey(ConnectionID, user: String, FeedRequest)
     /// Read roles and tokens again → `HubEvent.accessChecked`.
     case checkAccess([AccessKey], users: [String])
     /// Read a page of the log for `history` → `HubEvent.answerReady`.
@@ -110,7 +112,8 @@ enum WorkerJob: Sendable {
         case .loadPlan(let plan), .reloadPlan(let plan), .lookUpDecisions(let plan, _): plan
         case .readLog(let plan, _, _, .catchUp): plan
         case .authenticate, .lookUpRole, .readLog, .deleteTrimmedLog, .encodeSnapshot, .listPlans, .grant,
-            .checkAccess, .readHistory, .fetch, .readUndoSource, .writeCheckpoint, .computeSchedule, .scheduleAsOf,
+            .feedKey, .checkAccess, .readHistory, .fetch, .readUndoSource, .writeCheckpoint, .computeSchedule,
+            .scheduleAsOf,
             .judgeOffHub:
             nil
         }

@@ -32,6 +32,8 @@ enum HubEvent: Sendable {
     case plansListed(ConnectionID, ref: String?, Result<[PlanListing], StoreError>)
     /// An owner's grant was judged (and, when granted, applied and announced).
     case grantDecided(ConnectionID, GrantRequest, Result<GrantOutcome, StoreError>)
+    /// A feed key was made or read (nil: the user has no role on the plan), or revoked (nil).
+    case feedAnswered(ConnectionID, FeedRequest, Result<String?, StoreError>)
     /// A change of access announced by some process (this one included), or the announcements
     /// may have been missed (`PlanListener` reconnected).
     case accessChanged(AccessChange)
@@ -79,6 +81,13 @@ struct CheckedAccess: Sendable {
     let roles: [PlanRole?]
     let users: [String]
     let usersWithTokens: Set<String>
+}
+
+/// A `feed` request (interchange.md §13).
+struct FeedRequest: Sendable, Equatable {
+    let plan: String
+    let revoke: Bool
+    let ref: String?
 }
 
 /// An owner's `grant` request.

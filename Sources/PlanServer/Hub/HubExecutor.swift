@@ -200,6 +200,16 @@ extension WorkerJob {
                 Result { () throws(StoreError) in
                     try store.grant(by: granter, user: request.user, plan: request.plan, role: request.role)
                 })
+        case .feedKey(let connection, let user, let request):
+            return .feedAnswered(
+                connection, request,
+                Result { () throws(StoreError) in
+                    guard !request.revoke else {
+                        try store.revokeFeedKey(plan: request.plan, user: user)
+                        return nil
+                    }
+                    return try store.feedKey(plan: request.plan, user: user)
+                })
         case .checkAccess(let keys, let users):
             return .accessChecked(
                 keys,

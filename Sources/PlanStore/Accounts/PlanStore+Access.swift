@@ -53,8 +53,9 @@ extension PlanStore {
         return outcome
     }
 
-    /// Deletes every token of `user` and announces it: every server process closes the user's
-    /// open sessions. The user and its roles stay; `issueToken(for:)` gives it a new token.
+    /// Deletes every token and every feed key of `user` and announces it: every server process
+    /// closes the user's open sessions. The user and its roles stay; `issueToken(for:)` gives it
+    /// a new token.
     /// - Returns: how many tokens were deleted.
     /// - Throws: `.notFound` when there is no such user.
     @discardableResult
@@ -63,6 +64,7 @@ extension PlanStore {
             try connection.transaction([
                 PGStatement("SELECT count(*) FROM users WHERE name = $1", [user]),
                 PGStatement("DELETE FROM tokens WHERE user_name = $1", [user]),
+                PGStatement("DELETE FROM feed_keys WHERE user_name = $1", [user]),
                 PGStatement(
                     "SELECT pg_notify('\(PlanStore.accessChannel)', json_build_object('revoked', $1::text)::text)",
                     [user]),
