@@ -57,19 +57,8 @@ extension ServerMessage: JSONEncodable {
             page.encodeMembers(into: &writer)
         case .plans(let entries, _):
             ServerMessage.encodePlans(entries, &writer)
-        case .granted(let plan, let user, let role, _):
-            writer.member("plan", plan)
-            writer.member("user", user)
-            writer.key("role")
-            if let role { writer.string(role.rawValue) } else { writer.null() }
-        case .feed(let plan, let path, _):
-            writer.member("plan", plan)
-            if let path {
-                writer.member("path", path)
-            } else {
-                writer.key("revoked")
-                writer.bool(true)
-            }
+        case .granted, .feed:
+            encodeAccessAnswer(&writer)
         case .planError(let code, let message, let plan):
             writer.member("code", code.rawValue)
             writer.member("message", message)
@@ -85,6 +74,28 @@ extension ServerMessage: JSONEncodable {
         }
         if let ref { writer.member("ref", ref) }
         writer.endObject()
+    }
+
+    /// Writes the members of `granted` (`"plan","user","role"`) and `feed` (`"plan"`, then
+    /// `"path"` or `"revoked":true`).
+    private func encodeAccessAnswer(_ writer: inout JSONWriter) {
+        switch self {
+        case .granted(let plan, let user, let role, _):
+            writer.member("plan", plan)
+            writer.member("user", user)
+            writer.key("role")
+            if let role { writer.string(role.rawValue) } else { writer.null() }
+        case .feed(let plan, let path, _):
+            writer.member("plan", plan)
+            if let path {
+                writer.member("path", path)
+            } else {
+                writer.key("revoked")
+                writer.bool(true)
+            }
+        default:
+            preconditionFailure("not an access answer")
+        }
     }
 
     /// Writes `"conflict":{"task":…,"earliest":…}` (scheduling.md §4.3).

@@ -19,6 +19,16 @@ extension ServerCommands {
         `plan-server SUBCOMMAND --help` explains a subcommand.
         """
 
+    /// `plan-server feed --help`.
+    static let feedUsage = """
+        usage: plan-server feed create NAME PLAN | feed list NAME | feed revoke NAME PLAN [--database URL]
+        A feed key lets a calendar application, which sends no header, read PLAN's calendar at
+        /plans/PLAN/calendar.ics?key=KEY, and nothing else. NAME needs a role on PLAN; asking again
+        prints the same key. A key stops working on feed revoke, when NAME's role on PLAN ends,
+        and on user revoke. Only its SHA-256 is stored.
+
+        """
+
     /// `plan-server SUBCOMMAND --help`.
     static func usage(of command: Subcommand) -> String {
         let database = "  --database URL   the database (default: DATABASE_URL)\n"
@@ -84,14 +94,7 @@ extension ServerCommands {
 
                 """ + database
         case .feedCreate, .feedList, .feedRevoke:
-            return """
-                usage: plan-server feed create NAME PLAN | feed list NAME | feed revoke NAME PLAN [--database URL]
-                A feed key lets a calendar application, which sends no header, read PLAN's calendar at
-                /plans/PLAN/calendar.ics?key=KEY, and nothing else. NAME needs a role on PLAN; asking again
-                prints the same key. A key stops working on feed revoke, when NAME's role on PLAN ends,
-                and on user revoke. Only its SHA-256 is stored.
-
-                """ + database
+            return feedUsage + database
         case .planHistory:
             return """
                 usage: plan-server plan history ID [--since V] [--database URL]

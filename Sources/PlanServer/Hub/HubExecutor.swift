@@ -192,6 +192,36 @@ extension WorkerJob {
         case .encodeSnapshot(let snapshot):
             return .snapshotEncoded(
                 plan: snapshot.plan, version: snapshot.version, OutgoingBuffer(ServerMessage.snapshot(snapshot).bytes))
+        case .listPlans, .grant, .feedKey, .checkAccess:
+            return performAccess(on: store)
+        case .readHistory(let connection, let plan, let before, let limit, let ref):
+            return .answerReady(connection, HistoryAnswers.history(plan, before: before, limit: limit, ref: ref, store))
+        case .fetch(let connection, let plan, let version, let ref):
+            return .answerReady(connection, HistoryAnswers.fetch(plan, version: version, ref: ref, store))
+        case .computeSchedule(let plan, let version, let tasks, let calendar):
+            return .scheduleComputed(plan: plan, version: version, ScheduleFigures(tasks, time: WorkingTime(calendar)))
+        case .judgeOffHub(let plan, let epoch, let version, var state, let operation, let context):
+            let step = CandidateStep.apply(operation, to: &state, context: context)
+            return .judgedOffHub(plan: plan, epoch: epoch, version: version, state, step)
+        case .scheduleAsOf(let connection, let plan, let version, let ids, let ref):
+            return .answerReady(
+                connection, HistoryAnswers.schedule(plan, version: version, ids: ids, ref: ref, store))
+        case .readUndoSource(let plan, let version):
+            return .undoSourceRead(
+                plan: plan, version: version,
+                Result { () throws(StoreError) in try store.undoSource(of: plan, version: version) })
+        case .writeCheckpoint(let plan, let version, let document):
+            return .checkpointWritten(
+                plan: plan, version: version,
+                Result { () throws(StoreError) in
+                    try store.writeCheckpoint(plan: plan, version: version, document: document)
+                })
+        }
+    }
+
+    /// The access jobs: `plans`, `grant`, `feed`, and reading roles and tokens again.
+    private func performAccess(on store: PlanStore) -> HubEvent {
+        switch self {
         case .listPlans(let connection, let user, let ref):
             return .plansListed(connection, ref: ref, Result { () throws(StoreError) in try store.plans(of: user) })
         case .grant(let connection, let granter, let request):
@@ -218,28 +248,8 @@ extension WorkerJob {
                         roles: try store.roles(of: keys.map { ($0.user, $0.plan) }), users: users,
                         usersWithTokens: try store.usersWithTokens(among: users))
                 })
-        case .readHistory(let connection, let plan, let before, let limit, let ref):
-            return .answerReady(connection, HistoryAnswers.history(plan, before: before, limit: limit, ref: ref, store))
-        case .fetch(let connection, let plan, let version, let ref):
-            return .answerReady(connection, HistoryAnswers.fetch(plan, version: version, ref: ref, store))
-        case .computeSchedule(let plan, let version, let tasks, let calendar):
-            return .scheduleComputed(plan: plan, version: version, ScheduleFigures(tasks, time: WorkingTime(calendar)))
-        case .judgeOffHub(let plan, let epoch, let version, var state, let operation, let context):
-            let step = CandidateStep.apply(operation, to: &state, context: context)
-            return .judgedOffHub(plan: plan, epoch: epoch, version: version, state, step)
-        case .scheduleAsOf(let connection, let plan, let version, let ids, let ref):
-            return .answerReady(
-                connection, HistoryAnswers.schedule(plan, version: version, ids: ids, ref: ref, store))
-        case .readUndoSource(let plan, let version):
-            return .undoSourceRead(
-                plan: plan, version: version,
-                Result { () throws(StoreError) in try store.undoSource(of: plan, version: version) })
-        case .writeCheckpoint(let plan, let version, let document):
-            return .checkpointWritten(
-                plan: plan, version: version,
-                Result { () throws(StoreError) in
-                    try store.writeCheckpoint(plan: plan, version: version, document: document)
-                })
+        default:
+            preconditionFailure("not an access job")
         }
     }
 }
