@@ -9,6 +9,8 @@ import math
 import os
 import struct
 import sys
+import urllib.error
+import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -65,7 +67,8 @@ class ExportTests(BrowserTests):
         press(self.a, 'E')
         wait(self.a, menu_open)
         self.assertEqual([b.text for b in self.a.find_elements(By.CSS_SELECTOR, '#menu button')],
-                         ['MS Project XML', 'CSV', 'iCalendar', 'JSON (ChronoSketch)', 'Chart as PNG'])
+                         ['MS Project XML', 'CSV', 'iCalendar', 'JSON (ChronoSketch)', 'Chart as PNG',
+                          'Subscribe in your calendar…'])
         press(self.a, Keys.ENTER)
         xml = downloaded(self.a, folder, f'{plan}.xml')
         self.assertTrue(xml.startswith(b'<?xml'))
@@ -110,7 +113,8 @@ class ExportTests(BrowserTests):
         self.b.find_element(By.ID, 'export').click()
         wait(self.b, menu_open)
         self.assertEqual([b.text for b in self.b.find_elements(By.CSS_SELECTOR, '#menu button')],
-                         ['MS-Project-XML', 'CSV', 'iCalendar', 'JSON (ChronoSketch)', 'Diagramm als PNG'])
+                         ['MS-Project-XML', 'CSV', 'iCalendar', 'JSON (ChronoSketch)', 'Diagramm als PNG',
+                          'Im Kalender abonnieren …'])
         press(self.b, Keys.ESCAPE)
         wait(self.b, lambda d: not menu_open(d))
         # Version 1 shown as it was (the history's Show): the exports are of version 1.
@@ -130,6 +134,35 @@ class ExportTests(BrowserTests):
         export_from_menu(self.b, 'png')
         self.assertGreater(png_size(downloaded(self.b, folder, f'{plan}-v1.png'))[0], 0)
         shot(self.b, 'export-past-version-de')
+
+    def test_subscribe_in_calendar_gives_a_feed_address_that_can_be_stopped(self):
+        plan = self.people.plan()
+        sign_in(self.b, self.server, self.people.tokens[self.people.carol], plan)
+        wait(self.b, lambda d: d.find_element(By.ID, 'role').text == 'Rolle: Betrachter')
+
+        def subscribe():
+            self.b.find_element(By.ID, 'export').click()
+            wait(self.b, menu_open)
+            self.b.find_element(By.ID, 'subscribe-calendar').click()
+            return wait(self.b, lambda d: d.find_elements(By.ID, 'feed-url') and d.find_element(By.ID, 'feed-url').get_attribute('value'))
+
+        url = subscribe()
+        self.assertRegex(url, rf'^http://127\.0\.0\.1:{self.server.port}/plans/{plan}/calendar\.ics\?key=[A-Za-z0-9_-]{{43}}$')
+        self.assertEqual(self.b.find_element(By.ID, 'feed-open').get_attribute('href'), 'webcal:' + url[len('http:'):])
+        # A calendar application sends no header: the key alone reads the feed.
+        with urllib.request.urlopen(url) as answer:
+            self.assertEqual(answer.headers['Content-Type'], 'text/calendar; charset=utf-8')
+            self.assertIn(f'UID:{plan}/store@chronosketch'.encode(), answer.read())
+        press(self.b, Keys.ESCAPE)
+        wait(self.b, lambda d: not menu_open(d))
+        self.assertEqual(subscribe(), url)  # the same address on every asking
+        shot(self.b, 'calendar-feed-de')
+        self.b.find_element(By.ID, 'feed-revoke').click()
+        wait(self.b, lambda d: status(d) == 'Die Adresse gilt nicht mehr; ein neues Abonnement erhält eine neue.')
+        with self.assertRaises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(url)
+        self.assertEqual(refused.exception.code, 404)
+        self.assertNotEqual(subscribe(), url)
 
     def test_refusals_and_an_unreachable_server_are_said_in_words(self):
         plan = self.people.plan()

@@ -7,18 +7,25 @@
 import { $, h } from './dom.mjs';
 import { EXPORT_FORMATS, exportPath, fileName, exportedText, failureText } from './plan-export.mjs';
 
-/** Opens the menu under the toolbar's Export button (the page's #menu: ↑ ↓ move, Enter picks, Escape closes). */
+/**
+ * Opens the menu under the toolbar's Export button (the page's #menu: ↑ ↓ move, Enter picks, Escape
+ * closes): the formats, then "Subscribe in your calendar…" (calendar-feed.mjs) for the live plan.
+ */
 export function openExportMenu(view) {
   const t = view.t;
   const menu = $('#menu');
   const box = $('#export').getBoundingClientRect();
+  const subscribe = view.historical ? null : h('button', {
+    type: 'button', role: 'menuitem', id: 'subscribe-calendar', text: t.feedSubscribe,
+    onclick: async () => (await import('./calendar-feed.mjs')).openCalendarFeed(view),
+  });
   menu.replaceChildren(...EXPORT_FORMATS.map((format) => h('button', {
     type: 'button', role: 'menuitem', dataset: { format }, text: t.exportFormats[format],
     onclick: () => {
       view.actions.closeMenu();
       runExport(view, format);
     },
-  })));
+  })), subscribe);
   Object.assign(menu.style, { left: `${Math.max(Math.min(box.left, innerWidth - 260), 0)}px`, top: `${box.bottom + 2}px` });
   menu.hidden = false;
   menu.querySelector('button').focus();

@@ -1,0 +1,61 @@
+// "Subscribe in your calendar" (interchange.md §13): asks the server for the user's feed key of the
+// plan (`{"type":"feed"}`, the same key on every asking) and shows the feed's full address, to copy
+// or to open in a calendar application (webcal:). "Stop this address" revokes the key (`"revoke":true`):
+// the address stops working at once, and the next asking gives a new one. Shown in the page's #menu.
+
+import { $, h } from './dom.mjs';
+
+/** The feed's full address for the server's `path`, and the same as a webcal: link. */
+export function feedAddresses(path, base = location.href) {
+  const url = new URL(path, base).href;
+  return { url, webcal: url.replace(/^https?:/, 'webcal:') };
+}
+
+/** Asks for the feed key and shows the address in the menu (or says why there is none). */
+export function openCalendarFeed(view) {
+  const t = view.t;
+  view.app.status(t.feedAsking);
+  view.client.request({ type: 'feed', plan: view.plan }, (answer) => {
+    if (answer.type !== 'feed' || !answer.path) {
+      view.app.status(t.feedFailed(answer.message ?? answer.code ?? ''), true);
+      return;
+    }
+    view.app.status('');
+    showAddress(view, feedAddresses(answer.path));
+  });
+}
+
+function showAddress(view, { url, webcal }) {
+  const t = view.t;
+  const menu = $('#menu');
+  const field = h('input', { id: 'feed-url', type: 'text', readOnly: true, value: url, 'aria-label': t.feedTitle });
+  const copy = async () => {
+    field.select();
+    try {
+      await navigator.clipboard.writeText(url);
+      view.app.status(t.feedCopied);
+    } catch {
+      // No clipboard (an insecure origin): the address is selected for Ctrl+C.
+      view.app.status(t.feedSelect);
+    }
+  };
+  menu.replaceChildren(
+    h('strong', { text: t.feedTitle }),
+    h('p', { class: 'feed-hint', text: t.feedHint }),
+    field,
+    h('button', { type: 'button', role: 'menuitem', id: 'feed-copy', text: t.feedCopy, onclick: copy }),
+    h('a', { id: 'feed-open', href: webcal, role: 'menuitem', text: t.feedOpen }),
+    h('button', { type: 'button', role: 'menuitem', id: 'feed-revoke', text: t.feedRevoke, onclick: () => revoke(view) }),
+  );
+  menu.hidden = false;
+  field.focus();
+  field.select();
+}
+
+function revoke(view) {
+  view.client.request({ type: 'feed', plan: view.plan, revoke: true }, (answer) => {
+    view.actions.closeMenu();
+    if (answer.type === 'feed' && answer.revoked) view.app.status(view.t.feedRevoked);
+    else view.app.status(view.t.feedFailed(answer.message ?? answer.code ?? ''), true);
+  });
+}
