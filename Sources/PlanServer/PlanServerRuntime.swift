@@ -40,6 +40,7 @@ public final class PlanServerRuntime: Sendable {
         events = inbox
         let metrics = Metrics()
         self.metrics = metrics
+        metrics.database.withLock { $0.events = store.pool.events }
         let flags = RuntimeFlags()
         self.flags = flags
         let transportBox = Locked<WebSocketTransport?>(nil)
@@ -79,6 +80,8 @@ public final class PlanServerRuntime: Sendable {
         inbox.post(.wallClock(WallClock.now()))
         // /healthz tells the truth from the first request on.
         flags.healthy.store(store.isAvailable(), ordering: .relaxed)
+        // And says how durable an acknowledged commit is, in the log and in /metrics.
+        PlanServerRuntime.readDurability(store, into: metrics, log: log)
         do {
             try transport.start()
             try TransportError.wrapping { () throws(SystemError) in try listener.start() }
@@ -130,16 +133,23 @@ public final class PlanServerRuntime: Sendable {
     public var port: Int { transport.port }
 
     /// Once a second (on a thread of its own): the hub's tick, and a database health check for
-    /// `/healthz` (on a worker: it may block).
+    /// `/healthz` (on a worker: it may block); every few seconds the database's durability for
+    /// `/metrics`, logged when it is first read and whenever it changes.
     private func startBackgroundChecks() throws(TransportError) {
         let events = self.events
         let store = self.store
         let flags = self.flags
         let workers = self.workers
+        let metrics = self.metrics
+        let log = ServerLog(enabled: configuration.logging)
         var seconds = 0
         let check = { () -> Bool in
             guard flags.ticking.load(ordering: .relaxed) else { return false }
-            workers.submit { flags.healthy.store(store.isAvailable(), ordering: .relaxed) }
+            let readDurability = seconds % RuntimeFlags.durabilityInterval == 0
+            workers.submit {
+                flags.healthy.store(store.isAvailable(), ordering: .relaxed)
+                if readDurability { PlanServerRuntime.readDurability(store, into: metrics, log: log) }
+            }
             events.post(.wallClock(WallClock.now()))
             events.post(.tick)
             seconds += 1
@@ -155,6 +165,18 @@ public final class PlanServerRuntime: Sendable {
             try SystemThread.repeating(every: .seconds(1), check)
         } catch {
             throw TransportError(message: error.description)
+        }
+    }
+
+    /// Reads the database's durability into `metrics`; logs it when it is new or changed.
+    private static func readDurability(_ store: PlanStore, into metrics: Metrics, log: ServerLog) {
+        guard let durability = try? store.durability() else { return }
+        let previous = metrics.database.withLock { database in
+            defer { database.durability = durability }
+            return database.durability
+        }
+        if previous?.isReplicated != durability.isReplicated || previous == nil {
+            log.info("durability: \(durability)")
         }
     }
 
@@ -178,4 +200,6 @@ final class RuntimeFlags: Sendable {
     let ticking = Atomic<Bool>(true)
     /// Seconds between two `malloc_trim` calls.
     static let trimInterval = 10
+    /// Seconds between two reads of the database's durability.
+    static let durabilityInterval = 5
 }

@@ -48,6 +48,11 @@ struct MetricsTests {
         // One plan: each of its commits is a transaction of its own; none failed as a group.
         #expect(value("chronosketch_commit_transactions_total") == value("chronosketch_commit_seconds_count"))
         #expect(value("chronosketch_commit_groups_split_total") == 0)
+        // The test database has no synchronous standby; nothing failed over or was lost.
+        #expect(value("chronosketch_durability_replicated") == 0)
+        #expect(value(#"chronosketch_synchronous_commit_info{setting="on"}"#) == 1)
+        #expect(value("chronosketch_database_connections_lost_total") == 0)
+        #expect(value("chronosketch_database_failovers_total") == 0)
         for family in ["connections", "subscriptions", "send_queue_bytes"] {
             #expect(metrics.contains("# TYPE chronosketch_\(family) gauge"))
         }

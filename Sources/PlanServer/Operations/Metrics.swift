@@ -1,3 +1,4 @@
+import PlanStore
 import Synchronization
 import SystemSupport
 import WebSocketServer
@@ -52,6 +53,8 @@ public final class Metrics: Sendable {
     let splitCommitGroups = Atomic<Int>(0)
     let commitLatency = Histogram()
     let fanoutLatency = Histogram()
+    /// The database's durability as last read, and its connections' events (`renderDatabase`).
+    let database = Locked<(durability: DatabaseDurability?, events: ConnectionEvents?)>((nil, nil))
 
     /// Where a proposal's time goes between its message and its answer, stage by stage
     /// (`chronosketch_stage_seconds{stage=…}`; publishing a commit is `chronosketch_fanout_seconds`):
@@ -163,6 +166,7 @@ public final class Metrics: Sendable {
         gauge("chronosketch_loaded_plans", "Plans held in memory.", loadedPlans.load(ordering: .relaxed))
         gauge("chronosketch_send_queue_bytes", "Bytes queued and not yet written to sockets.", queuedBytes)
         renderBudgets(transport, into: &text)
+        renderDatabase(into: &text)
         gauge(
             "chronosketch_intake_backlog", "Messages read from sockets and not yet handled by the hub.",
             transport.intakeBacklog)

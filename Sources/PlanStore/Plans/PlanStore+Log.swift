@@ -1,11 +1,13 @@
 import ChronoSketchCore
 
 extension PlanStore {
-    /// The mutations of `plan` after version `since`, for resuming a subscriber, at most `limit`.
+    /// The mutations of `plan` after version `since`, for resuming a subscriber, at most `limit`;
+    /// read once what is visible is replicated (`replicationBarrier`).
     /// - Returns: nil when there is no such plan; `.trimmed` when the log no longer reaches back.
     public func mutations(of plan: String, since: Int, limit: Int = 10_000) throws(StoreError) -> LogRead? {
         let results = try pool.withConnection { connection throws(StoreError) in
-            try connection.readOnlySnapshot([
+            try connection.awaitReplication()
+            return try connection.readOnlySnapshot([
                 PlanStore.keyLookupsOnly,
                 PGStatement("SELECT version, log_start FROM plans WHERE id = $1", [plan]),
                 PGStatement(
@@ -29,9 +31,11 @@ extension PlanStore {
         return .mutations(mutations, currentVersion: current)
     }
 
-    /// How a proposal was decided, if it was: the answer to send again for a re-sent proposal.
+    /// How a proposal was decided, if it was: the answer to send again for a re-sent proposal;
+    /// read once what is visible is replicated (`replicationBarrier`).
     public func decision(plan: String, user: String, proposalID: String) throws(StoreError) -> Decision? {
         try pool.withConnection { connection throws(StoreError) in
+            try connection.awaitReplication()
             let row = try connection.transaction([
                 PlanStore.keyLookupsOnly,
                 PGStatement(

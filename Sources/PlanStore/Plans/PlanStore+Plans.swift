@@ -77,12 +77,14 @@ extension PlanStore {
         }
     }
 
-    /// Loads a plan's confirmed data from one consistent snapshot of the database.
+    /// Loads a plan's confirmed data from one consistent snapshot of the database, once what is
+    /// visible is replicated (`replicationBarrier`).
     /// - Returns: nil when there is no such plan.
     /// - Throws: `.invalid` when the stored rows break the domain rules (they never should).
     public func loadPlan(_ id: String) throws(StoreError) -> StoredPlan? {
         let results = try pool.withConnection { connection throws(StoreError) in
-            try connection.readOnlySnapshot(
+            try connection.awaitReplication()
+            return try connection.readOnlySnapshot(
                 [
                     PGStatement(
                         """

@@ -9,6 +9,8 @@ import SystemSupport
 public final class ConnectionPool: Sendable {
     /// The libpq connection string (URI or keywords).
     public let conninfo: String
+    /// What the pool's connections lived through (lost connections, failovers).
+    public let events = ConnectionEvents()
     private let idle = Locked<[PGConnection]>([])
     private let permits: DispatchSemaphore
 
@@ -27,7 +29,7 @@ public final class ConnectionPool: Sendable {
         if let reused = idle.withLock({ $0.popLast() }) {
             connection = reused
         } else {
-            connection = try PGConnection(conninfo: conninfo)
+            connection = try PGConnection(conninfo: conninfo, events: events)
         }
         defer {
             if connection.isConnected { idle.withLock { $0.append(connection) } }

@@ -49,11 +49,16 @@ public final class PGConnection: @unchecked Sendable {
     /// Names of the statements prepared on this connection, by SQL text (cleared on reconnect).
     private var prepared: [String: String] = [:]
     private static let preparedLimit = 256
+    /// The first WARNING the server sent since `transaction` began, if any (`noticed(_:)`).
+    private var warning: String?
+    /// Where lost connections and changes of server are counted, if anywhere.
+    private let events: ConnectionEvents?
 
     /// Connects to `conninfo` (a libpq URI or keyword string).
     /// - Throws: `StoreError.unavailable` when the server cannot be reached.
-    public init(conninfo: String) throws(StoreError) {
+    public init(conninfo: String, events: ConnectionEvents? = nil) throws(StoreError) {
         self.conninfo = conninfo
+        self.events = events
         try connect()
     }
 
@@ -74,6 +79,17 @@ public final class PGConnection: @unchecked Sendable {
         guard let handle, PQstatus(handle) == CONNECTION_OK else {
             let message = handle.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
             throw .unavailable(PGConnection.firstLine(message))
+        }
+        // Notices come to `noticed` (on the thread running the libpq call) instead of stderr.
+        // The handle is finished before the connection goes (deinit), so the pointer outlives it.
+        PQsetNoticeReceiver(
+            handle,
+            { context, result in
+                guard let context, let result else { return }
+                Unmanaged<PGConnection>.fromOpaque(context).takeUnretainedValue().noticed(result)
+            }, Unmanaged.passUnretained(self).toOpaque())
+        if let events, let host = PQhost(handle), let port = PQport(handle) {
+            events.connected(to: "\(String(cString: host)):\(String(cString: port))")
         }
         // Dates and numbers as the domain code parses them, whatever the server's defaults.
         // Every statement is prepared and keyed by plan and row ids, whose generic plan is the
@@ -125,9 +141,23 @@ public final class PGConnection: @unchecked Sendable {
             if poll(&idle, 1, 0) > 0 {
                 PQfinish(handle)
                 self.handle = nil
+                events?.connectionLost()
             }
         }
         if !isConnected { try connect() }
+    }
+
+    /// A notice from the server. A WARNING is kept for the transaction running: a COMMIT that
+    /// waited for a synchronous standby and was cancelled (a cancel request, or a fast shutdown)
+    /// still answers success, with a WARNING that the transaction committed locally but may not
+    /// have been replicated (PostgreSQL's documented hazard). `transaction` then does not report
+    /// success. The severity is read untranslated, so any server language is recognised.
+    private func noticed(_ result: OpaquePointer) {
+        guard warning == nil,
+            PQresultErrorField(result, cs_diag_severity_nonlocalized()).map({ String(cString: $0) }) == "WARNING"
+        else { return }
+        warning =
+            PQresultErrorField(result, cs_diag_message_primary()).map { String(cString: $0) } ?? "a warning"
     }
 
     /// The libpq socket, for waiting on notifications.
@@ -202,6 +232,7 @@ public final class PGConnection: @unchecked Sendable {
         for statement in statements {
             names.append(try preparedName(for: statement.sql, parameterCount: statement.values.count))
         }
+        warning = nil
         guard PQenterPipelineMode(handle) == 1 else { throw connectionError() }
         defer {
             // A pipeline that cannot be left cleanly leaves the connection unusable.
@@ -243,6 +274,7 @@ public final class PGConnection: @unchecked Sendable {
         PQclear(sync)
         if let firstError { throw firstError }
         guard syncStatus == PGRES_PIPELINE_SYNC else { throw connectionError() }
+        if let warning { throw outcomeUnknown(warning) }
         return results
     }
 
@@ -290,8 +322,23 @@ public final class PGConnection: @unchecked Sendable {
         if let handle {
             PQfinish(handle)
             self.handle = nil
+            events?.connectionLost()
         }
         return .unavailable(PGConnection.firstLine(message))
+    }
+
+    /// A transaction that ended with a WARNING (see `noticed`): it may have committed on this
+    /// node only, so its outcome is unknown. `unavailable`, as for a connection lost during the
+    /// COMMIT: the client retries with the same id, and the retry is settled through the
+    /// decisions table once the commit is replicated (`PlanStore.replicationBarrier`). The
+    /// connection goes too (a fast shutdown's WARNING comes with the end of it anyway).
+    private func outcomeUnknown(_ warning: String) -> StoreError {
+        if let handle {
+            PQfinish(handle)
+            self.handle = nil
+            events?.connectionLost()
+        }
+        return .unavailable("the outcome is unknown: \(warning)")
     }
 
     private func mapError(sqlState: String, message: String) -> StoreError {
@@ -302,6 +349,7 @@ public final class PGConnection: @unchecked Sendable {
             if let handle, PQstatus(handle) != CONNECTION_OK || readOnly {
                 PQfinish(handle)
                 self.handle = nil
+                events?.connectionLost()
             }
             return .unavailable(message)
         }
