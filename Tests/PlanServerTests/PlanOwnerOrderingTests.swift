@@ -224,6 +224,19 @@ struct PlanOwnerOrderingTests {
         #expect(owner.committed(.success(7)) == ["ack p1 7 → 1"])
     }
 
+    @Test("a failed commit announced meanwhile did commit (its outcome was unknown): the log is read, not judged again")
+    func announcedDuringAFailedCommit() {
+        let owner = F.owner()
+        #expect(owner.propose(F.origin("p1"), F.rename("a", from: "a", to: "A")) == ["commit 5+1"])
+        #expect(owner.propose(F.origin("p2"), F.rename("b", from: "b", to: "B")) == [])
+        // The commit's own announcement comes before its result (a cancelled wait for a standby).
+        #expect(ActionLines.lines(owner.notified(6)) == [])
+        #expect(
+            owner.committed(.failure(.unavailable("the outcome is unknown")))
+                == ["rejected p1 unavailable 5 → 1", "read log since 5"])
+        #expect(owner.version == 5)
+    }
+
     @Test("the log start moves with commits, the rows behind it are deleted a slice at a time, a failure retried")
     func logRetention() {
         let owner = F.owner(version: 100, logKeep: 10)

@@ -40,7 +40,14 @@ extension PlanOwner {
                     .rejected(version: version, code: .unavailable, message: PlanOwner.commitFailedMessage),
                     origin: judged.origin, remember: false)
             }
-            rejudge(next.waiting, alone: next.alone)
+            // A commit whose outcome is unknown (its connection lost, or a cancelled wait for a
+            // synchronous standby) may have been announced meanwhile: then it did commit, and
+            // the log says so. Otherwise the rest is judged again on the data as it was.
+            if let announced = inFlight.announced, announced > version {
+                catchUp(holding: next.waiting)
+            } else {
+                rejudge(next.waiting, alone: next.alone)
+            }
         }
     }
 

@@ -6,11 +6,17 @@
 /// would be acknowledged from the decisions table, or other processes would publish the version
 /// from the log, while a failover could still lose it.
 extension PlanStore {
-    /// A transaction of its own that takes a transaction id only when `synchronous_standby_names`
-    /// is set: its COMMIT then waits until a synchronous standby holds the WAL up to it, which
-    /// covers every commit visible before it. Without synchronous standbys it costs a round trip.
+    /// A transaction of its own that writes a record to the WAL only when
+    /// `synchronous_standby_names` is set: its COMMIT then waits until a synchronous standby holds
+    /// the WAL up to it, which covers every commit visible before it. (A transaction id alone is
+    /// not enough: PostgreSQL waits for the standby only after a transaction wrote WAL of its
+    /// own. A transactional logical message is the smallest such write, and needs no table.)
+    /// Without synchronous standbys it costs a round trip.
     static let replicationBarrier = PGStatement(
-        "SELECT CASE WHEN current_setting('synchronous_standby_names') <> '' THEN pg_current_xact_id() END")
+        """
+        SELECT CASE WHEN current_setting('synchronous_standby_names') <> ''
+            THEN pg_logical_emit_message(true, 'chronosketch', 'replication barrier') END
+        """)
 }
 
 extension PGConnection {
