@@ -12,7 +12,7 @@ extension ClientModel {
             return
         }
         let headings = strings.historyHeadings
-        let userWidth = min(max(versions.compactMap { history.log.entries[$0]?.user.count }.max() ?? 4, 4), 16)
+        let userWidth = min(max(versions.compactMap { history.log.entries[$0]?.user.displayWidth }.max() ?? 4, 4), 16)
         let timeWidth = 16
         let columns = [
             headings.version.padded(to: 8), headings.time.padded(to: timeWidth), headings.user.padded(to: userWidth),

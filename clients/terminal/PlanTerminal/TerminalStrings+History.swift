@@ -126,8 +126,19 @@ extension TerminalStrings {
                 : (de ? " (vorhanden: " : " (there are: ") + known + ")")
     }
     /// The help lines of the history's keys.
-    public var historyKeyLines: [String] {
-        de
+    public func historyKeyLines(edits: Bool) -> [String] {
+        guard edits else {
+            return de
+                ? [
+                    "B            eine Basislinie als Schatten zeigen",
+                    "Verlauf:     ↑↓ Version wählen, Enter öffnet sie (nur lesen, Esc zurück)",
+                ]
+                : [
+                    "B            show a baseline as a shadow",
+                    "History:     ↑↓ choose a version, Enter opens it (read-only, Esc back)",
+                ]
+        }
+        return de
             ? [
                 "z Z          eigene letzte Änderung rückgängig / wiederherstellen",
                 "b B          Basislinie setzen oder entfernen / als Schatten zeigen",
