@@ -35,7 +35,7 @@ extension ClientModel {
             canvas.draw(box, x: max((width - box.width) / 2, 0), y: max(height - 1 - box.height, bodyY))
         }
         // Footer.
-        var footer = message ?? (mode == .history ? strings.historyFooterHint : strings.footerHint)
+        var footer = message ?? (mode == .history ? historyFooter : strings.footerHint)
         if !pending.isEmpty { footer = strings.pendingCount(pending.count) + "  " + footer }
         canvas.write(footer.truncated(to: width), x: 0, y: height - 1, style: message == nil ? .dim : .bold)
         return canvas

@@ -31,10 +31,11 @@ enum InteractiveClient {
             ProcessIO.printError("plan: \(error)")
             return 2
         }
-        var model = ClientModel(
-            settings: ClientSettings(
-                plan: plan, language: options.language, title: options.title, horizon: horizon, today: today,
-                idPrefix: System.randomPrefix(), zoom: options.zoom))
+        var settings = ClientSettings(
+            plan: plan, language: options.language, title: options.title, horizon: horizon, today: today,
+            idPrefix: System.randomPrefix(), zoom: options.zoom)
+        settings.localTime = .system
+        var model = ClientModel(settings: settings)
         let inbox = EventInbox()
         let events = connection.events
         Task.detached {
