@@ -58,12 +58,24 @@ extension ClientModel {
         return lines
     }
 
+    /// The help lines as the screen shows them: a line wider than the screen goes on below its
+    /// key, indented like the other descriptions.
+    public var helpRows: [String] {
+        let indent = String(repeating: " ", count: 13)
+        return helpLines.flatMap { line -> [String] in
+            let wrapped = line.wrapped(to: width - 2)
+            guard let first = wrapped.first, line.hasPrefix(first), wrapped.count > 1 else { return wrapped }
+            let rest = String(line.dropFirst(first.count)).drop { $0 == " " }
+            return [first] + String(rest).wrapped(to: width - 2 - indent.count).map { indent + $0 }
+        }
+    }
+
     /// How many help lines fit between the title and the closing line.
     var helpPage: Int { max(height - 5, 1) }
 
     /// A key while the help is open: scrolling keys scroll, any other closes it.
     mutating func pressInHelp(_ key: Key) {
-        let last = max(helpLines.count - helpPage, 0)
+        let last = max(helpRows.count - helpPage, 0)
         switch key {
         case .up, .character("k"): helpTop -= 1
         case .down, .character("j"): helpTop += 1
@@ -81,7 +93,7 @@ extension ClientModel {
 
     func drawHelp(into canvas: inout TextCanvas, y: Int) {
         canvas.write(strings.helpTitle, x: 1, y: y, style: .bold)
-        let lines = helpLines
+        let lines = helpRows
         let shown = helpTop..<min(helpTop + helpPage, lines.count)
         for (offset, line) in lines[shown].enumerated() {
             canvas.write(line.truncated(to: width - 2), x: 1, y: y + 1 + offset)

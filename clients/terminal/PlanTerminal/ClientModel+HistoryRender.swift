@@ -28,7 +28,8 @@ extension ClientModel {
             let kept = history.log.isKept(entry.version)
             let mark = undoneBy.map { " " + strings.undoneBy($0) } ?? ""
             let line = [
-                ("v\(entry.version)" + mark).padded(to: 8), strings.time(entry.at, in: settings.localTime).padded(to: timeWidth),
+                ("v\(entry.version)" + mark).padded(to: 8),
+                strings.time(entry.at, in: settings.localTime).padded(to: timeWidth),
                 entry.user.truncated(to: userWidth).padded(to: userWidth),
                 wording.describe(entry) { history.log.entries[$0]?.undoes } + (kept ? "" : " " + strings.notKept),
             ].joined(separator: " ")

@@ -161,7 +161,8 @@ struct CommandSession {
             ProcessIO.print(
                 CommandSession.showText(copy, language: options.language, schedule: wants.schedule), terminator: "")
         case .history:
-            ProcessIO.print(wants.historyText(language: options.language, titlesFrom: live, zone: .system), terminator: "")
+            ProcessIO.print(
+                wants.historyText(language: options.language, titlesFrom: live, zone: .system), terminator: "")
         case .chart:
             do {
                 let horizon = try options.horizon(today: System.today())
