@@ -29,6 +29,11 @@ static inline int cn_start_colors(void) {
     return 1;
 }
 
+/// wcwidth(3): glibc declares it only under _XOPEN_SOURCE, which SwiftPM drops (see above).
+extern int wcwidth(wchar_t c);
+
+/// The cells a scalar takes under the calling thread's LC_CTYPE (-1: not printable).
+static inline int cn_wcwidth(unsigned int scalar) { return wcwidth((wchar_t)scalar); }
 
 /// Writes a UTF-8 string at (y, x) with attributes, clipped by ncurses at the right edge.
 static inline void cn_put(int y, int x, const char *utf8, int attributes) {

@@ -109,7 +109,7 @@ extension TerminalEndToEndTests {
         try scene.tmux.send("a", "Tab")
         let timeline = try scene.tmux.waitFor("a") { $0.contains("zoom 2 d") }
         #expect(timeline.contains("2026-09-07 – 2026-10-06"))
-        #expect(timeline.contains("7–8   9–10"))
+        #expect(timeline.contains("7   9   11  13"), "zoom 2: two cells a day, each column named by its first day")
         #expect(timeline.contains("▾ Design") && timeline.contains("Spec"))
         for _ in 0..<3 { try scene.tmux.send("a", "Tab") }
         _ = try scene.tmux.waitFor("a") { !$0.contains("zoom 2 d") && $0.contains("▸ Design") }

@@ -68,7 +68,7 @@ struct TerminalHistoryEndToEndTests {
         _ = try tmux.waitFor("a") { $0.contains("v3 not undone: changed since by \(bob) (v4).") }
 
         try tmux.send("a", "Tab", "Tab", "Tab")
-        let history = try tmux.waitFor("a") { $0.contains("Time (UTC)") && $0.contains("to 90 %") }
+        let history = try tmux.waitFor("a") { $0.contains("Time ") && $0.contains("to 90 %") }
         #expect(history.contains("redid v1: set the progress of “Spec” to 80 %"))
         #expect(history.contains("v2 ↶ v3"))  // v1 was undone, then redone
     }

@@ -37,7 +37,7 @@ struct ChartGeometry {
         case .milestone(let milestone):
             let cell = cell(ofMilestoneAt: milestone.x)
             return cell >= 0 && cell < limit ? cell..<(cell + 1) : 0..<0
-        case .unscheduled(let label): return 0..<min(label.count, limit)
+        case .unscheduled(let label): return 0..<min(label.displayWidth, limit)
         case .outsideHorizon: return 0..<0
         }
     }

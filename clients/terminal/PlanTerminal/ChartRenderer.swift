@@ -51,8 +51,16 @@ public struct ChartRenderer: Sendable {
         self.nameWidth = max(nameWidth, 4)
     }
 
-    /// Terminal cells per chart column: 3 for single days ("30"), 6 for ranges ("28–31").
-    public static func cellsPerColumn(_ zoom: TimelineZoom) -> Int { zoom == .oneDay ? 3 : 6 }
+    /// Terminal cells per chart column: 3 for single days ("30"), 4 for two days (labelled by
+    /// their first, "29"), 6 for longer ranges ("28–31"). Each zoom has its own scale: 3, 2, 1.5,
+    /// 1 and 0.75 cells per day.
+    public static func cellsPerColumn(_ zoom: TimelineZoom) -> Int {
+        switch zoom {
+        case .oneDay: 3
+        case .twoDays: 4
+        default: 6
+        }
+    }
 
     /// How many chart columns fit beside the names in `width` cells.
     public func visibleColumns(forWidth width: Int, zoom: TimelineZoom) -> Int {
@@ -95,7 +103,7 @@ public struct ChartRenderer: Sendable {
         let bodyHeight = max(height - ChartRenderer.headerHeight, 0)
         let window = Array(window.prefix(bodyHeight))
         var chart = TextCanvas(width: chartWidth, height: ChartRenderer.headerHeight + bodyHeight)
-        drawHeaders(viewport: viewport, into: &chart)
+        let years = drawHeaders(viewport: viewport, into: &chart)
         let geometry = ChartGeometry(viewport: viewport)
         let marks = window.map { viewport.axis.mark(for: $0, language: language) }
         for (offset, mark) in marks.enumerated() {
@@ -123,7 +131,7 @@ public struct ChartRenderer: Sendable {
         }
         // The pinned names, then the chart beside them.
         let names = ListRenderer(language: language)
-        canvas.write(String(repeating: " ", count: nameWidth), x: x, y: y)
+        canvas.write((years ?? "").padded(to: nameWidth), x: x, y: y, style: .bold)
         canvas.write(names.strings.taskColumn.padded(to: nameWidth), x: x, y: y + 2, style: .bold)
         for header in 0..<ChartRenderer.headerHeight { canvas.set("│", x: x + nameWidth, y: y + header) }
         for (offset, row) in window.enumerated() {
@@ -203,8 +211,8 @@ public struct ChartRenderer: Sendable {
             let mark = router.occupied[route.arrow.toRow - window.lowerBound]
             let near = min(mark.lowerBound, route.head)
             let far = max(mark.upperBound, route.head + 1)
-            for start in [far + 1, near - 1 - text.count] {
-                let cells = start..<(start + text.count)
+            for start in [far + 1, near - 1 - text.displayWidth] {
+                let cells = start..<(start + text.displayWidth)
                 guard start >= 0, cells.upperBound <= router.limit,
                     cells.allSatisfy({ chart.character(x: $0, y: line) == " " })
                 else { continue }
@@ -246,38 +254,5 @@ public struct ChartRenderer: Sendable {
             rows: rows, dependencies: dependencies, viewport: viewport, into: &canvas,
             height: ChartRenderer.headerHeight + rows.count, baseline: baseline)
         return canvas.text
-    }
-
-    // MARK: Headers
-
-    func drawHeaders(viewport: ChartViewport, into chart: inout TextCanvas) {
-        let axis = viewport.axis
-        let cells = ChartRenderer.cellsPerColumn(axis.zoom)
-        let visible = viewport.visibleColumnRange
-        let origin = Double(viewport.firstColumn)
-        let width = chart.width
-        let sectionRows = [
-            axis.monthSections(language: language, overlapping: visible),
-            axis.weekSections(language: language, overlapping: visible),
-        ]
-        for (line, sections) in sectionRows.enumerated() {
-            for section in sections {
-                let start = Int(((section.startX - origin) * Double(cells)).rounded())
-                let end = min(Int(((section.endX - origin) * Double(cells)).rounded()), width)
-                var labelStart = max(start, 0)
-                if start > 0 {
-                    chart.set("▏", x: start, y: line, style: .dim)
-                    labelStart += 1
-                }
-                // The label stays at the visible left edge of its section, with one cell to spare.
-                if let label = section.label.fitting(end - labelStart - 1) {
-                    chart.write(label, x: labelStart, y: line, style: line == 0 ? .bold : .normal)
-                }
-            }
-        }
-        for column in axis.columns(in: visible) {
-            let start = (column.index - viewport.firstColumn) * cells
-            if let label = column.label.fitting(cells - 1) { chart.write(label, x: start, y: 2) }
-        }
     }
 }

@@ -55,6 +55,8 @@ public struct ClientSettings: Sendable {
     public var idPrefix: String
     /// The timeline's zoom at the start.
     public var zoom: TimelineZoom
+    /// The time zone the history shows times in (UTC unless given).
+    public var localTime = LocalTime.utc
 
     /// Creates settings.
     public init(

@@ -107,7 +107,8 @@ extension ClientModel {
         let entry = target.entry
         let names = Dictionary(resourceRows.map { ($0.id, $0.label) }, uniquingKeysWith: { first, _ in first })
         let assigned = resources.assignments(ofEntry: entry.id).map { names[$0.resourceID] ?? $0.resourceID }
-        let width = max(labels.title.count, labels.start.count, labels.end.count, strings.durationLabel.count) + 1
+        let width =
+            ([labels.title, labels.start, labels.end, strings.durationLabel].map(\.displayWidth).max() ?? 0) + 1
         let lines = [
             labels.title.padded(to: width) + " " + entry.title,
             labels.start.padded(to: width) + " " + strings.dateTime(entry.start),

@@ -12,7 +12,7 @@ extension ClientModel {
             return
         }
         let headings = strings.historyHeadings
-        let userWidth = min(max(versions.compactMap { history.log.entries[$0]?.user.count }.max() ?? 4, 4), 16)
+        let userWidth = min(max(versions.compactMap { history.log.entries[$0]?.user.displayWidth }.max() ?? 4, 4), 16)
         let timeWidth = 16
         let columns = [
             headings.version.padded(to: 8), headings.time.padded(to: timeWidth), headings.user.padded(to: userWidth),
@@ -28,7 +28,8 @@ extension ClientModel {
             let kept = history.log.isKept(entry.version)
             let mark = undoneBy.map { " " + strings.undoneBy($0) } ?? ""
             let line = [
-                ("v\(entry.version)" + mark).padded(to: 8), strings.time(entry.at).padded(to: timeWidth),
+                ("v\(entry.version)" + mark).padded(to: 8),
+                strings.time(entry.at, in: settings.localTime).padded(to: timeWidth),
                 entry.user.truncated(to: userWidth).padded(to: userWidth),
                 wording.describe(entry) { history.log.entries[$0]?.undoes } + (kept ? "" : " " + strings.notKept),
             ].joined(separator: " ")
@@ -41,6 +42,17 @@ extension ClientModel {
                 strings.historyEnd(logStart: history.log.logStart, more: history.log.more, oldest: versions.last), x: 1,
                 y: y + 1 + shown.count, style: .dim)
         }
+    }
+
+    /// The history's footer: the selected version's time with its offset from UTC (what a
+    /// pointer's hover would tell), then the keys.
+    var historyFooter: String {
+        let versions = history.versions
+        guard versions.indices.contains(history.selectedIndex),
+            let entry = history.log.entries[versions[history.selectedIndex]]
+        else { return strings.historyFooterHint }
+        return strings.versionTime(entry.version, at: entry.at, in: settings.localTime) + "  "
+            + strings.historyFooterHint
     }
 
     /// A task's title in the confirmed plan, for what the history names by id.

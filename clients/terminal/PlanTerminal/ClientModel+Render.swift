@@ -6,47 +6,14 @@ extension ClientModel {
     /// empty-plan message), a form on top, and the footer.
     public func render() -> TextCanvas {
         var canvas = TextCanvas(width: width, height: height)
-        let strings = strings
-        // Heading: title left, connection · version · role · presence right.
-        let title = settings.title ?? copy?.snapshot.title ?? strings.defaultTitle
-        var status = [strings.connection(connection)]
-        if let copy { status.append(strings.version(copy.version)) }
-        if roleEnded || role != nil { status.append(strings.headingRole(role)) }
-        if !scheduling.pushed.isEmpty { status.append(strings.pushed(scheduling.pushed.count)) }
-        if !presence.isEmpty {
-            let users = Set(presence.map(\.user)).sorted().joined(separator: ", ")
-            status.append(strings.presence(presence.count) + " (" + users + ")")
-        }
-        let right = status.joined(separator: " · ")
-        canvas.write(title.truncated(to: max(width - right.count - 2, 4)), x: 0, y: 0, style: .bold)
-        canvas.write(right, x: max(width - right.count, 0), y: 0)
-        // View bar.
-        var x = 0
-        for view in ViewMode.allCases {
-            let name = " " + strings.viewName(view) + " "
-            canvas.write(name, x: x, y: 1, style: view == mode ? .reverse : .normal)
-            x += name.count + 1
-        }
-        if let past = history.past, mode == .list || mode == .timeline {
-            canvas.write(strings.pastBanner(past.version, current: copy?.version), x: x + 2, y: 1, style: .reverse)
-        } else if mode == .timeline || mode == .resources {
-            let horizon = settings.horizon
-            let info =
-                strings.zoom(viewport.axis.zoom) + "  " + strings.date(horizon.start) + " – "
-                + strings.date(horizon.lastDate) + "  " + (viewport.canMovePrevious ? "◀ [" : "  ") + " t "
-                + (viewport.canMoveNext ? "] ▶" : "  ")
-            canvas.write(info, x: x + 2, y: 1, style: .dim)
-            if let shadow = history.shadow, mode == .timeline {
-                canvas.write(
-                    strings.shadowLabel(shadow.name, version: shadow.version), x: x + 4 + info.count, y: 1, style: .dim)
-            }
-        }
+        drawHeading(into: &canvas)
+        drawViewBar(into: &canvas)
         // Body.
         let bodyY = 2
         if showsHelp {
             drawHelp(into: &canvas, y: bodyY)
         } else if let dataError {
-            canvas.write(dataError, x: 1, y: bodyY + 1)
+            canvas.write(dataError.truncated(to: width - 1), x: 1, y: bodyY + 1)
         } else if copy == nil {
             canvas.write(strings.loading, x: 1, y: bodyY + 1)
         } else if mode == .resources {
@@ -55,23 +22,87 @@ extension ClientModel {
             drawHistory(into: &canvas, y: bodyY)
         } else if outline.count == 0 {
             let empty = roleRefusal(.addTask) == nil ? strings.emptyPlan : strings.emptyPlanReadOnly
-            canvas.write(empty, x: 1, y: bodyY + 1)
+            for (offset, line) in empty.wrapped(to: width - 2).enumerated() {
+                canvas.write(line, x: 1, y: bodyY + 1 + offset)
+            }
         } else {
             drawTasks(into: &canvas, y: bodyY)
         }
-        // Form.
+        // Form: at the bottom, so that the selected row and its pending marker stay in view; never
+        // over the footer (a box taller than the body is cut, saying so with "…").
         if let form, !showsHelp {
-            let box = form.canvas(width: min(width - 2, 72), strings: strings)
-            // At the bottom, so that the selected row and its pending marker stay in view.
+            let box = form.canvas(width: min(width - 2, 72), strings: strings, maxHeight: height - 1 - bodyY)
             canvas.draw(box, x: max((width - box.width) / 2, 0), y: max(height - 1 - box.height, bodyY))
         }
         // Footer.
-        var footer = message ?? (mode == .history ? strings.historyFooterHint : strings.footerHint)
-        if !pending.isEmpty {
-            footer = "⋯ \(pending.count) " + (settings.language == .german ? "ausstehend" : "pending") + "  " + footer
-        }
+        var footer = message ?? (mode == .history ? historyFooter : strings.footerHint)
+        if !pending.isEmpty { footer = strings.pendingCount(pending.count) + "  " + footer }
         canvas.write(footer.truncated(to: width), x: 0, y: height - 1, style: message == nil ? .dim : .bold)
         return canvas
+    }
+
+    /// Whether the connection is down (reconnecting or closed).
+    var isOffline: Bool {
+        switch connection {
+        case .reconnecting, .closed: true
+        case .connecting, .connected: false
+        }
+    }
+
+    /// The heading: the title left, connection · version · role · presence right. Offline, a
+    /// reversed banner first says so with what waits to be sent.
+    private func drawHeading(into canvas: inout TextCanvas) {
+        let title = settings.title ?? copy?.snapshot.title ?? strings.defaultTitle
+        var status = isOffline ? [] : [strings.connection(connection)]
+        if let copy { status.append(strings.version(copy.version)) }
+        if roleEnded || role != nil { status.append(strings.headingRole(role)) }
+        if !scheduling.pushed.isEmpty { status.append(strings.pushed(scheduling.pushed.count)) }
+        if !presence.isEmpty {
+            let users = Set(presence.map(\.user)).sorted().joined(separator: ", ")
+            status.append(strings.presence(presence.count) + " (" + users + ")")
+        }
+        var x = 0
+        if isOffline {
+            let banner = (" " + strings.offlineBanner(connection, queued: pending.count) + " ").truncated(to: width)
+            canvas.write(banner, x: 0, y: 0, style: .reverse)
+            canvas.restyle(x: 0, y: 0, count: banner.displayWidth, style: .reverse)
+            x = banner.displayWidth + 1
+        }
+        let right = status.joined(separator: " · ").truncated(to: max(width - x - 6, 0))
+        let room = width - x - right.displayWidth - 2
+        if room >= 4 { canvas.write(title.truncated(to: room), x: x, y: 0, style: .bold) }
+        canvas.write(right, x: max(width - right.displayWidth, x), y: 0)
+    }
+
+    /// The view bar: the views, then the zoom, the horizon and the navigation keys (or the past
+    /// version shown). Where the row is short the dates go first, the keys last.
+    private func drawViewBar(into canvas: inout TextCanvas) {
+        var x = 0
+        for view in ViewMode.allCases {
+            let name = " " + strings.viewName(view) + " "
+            canvas.write(name, x: x, y: 1, style: view == mode ? .reverse : .normal)
+            x += name.displayWidth + 1
+        }
+        if let past = history.past, mode == .list || mode == .timeline {
+            let banner = strings.pastBanner(past.version, current: copy?.version)
+            canvas.write(banner.truncated(to: max(width - x - 2, 0)), x: x + 2, y: 1, style: .reverse)
+            return
+        }
+        guard mode == .timeline || mode == .resources else { return }
+        let horizon = settings.horizon
+        let keys =
+            (viewport.canMovePrevious ? "◀ [" : "  ") + " t " + (viewport.canMoveNext ? "] ▶" : "  ")
+        let zoom = strings.zoom(viewport.axis.zoom)
+        let dates = strings.date(horizon.start) + " – " + strings.date(horizon.lastDate)
+        let room = width - x - 2
+        let candidates = [zoom + "  " + dates + "  " + keys, zoom + "  " + keys, keys]
+        let info = candidates.first { $0.displayWidth <= room } ?? keys
+        canvas.write(info, x: x + 2, y: 1, style: .dim)
+        if let shadow = history.shadow, mode == .timeline {
+            let label = strings.shadowLabel(shadow.name, version: shadow.version)
+            let at = x + 4 + info.displayWidth
+            canvas.write(label.truncated(to: max(width - at, 0)), x: at, y: 1, style: .dim)
+        }
     }
 
     /// The list or the timeline: only the rows on screen are built, and only the arrows that touch
@@ -102,54 +133,5 @@ extension ClientModel {
             calendar: copy?.snapshot.settings.calendar,
             critical: Set(window.lazy.map(\.id).filter { scheduling.isCritical($0) }),
             pushed: scheduling.pushed)
-    }
-
-    /// Every key, for the help screen.
-    public var helpLines: [String] {
-        let de = settings.language == .german
-        var lines = [
-            (de ? "q            Beenden" : "q            quit"),
-            (de ? "? h          Hilfe" : "? h          help"),
-            (de
-                ? "Tab v        Ansicht wechseln (Liste, Zeitachse, Ressourcen)"
-                : "Tab v        switch view (list, timeline, resources)"),
-            (de
-                ? "↑ ↓ j k      Auswahl bewegen; Bild↑ Bild↓ Pos1 Ende"
-                : "↑ ↓ j k      move the selection; PgUp PgDn Home End"),
-            (de
-                ? "Leertaste    Gruppe auf-/zuklappen (Liste: ← zu, → auf)"
-                : "Space        collapse/expand a group (list: ← collapse, → expand)"),
-            (de
-                ? "← [  → ]     Zeitachse: vorherige/nächste halbe Breite"
-                : "← [  → ]     timeline: previous/next half width"),
-            (de ? "t            Heute" : "t            today"),
-            (de
-                ? "+ -          Zoom (1, 2, 4, 6, 8 Tage je Spalte)"
-                : "+ -          zoom (1, 2, 4, 6, 8 days per column)"),
-            (de
-                ? "Enter i      Details der Aufgabe und ihre Aktionen"
-                : "Enter i      the selected task's details and its actions"),
-        ]
-        for action in TaskAction.allCases where !action.isEntryAction && action != .info {
-            lines.append(String(action.key) + "            " + action.title(settings.language))
-        }
-        lines.append(
-            de
-                ? "M            nach einem Planungskonflikt: auf das früheste Datum verschieben"
-                : "M            after a schedule conflict: move to the earliest date")
-        lines += strings.historyKeyLines
-        lines.append(de ? "Ressourcen:" : "Resources:")
-        lines += strings.resourceKeyLines
-        lines.append(
-            de
-                ? "Formulare: Tab/↑↓ Feld, ←→ Wert, Enter Speichern, Esc Schließen"
-                : "Forms: Tab/↑↓ field, ←→ value, Enter on Save, Esc close")
-        return lines
-    }
-
-    private func drawHelp(into canvas: inout TextCanvas, y: Int) {
-        canvas.write(strings.helpTitle, x: 1, y: y, style: .bold)
-        for (offset, line) in helpLines.enumerated() { canvas.write(line, x: 1, y: y + 1 + offset) }
-        canvas.write(strings.helpClose, x: 1, y: y + 2 + helpLines.count, style: .dim)
     }
 }

@@ -57,7 +57,7 @@ extension ClientModel {
         let geometry = ResourceChartGeometry(viewport: viewport)
         let items = resources.entries(of: resource.id).compactMap { assigned -> ResourceLanes.Item? in
             guard let span = geometry.span(of: assigned.entry) else { return nil }
-            let title = barTitle(assigned.entry).count
+            let title = barTitle(assigned.entry).displayWidth
             let inside = span.count >= title + 2
             return ResourceLanes.Item(
                 id: assigned.assignment.id, start: span.lowerBound, end: span.upperBound,

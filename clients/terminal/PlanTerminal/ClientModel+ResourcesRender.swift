@@ -15,6 +15,8 @@ extension ClientModel {
         renderer.drawHeaders(viewport: viewport, into: &chart)
         drawLoadState(into: &canvas, y: y)
         var line = ChartRenderer.headerHeight
+        var emptyLine: Int?
+        var bars = 0
         for index in visibleResourceRows {
             let resource = rows[index]
             let lanes = lanes(of: resource)
@@ -27,8 +29,18 @@ extension ClientModel {
                 chart.write(strings.collapsedResource, x: 1, y: line, style: .dim)
             } else {
                 drawLanes(lanes, of: resource, into: &chart, y: line)
+                bars += lanes.placements.count
+                emptyLine = emptyLine ?? line
             }
             line += lanes.laneCount
+        }
+        // A page without an entry in the columns shown says so, rather than blank rows.
+        let columns = viewport.axis.columns(in: viewport.visibleColumnRange)
+        if bars == 0, case .idle = resources.planner.state, resources.query != nil, let emptyLine,
+            let first = columns.first, let last = columns.last
+        {
+            let text = strings.noEntries(from: first.firstDate, to: last.lastDate)
+            chart.write(text.truncated(to: chart.width - 2), x: 1, y: emptyLine, style: .dim)
         }
         for header in 0..<ChartRenderer.headerHeight { canvas.set("│", x: nameWidth, y: y + header) }
         canvas.draw(chart, x: nameWidth + 1, y: y)

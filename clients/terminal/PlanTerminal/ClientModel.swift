@@ -5,8 +5,8 @@ import PlanProtocol
 /// and draw `render()`. The screen is a pure function of the confirmed data, the view state and
 /// the terminal size; nothing changes on screen before `confirmed`.
 public struct ClientModel: Sendable {
-    /// The settings.
-    public let settings: ClientSettings
+    /// The settings (the language switches with `w`).
+    public internal(set) var settings: ClientSettings
     /// The terminal size.
     public internal(set) var width = 80
     /// The terminal height.
@@ -25,6 +25,8 @@ public struct ClientModel: Sendable {
     public var mode = ViewMode.list
     /// Whether the help screen is open.
     public internal(set) var showsHelp = false
+    /// The first help line shown (the help scrolls on a short terminal).
+    public internal(set) var helpTop = 0
     /// The list's and the timeline's rows, each view with its own collapsed summaries.
     public internal(set) var taskViews = TaskViews()
     /// The selected row's index among the visible rows.
@@ -219,7 +221,7 @@ public struct ClientModel: Sendable {
 
     private mutating func press(_ key: Key) -> [ClientAction] {
         if showsHelp {
-            showsHelp = false
+            pressInHelp(key)
             return []
         }
         if form != nil { return pressInForm(key) }
@@ -231,6 +233,7 @@ public struct ClientModel: Sendable {
         switch key {
         case .character("q"): return [.quit]
         case .character("?"), .character("h"): showsHelp = true
+        case .character("w"): switchLanguage()
         case .tab, .character("v"):
             switchView()
             return resourceWatch() + (mode == .history ? readMissingDetails() : [])

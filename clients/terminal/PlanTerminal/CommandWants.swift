@@ -78,8 +78,9 @@ struct CommandWants {
         return Dictionary(collection.rows().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// `plan history`: one line per version, newest first, as the history view shows it.
-    func historyText(language: PlanLanguage, titlesFrom copy: ClientPlanCopy) -> String {
+    /// `plan history`: one line per version, newest first, as the history view shows it, each
+    /// time in `zone` with its offset from UTC.
+    func historyText(language: PlanLanguage, titlesFrom copy: ClientPlanCopy, zone: LocalTime = .utc) -> String {
         guard let history else { return "" }
         var log = ClientHistory()
         log.receive(page: history.entries, logStart: history.logStart, more: history.more)
@@ -92,7 +93,7 @@ struct CommandWants {
             let undone = log.undoing(version).map { "  " + strings.undoneBy($0) } ?? ""
             let kept = log.isKept(version) ? "" : "  " + strings.notKept
             text +=
-                "v\(version)  \(strings.time(entry.at))  \(entry.user)  "
+                "v\(version)  \(strings.time(entry.at, in: zone, offset: true))  \(entry.user)  "
                 + "\(wording.describe(entry) { log.entries[$0]?.undoes })\(undone)\(kept)\n"
         }
         if history.more == false {

@@ -1,5 +1,6 @@
 import CNcurses
 import Glibc
+import SystemSupport
 
 /// What the terminal delivers.
 enum TerminalInput {
@@ -13,6 +14,8 @@ enum TerminalInput {
 /// changed), and decoding keys. Used from the main loop's thread only.
 final class CursesScreen {
     private var savedStderr: Int32 = -1
+    /// The locale drawn in when the one asked for could not be used (said once, in the footer).
+    let localeFallback: TerminalLocale.Fallback?
 
     init() {
         // Library logging on standard error would scribble over the screen.
@@ -23,7 +26,8 @@ final class CursesScreen {
             dup2(file, 2)
             close(file)
         }
-        setlocale(LC_ALL, "")
+        // ncursesw decodes by LC_CTYPE: a UTF-8 locale, or every non-ASCII character is garbled.
+        localeFallback = TerminalLocale.useUTF8(environment: ProcessIO.environment())
         initscr()
         cbreak()
         noecho()
@@ -100,6 +104,18 @@ final class CursesScreen {
         return result
     }
 
+    /// A run's clusters as ncursesw can draw them in the cells the canvas gave them: each one in
+    /// its `TextWidth.terminalForm`, padded with spaces where ncurses counts it narrower (a VS16
+    /// emoji on a narrow base). ncurses then places every cell where the canvas has it.
+    static func terminalText(_ text: String) -> String {
+        var result = ""
+        for (character, cells) in TextWidth.widths(text) where cells > 0 {
+            let form = TextWidth.terminalForm(character)
+            result += form.text + String(repeating: " ", count: max(cells - form.width, 0))
+        }
+        return result
+    }
+
     /// Draws a canvas; ncurses sends only the cells that changed.
     func draw(_ canvas: TextCanvas) {
         erase()
@@ -114,7 +130,11 @@ final class CursesScreen {
                 case .critical:
                     attributes = hasColors ? cn_color_pair(1) | cn_attr_bold() : cn_attr_bold() | cn_attr_underline()
                 }
-                let text = y == height - 1 && run.x + run.text.count >= width ? String(run.text.dropLast()) : run.text
+                var text = CursesScreen.terminalText(run.text)
+                // The screen's last cell is left alone: writing it would scroll.
+                if y == height - 1, run.x + text.displayWidth >= width {
+                    text = text.prefix(fittingWidth: max(width - 1 - run.x, 0))
+                }
                 cn_put(Int32(y), Int32(run.x), text, attributes)
             }
         }

@@ -19,7 +19,8 @@ enum InteractiveClient {
         do {
             horizon = try options.horizon(today: today)
             transport = try PlanCommand.transport(options, strings: TerminalStrings(options.language))
-            var connectionOptions = PlanConnection.Options(url: server, token: token, clientName: "plan/1")
+            var connectionOptions = PlanConnection.Options(
+                url: server, token: token, clientName: PlanCommand.clientName)
             connectionOptions.hangupSeconds = UInt16(options.idleTimeout)
             connectionOptions.pingSeconds = UInt16(max(1, options.idleTimeout * 2 / 5))
             connection = try PlanConnection(options: connectionOptions, transport: transport)
@@ -30,10 +31,11 @@ enum InteractiveClient {
             ProcessIO.printError("plan: \(error)")
             return 2
         }
-        let model = ClientModel(
-            settings: ClientSettings(
-                plan: plan, language: options.language, title: options.title, horizon: horizon, today: today,
-                idPrefix: System.randomPrefix(), zoom: options.zoom))
+        var settings = ClientSettings(
+            plan: plan, language: options.language, title: options.title, horizon: horizon, today: today,
+            idPrefix: System.randomPrefix(), zoom: options.zoom)
+        settings.localTime = .system
+        var model = ClientModel(settings: settings)
         let inbox = EventInbox()
         let events = connection.events
         Task.detached {
@@ -43,6 +45,9 @@ enum InteractiveClient {
         connection.start()
 
         let screen = CursesScreen()
+        if let fallback = screen.localeFallback {
+            model.message = TerminalStrings(options.language).localeFallback(fallback)
+        }
         defer {
             screen.end()
             connection.close()

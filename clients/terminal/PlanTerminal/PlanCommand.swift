@@ -12,11 +12,16 @@ public enum PlanCommand {
         do {
             options = try PlanOptions(arguments: arguments, environment: ProcessIO.environment())
         } catch {
-            let strings = TerminalStrings(PlanOptions.requestedLanguage(arguments))
+            let strings = TerminalStrings(
+                PlanOptions.requestedLanguage(arguments, environment: ProcessIO.environment()))
             ProcessIO.printError("plan: \(error.description)\n\(strings.tryHelp)")
             return 2
         }
         let strings = TerminalStrings(options.language)
+        if options.printsVersion {
+            ProcessIO.print(PlanCommand.versionText)
+            return 0
+        }
         if options.help {
             ProcessIO.print(PlanOptions.helpText(options.subcommand, language: options.language), terminator: "")
             return 0
@@ -39,7 +44,7 @@ public enum PlanCommand {
         do {
             transport = try PlanCommand.transport(options, strings: strings)
             var connectionOptions = PlanConnection.Options(
-                url: server, token: token, clientName: "plan/1", reconnect: false)
+                url: server, token: token, clientName: PlanCommand.clientName, reconnect: false)
             connectionOptions.hangupSeconds = UInt16(options.idleTimeout)
             connectionOptions.pingSeconds = UInt16(max(1, options.idleTimeout * 2 / 5))
             connection = try PlanConnection(options: connectionOptions, transport: transport)
@@ -57,6 +62,14 @@ public enum PlanCommand {
 }
 
 extension PlanCommand {
+    /// The name the client gives the server in `hello`.
+    static let clientName = "plan/1"
+
+    /// `plan --version`: the client's name and the protocol it speaks.
+    public static var versionText: String {
+        clientName + " (ChronoSketch protocol " + String(ServerMessage.protocolVersion) + ")"
+    }
+
     /// The client transport, trusting `--ca-file`'s certificates (checked first: a file that
     /// cannot be read or holds no PEM certificate is refused in words).
     static func transport(_ options: PlanOptions, strings: TerminalStrings) throws(ClientError) -> ClientTransport {
@@ -148,7 +161,8 @@ struct CommandSession {
             ProcessIO.print(
                 CommandSession.showText(copy, language: options.language, schedule: wants.schedule), terminator: "")
         case .history:
-            ProcessIO.print(wants.historyText(language: options.language, titlesFrom: live), terminator: "")
+            ProcessIO.print(
+                wants.historyText(language: options.language, titlesFrom: live, zone: .system), terminator: "")
         case .chart:
             do {
                 let horizon = try options.horizon(today: System.today())
@@ -240,15 +254,10 @@ struct CommandSession {
         var lines = [strings.scheduleHeading(copy.snapshot.title, version: answer.version, finish: answer.finish)]
         guard !answer.tasks.isEmpty else { return lines[0] + "\n" + strings.nothingScheduled + "\n" }
         let names = answer.tasks.map { titles[$0.id] ?? $0.id }
-        let width = min(40, max(strings.scheduleColumns.task.count, names.map(\.count).max() ?? 0))
-        func padded(_ text: String, _ count: Int) -> String {
-            let cut = String(text.prefix(count))
-            return cut + String(repeating: " ", count: max(0, count - cut.count))
-        }
+        let width = min(40, max(strings.scheduleColumns.task.displayWidth, names.map(\.displayWidth).max() ?? 0))
+        func padded(_ text: String, _ count: Int) -> String { text.padded(to: count) }
         let columns = strings.scheduleColumns
-        func right(_ text: String, _ count: Int) -> String {
-            String(repeating: " ", count: max(0, count - text.count)) + text
-        }
+        func right(_ text: String, _ count: Int) -> String { text.leftPadded(to: count) }
         lines.append(
             padded(columns.task, width) + "  " + padded(columns.lateStart, 13) + padded(columns.lateFinish, 13)
                 + right(columns.slack, 6) + "  " + columns.critical)

@@ -78,7 +78,8 @@ extension PlanOptions {
         plan — the ChronoSketch terminal client
 
         Usage:
-          plan [options]                 the interactive client (list, timeline, resources)
+          plan [options]                 the interactive client (list, timeline, resources, history)
+          plan --version                 the client's version
           plan SUBCOMMAND [options]      one scriptable task
 
         Subcommands:
@@ -105,7 +106,8 @@ extension PlanOptions {
         plan — der Terminal-Client von ChronoSketch
 
         Aufruf:
-          plan [Optionen]                der interaktive Client (Liste, Zeitachse, Ressourcen)
+          plan [Optionen]                der interaktive Client (Liste, Zeitachse, Ressourcen, Verlauf)
+          plan --version                 die Version des Clients
           plan UNTERBEFEHL [Optionen]    eine skriptfähige Aufgabe
 
         Unterbefehle:
@@ -182,7 +184,7 @@ extension PlanOptions {
         Usage: plan history [--limit N] [--before V] [options]
 
         Prints the plan's versions, newest first, one line each: the version, when it was
-        confirmed (UTC), who proposed it and what it did in words; an undone version is
+        confirmed (local time, with its offset from UTC), who proposed it and what it did in words; an undone version is
         marked with the version that undid it (↶ vN).
           --limit N   how many versions (1 to 500, default 50)
           --before V  only versions below V (default: up to the current one)
@@ -193,7 +195,7 @@ extension PlanOptions {
         Aufruf: plan history [--limit N] [--before V] [Optionen]
 
         Gibt die Versionen des Plans aus, die neueste zuerst, je eine Zeile: die Version, wann
-        sie bestätigt wurde (UTC), wer sie vorgeschlagen hat und was sie tat, in Worten; eine
+        sie bestätigt wurde (Ortszeit mit ihrem Abstand zu UTC), wer sie vorgeschlagen hat und was sie tat, in Worten; eine
         rückgängig gemachte Version trägt die Version, die sie rückgängig machte (↶ vN).
           --limit N   wie viele Versionen (1 bis 500, Vorgabe 50)
           --before V  nur Versionen unter V (Vorgabe: bis zur aktuellen)

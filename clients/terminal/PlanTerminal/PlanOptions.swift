@@ -16,7 +16,8 @@ public struct PlanOptions: Sendable, Hashable {
     public var token: String?
     /// The plan id (`--plan`, `PLAN_PLAN`).
     public var plan: String?
-    /// `--language en|de`.
+    /// `--language en|de`; without it, the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`: German
+    /// for `de_*`).
     public var language = PlanLanguage.english
     /// `--title`.
     public var title: String?
@@ -43,6 +44,8 @@ public struct PlanOptions: Sendable, Hashable {
     public var before: Int?
     /// `--help`.
     public var help = false
+    /// `plan --version` (no subcommand, no value): print the client's version.
+    public var printsVersion = false
     /// `--ca-file PEM` (`PLAN_CA_FILE`): certificates to trust for wss:// (a self-signed server's).
     public var caFile: String?
 
@@ -76,11 +79,16 @@ public struct PlanOptions: Sendable, Hashable {
     /// `--name value` or `--name=value`, each at most once; a subcommand refuses the options it
     /// does not take. Messages are in the language `--language` asks for.
     public init(arguments: [String], environment: [String: String] = [:]) throws(ParseError) {
-        let strings = TerminalStrings(PlanOptions.requestedLanguage(arguments))
+        let strings = TerminalStrings(PlanOptions.requestedLanguage(arguments, environment: environment))
+        var arguments = arguments
+        // `--version` alone asks for the client's version; with a value it is a subcommand's.
+        let asksVersion = PlanOptions.versionFlag(in: arguments)
+        if let asksVersion { arguments.remove(at: asksVersion) }
         do {
             let parsed = try ParsedArguments(
                 arguments, valueOptions: PlanOptions.valueOptions)
             try self.init(parsed, environment: environment, strings: strings)
+            printsVersion = asksVersion != nil
         } catch let error as CommandLineError {
             throw ParseError(description: strings.commandLine(error))
         } catch let error as ParseError {
@@ -96,6 +104,7 @@ public struct PlanOptions: Sendable, Hashable {
         plan = parsed.value("--plan") ?? environment["PLAN_PLAN"].flatMap { $0.isEmpty ? nil : $0 }
         caFile = parsed.value("--ca-file") ?? environment["PLAN_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
         help = parsed.help
+        language = TerminalLocale.language(in: environment)
         if let word = parsed.positionals.first {
             guard let command = Subcommand(rawValue: word) else {
                 throw ParseError(description: strings.unknownSubcommand(word))
@@ -117,7 +126,8 @@ public struct PlanOptions: Sendable, Hashable {
         }
         title = parsed.value("--title")
         switch parsed.value("--language") {
-        case nil, "en": language = .english
+        case nil: break
+        case "en": language = .english
         case "de": language = .german
         case let other?: throw bad("--language", other, "en or de", "en oder de")
         }
@@ -180,15 +190,26 @@ public struct PlanOptions: Sendable, Hashable {
     }
 
     /// The language a command line asks for, read leniently (so that even a refused command line
-    /// is answered in it): `--language de` or `--language=de` anywhere.
-    static func requestedLanguage(_ arguments: [String]) -> PlanLanguage {
+    /// is answered in it): `--language de` or `--language=de` anywhere, else the environment's.
+    static func requestedLanguage(_ arguments: [String], environment: [String: String] = [:]) -> PlanLanguage {
         for (index, argument) in arguments.enumerated() {
-            if argument == "--language=de" || (argument == "--language" && arguments.dropFirst(index + 1).first == "de")
-            {
-                return .german
-            }
+            let value =
+                argument.hasPrefix("--language=")
+                ? String(argument.dropFirst(11)) : argument == "--language" ? arguments.dropFirst(index + 1).first : nil
+            if value == "de" { return .german }
+            if value == "en" { return .english }
         }
-        return .english
+        return TerminalLocale.language(in: environment)
+    }
+
+    /// The index of a `--version` that asks for the client's version: no subcommand, and no
+    /// value after it.
+    static func versionFlag(in arguments: [String]) -> Int? {
+        guard let index = arguments.firstIndex(of: "--version"),
+            !arguments.contains(where: { Subcommand(rawValue: $0) != nil }),
+            index == arguments.count - 1 || arguments[index + 1].hasPrefix("-")
+        else { return nil }
+        return index
     }
 
     /// The connection options that are missing.

@@ -234,19 +234,26 @@ public struct TaskForm: Sendable, Hashable {
         error = nil
     }
 
-    /// The form as it is drawn: a framed box `width` cells wide.
-    public func canvas(width: Int, strings: TerminalStrings) -> TextCanvas {
+    /// The form as it is drawn: a framed box `width` cells wide and at most `maxHeight` high
+    /// (what does not fit is cut, a "…" line saying so, keeping the focused field in view). The
+    /// focused text field shows its end, where the cursor is, when it is wider than the box.
+    public func canvas(width: Int, strings: TerminalStrings, maxHeight: Int = .max) -> TextCanvas {
         let de = strings.language == .german
-        let labelWidth = min((fields.map(\.label.count).max() ?? 0) + 1, width / 2)
+        let inner = width - 4
+        let labelWidth = min((fields.map(\.label.displayWidth).max() ?? 0) + 1, width / 2)
         var lines: [(String, CellStyle)] = info.map { ($0, .normal) }
         if !info.isEmpty && !fields.isEmpty { lines.append(("", .normal)) }
+        var focusLine: Int?
         for (index, field) in fields.enumerated() {
-            let value =
-                field.display + (index == focus && { if case .text = field.value { true } else { false } }() ? "▏" : "")
-            lines.append((field.label.padded(to: labelWidth) + " " + value, index == focus ? .reverse : .normal))
+            let label = field.label.padded(to: labelWidth) + " "
+            var value = field.display
+            if index == focus, case .text = field.value {
+                value = (value + "▏").truncatedAtStart(to: max(inner - label.displayWidth, 1))
+                focusLine = lines.count
+            }
+            lines.append((label + value, index == focus ? .reverse : .normal))
         }
         lines.append(("", .normal))
-        let inner = width - 4
         if let note { lines += note.wrapped(to: inner).map { ($0, .dim) } }
         if let blank = blankRequiredField, phase == .editing {
             lines += strings.requiredBlank(blank.label).wrapped(to: inner).map { ($0, .dim) }
@@ -256,17 +263,41 @@ public struct TaskForm: Sendable, Hashable {
         if case .saving = phase {
             lines.append((de ? "Wird gespeichert … warte auf den Server" : "Saving… waiting for the server", .dim))
         }
+        lines = TaskForm.fitted(lines, into: max(maxHeight - 4, 1), keeping: focusLine)
         var canvas = TextCanvas(width: width, height: lines.count + 4)
+        drawFrame(into: &canvas)
+        for (offset, line) in lines.enumerated() {
+            canvas.write(line.0.truncated(to: inner), x: 2, y: 1 + offset, style: line.1)
+        }
+        drawButtons(into: &canvas, strings: strings)
+        return canvas
+    }
+
+    /// At most `count` of `lines`: cut at the end (or, to keep line `keeping` in view, at the
+    /// start), with a "…" line where lines were left out.
+    static func fitted(_ lines: [(String, CellStyle)], into count: Int, keeping: Int?) -> [(String, CellStyle)] {
+        guard lines.count > count else { return lines }
+        guard count > 1 else { return [("…", .dim)] }
+        if let keeping, keeping >= count - 1 {
+            let start = min(keeping - (count - 2), lines.count - (count - 1))
+            return [("…", .dim)] + lines[start..<(start + count - 1)]
+        }
+        return lines.prefix(count - 1) + [("…", .dim)]
+    }
+
+    private func drawFrame(into canvas: inout TextCanvas) {
+        let width = canvas.width
         canvas.write("┌" + String(repeating: "─", count: width - 2) + "┐", x: 0, y: 0)
-        canvas.write(" " + title + " ", x: 2, y: 0, style: .bold, limit: width - 4)
+        canvas.write(" " + title.truncated(to: max(width - 6, 1)) + " ", x: 2, y: 0, style: .bold, limit: width - 4)
         for row in 1..<(canvas.height - 1) {
             canvas.set("│", x: 0, y: row)
             canvas.set("│", x: width - 1, y: row)
         }
         canvas.write("└" + String(repeating: "─", count: width - 2) + "┘", x: 0, y: canvas.height - 1)
-        for (offset, line) in lines.enumerated() {
-            canvas.write(line.0.truncated(to: inner), x: 2, y: 1 + offset, style: line.1)
-        }
+    }
+
+    private func drawButtons(into canvas: inout TextCanvas, strings: TerminalStrings) {
+        let de = strings.language == .german
         // After a conflict Save would only repeat the rejection: it puts the draft on the current value.
         let save = "[ " + (conflict != nil ? strings.applyMine : de ? "Speichern" : "Save") + " ]"
         let close = "[ " + (conflict != nil ? strings.discard : de ? "Schließen" : "Close") + " ]"
@@ -276,21 +307,20 @@ public struct TaskForm: Sendable, Hashable {
             canvas.write(save, x: 2, y: buttons, style: !canSave ? .dim : (focus == fields.count ? .reverse : .normal))
         }
         canvas.write(
-            close, x: showsSave ? 4 + save.count : 2, y: buttons, style: focus == fields.count + 1 ? .reverse : .normal
-        )
-        return canvas
+            close, x: showsSave ? 4 + save.displayWidth : 2, y: buttons,
+            style: focus == fields.count + 1 ? .reverse : .normal)
     }
 }
 
 extension [String] {
     /// The items after `heading`, joined by " · " and broken into lines of at most `width`
-    /// characters between items (an item is broken only when it is longer than a line).
+    /// cells between items (an item is broken only when it is longer than a line).
     func joinedInLines(after heading: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = heading
         for item in self {
             let candidate = line.isEmpty ? item : line + (line == heading ? " " : " · ") + item
-            if candidate.count <= width || line.isEmpty {
+            if candidate.displayWidth <= width || line.isEmpty {
                 line = candidate
             } else {
                 lines.append(line + " ·")
@@ -299,35 +329,5 @@ extension [String] {
         }
         if !line.isEmpty { lines.append(line) }
         return lines.flatMap { $0.wrapped(to: width) }
-    }
-}
-
-extension String {
-    /// The string broken into lines of at most `width` characters at spaces (long words are cut).
-    func wrapped(to width: Int) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = []
-        var line = ""
-        for word in split(separator: " ", omittingEmptySubsequences: false) {
-            var word = String(word)
-            while word.count > width {
-                if !line.isEmpty {
-                    lines.append(line)
-                    line = ""
-                }
-                lines.append(String(word.prefix(width)))
-                word = String(word.dropFirst(width))
-            }
-            if line.isEmpty {
-                line = word
-            } else if line.count + 1 + word.count <= width {
-                line += " " + word
-            } else {
-                lines.append(line)
-                line = word
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
     }
 }

@@ -81,7 +81,7 @@ extension TerminalStrings {
     }
     /// The history view's column headings.
     public var historyHeadings: (version: String, time: String, user: String, change: String) {
-        de ? ("Version", "Zeit (UTC)", "Wer", "Änderung") : ("Version", "Time (UTC)", "Who", "Change")
+        de ? ("Version", "Zeit", "Wer", "Änderung") : ("Version", "Time", "Who", "Change")
     }
     /// Below the last entry.
     /// `oldest`: the oldest version listed (below `logStart` for a log kept only in part).
@@ -112,11 +112,19 @@ extension TerminalStrings {
     public var historyEmpty: String { de ? "Noch keine Versionen." : "No versions yet." }
     /// The mark of an undone version.
     public func undoneBy(_ version: Int) -> String { de ? "↶ v\(version)" : "↶ v\(version)" }
-    /// An RFC 3339 time as the history shows it: "2026-12-01 10:15" / "01.12.2026 10:15" (UTC).
-    public func time(_ at: String) -> String {
-        let parts = at.split(separator: "T")
-        guard parts.count == 2, let date = try? CivilDate(String(parts[0])) else { return at }
-        return self.date(date) + " " + String(parts[1].prefix(5))
+    /// An RFC 3339 UTC time as the history shows it, in local time: "2026-12-01 11:15" /
+    /// "01.12.2026 11:15"; with `offset`, the offset after it ("… 11:15 UTC+01:00").
+    public func time(_ at: String, in zone: LocalTime = .utc, offset: Bool = false) -> String {
+        guard let local = zone.local(at) else { return at }
+        return date(local.date) + " " + local.time + (offset ? " " + LocalTime.describe(offset: local.offset) : "")
+    }
+    /// The history's footer on a version: its full time with the offset and, where that is not
+    /// UTC, the time in UTC: "v12: 2026-12-01 11:15 UTC+01:00 (10:15 UTC)".
+    public func versionTime(_ version: Int, at: String, in zone: LocalTime) -> String {
+        let utc = LocalTime.utc.local(at)
+        let local = zone.local(at)
+        let inUTC = local?.offset == 0 ? "" : utc.map { " (" + $0.time + " UTC)" } ?? ""
+        return "v\(version): " + time(at, in: zone, offset: true) + inUTC
     }
     /// `--baseline NAME` names no baseline.
     public func unknownBaseline(_ name: String, known: String) -> String {
@@ -126,8 +134,19 @@ extension TerminalStrings {
                 : (de ? " (vorhanden: " : " (there are: ") + known + ")")
     }
     /// The help lines of the history's keys.
-    public var historyKeyLines: [String] {
-        de
+    public func historyKeyLines(edits: Bool) -> [String] {
+        guard edits else {
+            return de
+                ? [
+                    "B            eine Basislinie als Schatten zeigen",
+                    "Verlauf:     ↑↓ Version wählen, Enter öffnet sie (nur lesen, Esc zurück)",
+                ]
+                : [
+                    "B            show a baseline as a shadow",
+                    "History:     ↑↓ choose a version, Enter opens it (read-only, Esc back)",
+                ]
+        }
+        return de
             ? [
                 "z Z          eigene letzte Änderung rückgängig / wiederherstellen",
                 "b B          Basislinie setzen oder entfernen / als Schatten zeigen",

@@ -15,7 +15,7 @@ extension TerminalStrings {
             : ["Title", "Kind", "Dates", "Progress", "Group", "Predecessors", "Successors"]
         return (
             labels[0], labels[1], labels[2], labels[3], labels[4], labels[5], labels[6],
-            labels.map(\.count).max() ?? 0
+            labels.map(\.displayWidth).max() ?? 0
         )
     }
 

@@ -12,9 +12,12 @@ public enum CellStyle: UInt8, Sendable, Hashable {
     case critical
 }
 
-/// A grid of characters with a style per cell: what a screen shows, without any terminal I/O.
+/// A grid of cells with a style each: what a screen shows, without any terminal I/O.
 ///
-/// Every `Character` takes one cell; text written past an edge is clipped.
+/// A cell holds one grapheme cluster. A cluster two cells wide (CJK, fullwidth forms, emoji; see
+/// `TextWidth`) takes its cell and the next one, which holds `TextCanvas.continuation`; writing
+/// over either half blanks the other, as a terminal does. Text written past an edge is clipped at
+/// a cluster boundary, and a wide cluster that does not fit leaves a blank cell.
 public struct TextCanvas: Sendable, Hashable {
     /// The number of columns.
     public let width: Int
@@ -22,6 +25,9 @@ public struct TextCanvas: Sendable, Hashable {
     public let height: Int
     private var characters: [Character]
     private var styles: [CellStyle]
+
+    /// What the second cell of a wide cluster holds (never drawn, never written by `write`).
+    public static let continuation: Character = "\u{0}"
 
     /// A blank canvas of `width` × `height` cells (negative sizes count as 0).
     public init(width: Int, height: Int) {
@@ -31,7 +37,7 @@ public struct TextCanvas: Sendable, Hashable {
         styles = Array(repeating: .normal, count: self.width * self.height)
     }
 
-    /// The character at (`x`, `y`), or a space outside the canvas.
+    /// The cluster at (`x`, `y`) (`continuation` right of a wide one), or a space outside the canvas.
     public func character(x: Int, y: Int) -> Character {
         guard x >= 0, x < width, y >= 0, y < height else { return " " }
         return characters[y * width + x]
@@ -43,11 +49,35 @@ public struct TextCanvas: Sendable, Hashable {
         return styles[y * width + x]
     }
 
-    /// Sets one cell; ignored outside the canvas.
+    /// Sets the cell at (`x`, `y`) to a cluster, and the next one too when it is wide (a wide
+    /// cluster in the last column becomes a space); ignored outside the canvas, and for a cluster
+    /// of no width.
     public mutating func set(_ character: Character, x: Int, y: Int, style: CellStyle = .normal) {
-        guard x >= 0, x < width, y >= 0, y < height else { return }
-        characters[y * width + x] = character
-        styles[y * width + x] = style
+        put(character, cells: TextWidth.of(character), x: x, y: y, style: style)
+    }
+
+    private mutating func put(_ character: Character, cells: Int, x: Int, y: Int, style: CellStyle) {
+        guard x >= 0, x < width, y >= 0, y < height, cells > 0 else { return }
+        let wide = cells > 1 && x + 1 < width
+        clear(x: x, y: y)
+        if wide { clear(x: x + 1, y: y) }
+        let index = y * width + x
+        characters[index] = cells > 1 && !wide ? " " : character
+        styles[index] = style
+        if wide {
+            characters[index + 1] = TextCanvas.continuation
+            styles[index + 1] = style
+        }
+    }
+
+    /// Blanks the other half of a wide cluster that covers (`x`, `y`).
+    private mutating func clear(x: Int, y: Int) {
+        let index = y * width + x
+        if characters[index] == TextCanvas.continuation, x > 0 {
+            characters[index - 1] = " "
+        } else if x + 1 < width, characters[index + 1] == TextCanvas.continuation {
+            characters[index + 1] = " "
+        }
     }
 
     /// Changes the style of the cells `x..<x+count` on row `y`.
@@ -56,14 +86,15 @@ public struct TextCanvas: Sendable, Hashable {
         for column in max(x, 0)..<max(min(x + count, width), max(x, 0)) { styles[y * width + column] = style }
     }
 
-    /// Writes `text` from (`x`, `y`) rightwards, at most `limit` cells (clipped at the edges).
+    /// Writes `text` from (`x`, `y`) rightwards, at most `limit` cells (clipped at the edges and
+    /// at cluster boundaries: a wide cluster that does not fit is left out).
     public mutating func write(_ text: String, x: Int, y: Int, style: CellStyle = .normal, limit: Int? = nil) {
         var column = x
-        let end = limit.map { x + $0 } ?? width
-        for character in text {
-            guard column < end else { break }
-            set(character, x: column, y: y, style: style)
-            column += 1
+        let end = min(limit.map { x + $0 } ?? width, width)
+        for (character, cells) in TextWidth.widths(text) where cells > 0 {
+            guard column + cells <= end else { break }
+            put(character, cells: cells, x: column, y: y, style: style)
+            column += cells
         }
     }
 
@@ -71,9 +102,16 @@ public struct TextCanvas: Sendable, Hashable {
     public mutating func draw(_ other: TextCanvas, x: Int, y: Int) {
         for row in 0..<other.height {
             for column in 0..<other.width {
-                set(
-                    other.character(x: column, y: row), x: x + column, y: y + row, style: other.style(x: column, y: row)
-                )
+                let character = other.character(x: column, y: row)
+                let style = other.style(x: column, y: row)
+                if character == TextCanvas.continuation {
+                    // Its wide cluster was copied with it, unless that fell off the left edge.
+                    if x + column == 0 || column == 0 { put(" ", cells: 1, x: x + column, y: y + row, style: style) }
+                    continue
+                }
+                let cells =
+                    column + 1 < other.width && other.character(x: column + 1, y: row) == TextCanvas.continuation
+                put(character, cells: cells ? 2 : 1, x: x + column, y: y + row, style: style)
             }
         }
     }
@@ -81,7 +119,8 @@ public struct TextCanvas: Sendable, Hashable {
     /// The rows as strings, trailing spaces removed.
     public var lines: [String] {
         (0..<height).map { row in
-            var line = String(characters[(row * width)..<(row * width + width)])
+            var line = String(
+                characters[(row * width)..<(row * width + width)].lazy.filter { $0 != TextCanvas.continuation })
             while line.last == " " { line.removeLast() }
             return line
         }
@@ -92,7 +131,8 @@ public struct TextCanvas: Sendable, Hashable {
         lines.map { $0 + "\n" }.joined()
     }
 
-    /// The runs of equally styled cells of row `y`, left to right, for a terminal adapter.
+    /// The runs of equally styled cells of row `y`, left to right, for a terminal adapter: each
+    /// run's text holds its clusters (a wide one once).
     public func runs(y: Int) -> [(x: Int, text: String, style: CellStyle)] {
         guard y >= 0, y < height else { return [] }
         var result: [(x: Int, text: String, style: CellStyle)] = []
@@ -101,36 +141,10 @@ public struct TextCanvas: Sendable, Hashable {
             let style = styles[y * width + start]
             var end = start + 1
             while end < width, styles[y * width + end] == style { end += 1 }
-            result.append((start, String(characters[(y * width + start)..<(y * width + end)]), style))
+            let cells = characters[(y * width + start)..<(y * width + end)]
+            result.append((start, String(cells.lazy.filter { $0 != TextCanvas.continuation }), style))
             start = end
         }
         return result
-    }
-}
-
-extension String {
-    /// The string cut to `width` characters, ending in "…" when it was longer.
-    func truncated(to width: Int) -> String {
-        guard width > 0 else { return "" }
-        guard count > width else { return self }
-        return String(prefix(width - 1)) + "…"
-    }
-
-    /// The string padded with spaces (or truncated) to exactly `width` characters.
-    func padded(to width: Int) -> String {
-        let cut = truncated(to: width)
-        return cut + String(repeating: " ", count: max(width - cut.count, 0))
-    }
-
-    /// The string without the spaces at its end.
-    var withoutTrailingSpaces: String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
-    }
-
-    /// The string right-aligned in `width` characters.
-    func leftPadded(to width: Int) -> String {
-        String(repeating: " ", count: max(width - count, 0)) + self
     }
 }
