@@ -129,3 +129,33 @@ export function shiftEntry(entry, part, minutes) {
   if (part !== 'start') end += minutes;
   return end > start && start >= 0 && end <= (LATEST + 1) * 1440 - 1 ? { start, end } : null;
 }
+
+/**
+ * A drag begun on a booking (`target` { entry, assignment }) at (x, y): `part` 'move' (in time,
+ * and onto another resource) or 'start'/'end'; `minuteWidth` CSS pixels per minute, `snap` minutes.
+ */
+export function beginEntryDrag(target, part, x, y, minuteWidth, snap) {
+  const interval = shiftEntry(target.entry, part, 0);
+  if (!interval || !(minuteWidth > 0)) return null;
+  const resourceID = target.assignment.resourceID;
+  return { target, part, x, y, minuteWidth, snap, minutes: 0, resourceID, moved: false, ghost: { ...interval, resourceID } };
+}
+
+function entryGhost(drag, minutes, resourceID) {
+  const interval = shiftEntry(drag.target.entry, drag.part, minutes);
+  if (!interval) return drag;
+  const onto = drag.part === 'move' ? resourceID ?? drag.resourceID : drag.target.assignment.resourceID;
+  return { ...drag, moved: true, minutes, resourceID: onto, ghost: { ...interval, resourceID: onto } };
+}
+
+/** The booking's drag with the pointer at (x, y) over the row of `resourceID` (null: none). */
+export function entryDragTo(drag, x, y, resourceID) {
+  if (!drag.moved && Math.hypot(x - drag.x, y - drag.y) < CLICK_PX) return drag;
+  const minutes = (Math.round((x - drag.x) / drag.minuteWidth / drag.snap) * drag.snap) || 0;
+  return { ...entryGhost(drag, minutes, resourceID ?? drag.resourceID), moved: true };
+}
+
+/** The booking's drag one snap further (`step` +1 or −1), a key press. */
+export function entryStep(drag, step) {
+  return entryGhost(drag, drag.minutes + step * drag.snap, drag.resourceID);
+}
