@@ -248,5 +248,109 @@ class WebDragTests(BrowserTests):
         wait(a, lambda d: dates_of(d, 'Storage layer') == '2026-09-22 – 2026-10-02' and note(d) == [])
 
 
+    def test_working_days_snap_and_a_schedule_conflict_is_said_beside_the_bar_and_moved_in_one_click(self):
+        a = self.a
+        data = copy.deepcopy(CHAIN)
+        # Test starts a day after its earliest (build → test is start-to-start +3: Monday the 14th).
+        data['tasks'][2]['schedule'] = {'start': '2026-09-15', 'end': '2026-09-17'}
+        data['tasks'][3]['date'] = '2026-09-17'
+        plan = self.people.plan(data=data)
+        self.open(self.people.alice, plan, shown='Side work')
+        # Side work (Monday 7th) five days later is Saturday: the ghost snaps on to Monday the 14th.
+        self.drag(bar(a, 'side'), 5 * DAY, release=False)
+        wait(a, lambda d: ghost_texts(d) == ['2026-09-14 – 2026-09-14'], 'not snapped to a working day')
+        ActionChains(a).release().perform()
+        wait(a, lambda d: dates_of(d, 'Side work') == '2026-09-14 – 2026-09-14')
+        self.assertEqual(stored(plan, 'side'), {'start': '2026-09-14', 'end': '2026-09-15'})
+        # Test four days earlier (Friday 11th): rejected, the reason beside the bar, and Move to the earliest day.
+        x = bar_x(a, 'test')
+        self.drag(bar(a, 'test'), -4 * DAY)
+        expected = '“Test” cannot start before 2026-09-14: a dependency does not allow an earlier date.'
+        wait(a, lambda d: note(d) == [expected], 'the conflict is not said beside the bar')
+        self.assertEqual(ghosts(a), [])
+        self.assertEqual(bar_x(a, 'test'), x)
+        fix = a.find_element(By.CSS_SELECTOR, '#tasks text.drag-fix')
+        shot(a, 'drag-conflict')
+        self.assertEqual(fix.text, 'Move to 2026-09-14')
+        fix.click()
+        wait(a, lambda d: dates_of(d, 'Test') == '2026-09-14 – 2026-09-15' and note(d) == [], 'not moved to the earliest day')
+        self.assertEqual(stored(plan, 'test'), {'start': '2026-09-14', 'end': '2026-09-16'})
+        self.assertEqual([op['type'] for op in sent(a)], ['replace', 'replace', 'replace'])
+
+    def test_a_viewer_cannot_drag_and_sees_no_drag_cursor(self):
+        a = self.a
+        plan = self.people.plan()
+        self.open(self.people.carol, plan)
+        wait(a, lambda d: d.find_element(By.ID, 'role').text == 'role: viewer')
+        store = bar(a, 'store')
+        self.assertEqual(a.execute_script('return getComputedStyle(arguments[0]).cursor', store), 'default')
+        self.assertFalse(bar(a, 'store', 'rect.bar-edge[data-edge="end"]').is_displayed())
+        self.drag(store, 2 * DAY, release=False)
+        self.assertEqual(ghosts(a), [])
+        ActionChains(a).release().perform()
+        select_row(a, 'Storage layer')
+        ActionChains(a).key_down(Keys.SHIFT).send_keys(Keys.ARROW_RIGHT).key_up(Keys.SHIFT).perform()
+        wait(a, lambda d: d.find_element(By.ID, 'status').text == 'Rejected: You may not edit this plan.')
+        self.assertEqual(ghosts(a), [])
+        self.assertEqual(sent(a), [], 'a viewer proposes nothing')
+        self.assertEqual(stored(plan, 'store'), {'start': '2026-09-21', 'end': '2026-10-02'})
+
+    def test_a_booking_drags_with_a_ghost_waits_for_its_answer_and_moves_by_keys(self):
+        a = self.a
+        plan = self.people.plan()
+        self.open(self.people.alice, plan)
+        press(a, 'v')
+        entry = lambda d: d.find_element(By.CSS_SELECTOR, '#resources rect.entry[data-assignment="a-kickoff"]')
+        wait(a, lambda d: 'Loading' not in d.find_element(By.CSS_SELECTOR, '#resources .corner').text and entry(d))
+        x = float(entry(a).get_attribute('x'))
+        a.execute_script('window.holding = true')
+        self.drag(entry(a), DAY, release=False)
+        wait(a, lambda d: ghost_texts(d, 'resources') == ['2026-09-08 09:00 – 2026-09-08 12:30'], 'no ghost with its times')
+        ActionChains(a).release().perform()
+        wait(a, lambda d: ghosts(d, 'resources') == [['a-kickoff', True]])
+        self.assertEqual(float(entry(a).get_attribute('x')), x, 'the booking stays where it was confirmed')
+        kickoff = lambda: next(e for e in export(plan)['entries'] if e['id'] == 'kickoff')
+        self.assertEqual(kickoff()['start'], '2026-09-07T09:00')
+        a.execute_script('window.release()')
+        wait(a, lambda d: ghosts(d, 'resources') == [] and abs(float(entry(d).get_attribute('x')) - x - DAY) < 0.5, 'not moved')
+        self.assertEqual((kickoff()['start'], kickoff()['end']), ('2026-09-08T09:00', '2026-09-08T12:30'))
+        # By keys: Shift+→ twice is half an hour at one day per column, one proposal when Shift is released.
+        ActionChains(a).key_down(Keys.SHIFT).send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT).perform()
+        wait(a, lambda d: ghost_texts(d, 'resources') == ['2026-09-08 09:30 – 2026-09-08 13:00'])
+        ActionChains(a).key_up(Keys.SHIFT).perform()
+        wait(a, lambda d: kickoff()['start'] == '2026-09-08T09:30' and ghosts(d, 'resources') == [])
+        # A stale drop: bob renames it meanwhile; the reason shows beside the booking.
+        a.execute_script('window.holding = true')
+        self.drag(entry(a), DAY)
+        wait(a, lambda d: ghosts(d, 'resources') == [['a-kickoff', True]])
+        held = kickoff()
+        original = {'entry': held, 'assignment': {'id': 'a-kickoff', 'entryID': 'kickoff', 'resourceID': 'room-aurora'}}
+        renamed = {'entry': {**held, 'title': 'Kick-off'}, 'assignment': original['assignment']}
+        self.assertEqual(propose(self.server, self.people.tokens[self.people.bob], plan,
+                                 {'type': 'timeline.apply', 'original': original, 'proposed': renamed})['type'], 'ack')
+        a.execute_script('window.release()')
+        wait(a, lambda d: note(d, 'resources') == ['The entry was changed in the meantime.'], 'no reason beside the booking')
+        self.assertEqual(ghosts(a, 'resources'), [])
+        self.assertEqual(len(sent(a)), 3)
+
+    def test_a_finger_drags_after_a_long_press_and_scrolls_without_one(self):
+        a = self.a
+        plan = self.people.plan()
+        self.open(self.people.alice, plan)
+
+        def touch(element, dx, hold):
+            finger = ActionBuilder(a, mouse=PointerInput(interaction.POINTER_TOUCH, 'finger'))
+            finger.pointer_action.move_to(element).pointer_down()
+            if hold:
+                finger.pointer_action.pause(0.8)  # the long press itself
+            finger.pointer_action.move_by(dx // 2, 0).move_by(dx - dx // 2, 0).pointer_up()
+            finger.perform()
+
+        touch(bar(a, 'store'), -2 * DAY, hold=False)
+        touch(bar(a, 'store'), 2 * DAY, hold=True)
+        wait(a, lambda d: dates_of(d, 'Storage layer') == '2026-09-23 – 2026-10-03', 'the long press did not drag')
+        self.assertEqual(len(sent(a)), 1, 'a finger that moves at once does not drag')
+
+
 if __name__ == '__main__':
     unittest.main()

@@ -12,20 +12,22 @@ import { parseCivil, parseLocal } from './dates.mjs';
 
 const NOTE_FONT = '11px system-ui, -apple-system, \'Segoe UI\', sans-serif';
 
-/** Where a text of `width` pixels goes beside a mark [left, right]: after it, or before it when only there it fits the chart. */
+/** Where a text of `width` pixels goes beside a mark [left, right]: after it, else before it, else on the side with more room. */
 function beside(left, right, width, chartWidth, gap) {
-  return right + gap + width > chartWidth && left - gap - width >= 0 ? left - gap - width : right + gap;
+  if (right + gap + width <= chartWidth) return right + gap;
+  if (left - gap - width >= 0 || left > chartWidth - right) return Math.max(left - gap - width, 0);
+  return right + gap;
 }
 
-/** The note's nodes beside the mark [left, right] at baseline `y`: its reason, then "Move to <date>" (a task's scheduleConflict). */
+/** The note's nodes beside the mark [left, right] at baseline `y`: "Move to <date>" (a task's scheduleConflict) first, then the reason. */
 function noteNodes(state, note, left, right, y, chartWidth) {
   const earliest = parseCivil(note.conflict?.earliest);
   const fix = note.kind === 'task' && earliest !== null && note.conflict.task === note.key
     ? state.t.moveTo(formatDate(state.language, earliest)) : null;
-  const textEnd = textWidth(note.text, NOTE_FONT) + 10;
-  const x = beside(left, right, textEnd + (fix ? textWidth(fix, NOTE_FONT) : 0), chartWidth, 16);
-  const nodes = [s('text', { class: 'drag-note', x, y, text: note.text, dataset: { note: note.key } })];
-  if (fix) nodes.push(s('text', { class: 'drag-fix', x: x + textEnd, y, text: fix, role: 'button', dataset: { id: note.key, fix: 'earliest' } }));
+  const fixEnd = fix ? textWidth(fix, NOTE_FONT) + 10 : 0;
+  const x = beside(left, right, fixEnd + textWidth(note.text, NOTE_FONT), chartWidth, 16);
+  const nodes = [s('text', { class: 'drag-note', x: x + fixEnd, y, text: note.text, dataset: { note: note.key } })];
+  if (fix) nodes.push(s('text', { class: 'drag-fix', x, y, text: fix, role: 'button', dataset: { id: note.key, fix: 'earliest' } }));
   return nodes;
 }
 
