@@ -101,6 +101,11 @@ test('Shift+←/→ go to the drags (with Alt: the end), in the tasks and resour
   await Promise.resolve();
   await Promise.resolve();
   assert.deepEqual(view.calls, [['history', 'ArrowLeft'], ['drag', 'ArrowRight', false], ['drag', 'ArrowLeft', true], ['drag', 'ArrowLeft', false]]);
+  // Once loaded, at once (the release of Shift must find the drag begun).
+  const loaded = standIn();
+  loaded.drags = { key: (event) => loaded.calls.push(['now', event.key]) };
+  key(loaded, 'ArrowRight', { shiftKey: true });
+  assert.deepEqual(loaded.calls, [['now', 'ArrowRight']]);
   // Without Shift the arrows keep their meaning (disclosure).
   const plain = standIn();
   key(plain, 'ArrowLeft');

@@ -48,7 +48,9 @@ export function planKey(event, view) {
   }
   // Shift+←/→ move the selected bar or booking by a day, with Alt its end (bar-drags.mjs).
   if (event.shiftKey && (key === 'ArrowLeft' || key === 'ArrowRight') && view.view !== 'history') {
-    view.loadDrags().then((drags) => drags.key(event));
+    // At once when the drags are here: the release of Shift, which proposes, must find the drag begun.
+    if (view.drags) view.drags.key(event);
+    else view.loadDrags().then((drags) => drags.key(event));
     return true;
   }
   if (view.view === 'tasks') return taskKey(event, view);
