@@ -219,6 +219,11 @@ class WebDragTests(BrowserTests):
         wait(a, lambda d: ghosts(d) == [])
         self.assertEqual(len(sent(a)), 2)
         self.assertEqual(stored(plan, 'store'), {'start': '2026-09-23', 'end': '2026-10-03'})
+        # The help names the keys and the gestures.
+        press(a, '?')
+        terms = wait(a, lambda d: [dt.text for dt in d.find_elements(By.CSS_SELECTOR, '#help-keys dt')])
+        self.assertTrue({'Shift+← →', 'Shift+Alt+← →', 'Drag'} <= set(terms), terms)
+        a.find_element(By.ID, 'help-close').click()
 
     def test_a_stale_drop_is_rejected_with_its_reason_beside_the_bar(self):
         a = self.a

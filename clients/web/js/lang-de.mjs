@@ -135,7 +135,7 @@ export default {
       ['Alt+↑ Alt+↓', 'vor das vorige / hinter das nächste Geschwister'],
       ['Umschalt+← →', 'gewählten Balken oder Eintrag um einen Tag verschieben (um einen Arbeitstag, wenn der Plan einen Kalender hat); Loslassen von Umschalt schlägt es vor, Esc bricht ab'],
       ['Umschalt+Alt+← →', 'dasselbe für sein Ende'],
-      ['ziehen', 'einen Balken oder eine Raute verschiebt sie, ein Balkenende ändert Anfang oder Ende (Touch: halten, dann ziehen); Esc bricht ab'],
+      ['Ziehen', 'einen Balken oder eine Raute, um sie zu verschieben, ein Balkenende, um Anfang oder Ende zu ändern (Touch: halten, dann ziehen); Esc bricht ab'],
       ['z  Z (Strg+Z, Strg+Y)', 'eigene letzte Änderung rückgängig / wiederholen'],
       ['b  B', 'Basislinie setzen oder entfernen / Schatten wechseln'], ['S', 'Planungseinstellungen (Eigentümer)'],
       ['/', 'Titel und Kennungen suchen (Esc leert)'], ['n N', 'nächster / voriger Treffer (im Suchfeld: Enter, Umschalt+Enter)'],

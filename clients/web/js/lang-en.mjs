@@ -135,7 +135,7 @@ export default {
       ['Alt+↑ Alt+↓', 'move before the previous / after the next sibling'],
       ['Shift+← →', 'move the selected bar or booking by a day (a working day where the plan has a calendar); releasing Shift proposes it, Esc cancels'],
       ['Shift+Alt+← →', 'the same for its end'],
-      ['drag', 'a bar or diamond moves it, an end of a bar changes its start or end (touch: hold, then drag); Esc cancels'],
+      ['Drag', 'a bar or diamond to move it, an end of a bar to change its start or end (touch: hold, then drag); Esc cancels'],
       ['z  Z (Ctrl+Z, Ctrl+Y)', 'undo / redo your last change'],
       ['b  B', 'set or remove a baseline / cycle its shadow'], ['S', 'scheduling settings (owners)'],
       ['/', 'search titles and ids (Esc clears)'], ['n N', 'next / previous match (in the search box: Enter, Shift+Enter)'],
