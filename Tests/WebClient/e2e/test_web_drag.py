@@ -313,6 +313,7 @@ class WebDragTests(BrowserTests):
         wait(a, lambda d: ghost_texts(d, 'resources') == ['2026-09-08 09:00 – 2026-09-08 12:30'], 'no ghost with its times')
         ActionChains(a).release().perform()
         wait(a, lambda d: ghosts(d, 'resources') == [['a-kickoff', True]])
+        shot(a, 'drag-booking-waiting')
         self.assertEqual(float(entry(a).get_attribute('x')), x, 'the booking stays where it was confirmed')
         kickoff = lambda: next(e for e in export(plan)['entries'] if e['id'] == 'kickoff')
         self.assertEqual(kickoff()['start'], '2026-09-07T09:00')

@@ -31,9 +31,12 @@ function noteNodes(state, note, left, right, y, chartWidth) {
   return nodes;
 }
 
-/** A ghost's dates beside it. */
-function datesNode(key, text, left, right, y, chartWidth, gap) {
-  return s('text', { class: 'ghost-dates', x: beside(left, right, textWidth(text, NOTE_FONT), chartWidth, gap), y, text, dataset: { ghost: key } });
+/** A ghost's dates beside it (baseline `y`), on a plate of the page's colour over whatever lies there. */
+function datesNodes(key, text, left, right, y, chartWidth, gap) {
+  const width = textWidth(text, NOTE_FONT);
+  const x = beside(left, right, width, chartWidth, gap);
+  return [s('rect', { class: 'ghost-plate', x: x - 3, y: y - 11, width: width + 6, height: 15, rx: 2 }),
+    s('text', { class: 'ghost-dates', x, y, text, dataset: { ghost: key } })];
 }
 
 /** The task chart's ghosts and note for rows [first, end) (view state: tasks-view.mjs). */
@@ -60,7 +63,7 @@ export function drawTaskOverlay(state, { ghosts, note, first, end, scrollTop, sc
       nodes.push(s('rect', { class: tint, x: left, y: top + 5, width: Math.max(right - left, 2), height: ROW_HEIGHT - 12, rx: 3, dataset: { ghost: key } }));
     }
     const label = task.kind === 'milestone' ? date(ghost.start) : `${date(ghost.start)} – ${date(ghost.end - 1)}`;
-    nodes.push(datesNode(key, label, left, right, top + 18, width, 14));
+    nodes.push(...datesNodes(key, label, left, right, top + 18, width, 14));
   }
   const top = note ? rowTop(note.key) : null;
   const dates = note && barDates(note.value);
@@ -94,7 +97,7 @@ export function drawEntryOverlay(state, { ghosts, note, visible, scrollTop, scro
     nodes.push(s('rect', { class: `ghost${waiting ? ' waiting' : ''}`, x: left, y, width: Math.max(right - left, 3), height: LANE - 4, rx: 3,
       dataset: { ghost: key } }));
     const label = `${formatDateTime(state.language, ghost.start)} – ${formatDateTime(state.language, ghost.end)}`;
-    nodes.push(datesNode(key, label, left, right, y + 13, width, 6));
+    nodes.push(...datesNodes(key, label, left, right, y + 13, width, 6));
   }
   const own = note ? placedOf(note.key) : null;
   if (own) {
