@@ -119,7 +119,8 @@ class ExportTests(BrowserTests):
         wait(self.b, lambda d: not menu_open(d))
         # Version 1 shown as it was (the history's Show): the exports are of version 1.
         self.b.find_element(By.ID, 'tab-history').click()
-        wait(self.b, lambda d: d.find_element(By.CSS_SELECTOR, '#history tr[data-version="1"] button')).click()
+        # Clicked inside the wait: the history may be drawn again (its details arriving) between a find and a click.
+        wait(self.b, lambda d: d.find_element(By.CSS_SELECTOR, '#history tr[data-version="1"] button').click() or True)
         wait(self.b, lambda d: d.find_element(By.ID, 'historical-text').text == 'Version 1 (nur lesen)')
         export_from_menu(self.b, 'csv')
         self.assertIn(b'\r\nspec,Specification,activity,design,2026-09-10,2026-09-18,75\r\n', downloaded(self.b, folder, f'{plan}-v1.csv'))

@@ -19,7 +19,8 @@ function standIn() {
     actions: { undoKey: record('undo'), openBaselineForm: record('baseline'), cycleBaseline: record('cycle'),
       openMenu: record('menu'), openAction: record('action'), reorderKey: record('reorder'), openSettings: record('settings') },
     historyView: { key: () => false }, resources: { key: (event) => calls.push(['resources', event.key]) || true },
-    openSearch: record('search'), openExport: record('export'), search: null,
+    openSearch: record('search'), openExport: record('export'), search: null, drags: null,
+    loadDrags: async () => ({ key: (event) => calls.push(['drag', event.key, event.altKey]) }),
   };
   return view;
 }
@@ -86,4 +87,35 @@ test('Escape clears a search first, then leaves a shown past version', () => {
   assert.deepEqual(view.calls, [['clear'], ['historical', null]]);
   view.historical = null;
   assert.equal(key(view, 'Escape'), false, 'with neither, Escape is left to the browser');
+});
+
+test('Shift+←/→ go to the drags (with Alt: the end), in the tasks and resources views, not in the history; Escape cancels a drag first', async () => {
+  const view = standIn();
+  assert.equal(key(view, 'ArrowRight', { shiftKey: true }), true);
+  assert.equal(key(view, 'ArrowLeft', { shiftKey: true, altKey: true }), true);
+  view.view = 'resources';
+  key(view, 'ArrowLeft', { shiftKey: true });
+  view.view = 'history';
+  view.historyView = { key: (event) => view.calls.push(['history', event.key]) && false };
+  key(view, 'ArrowLeft', { shiftKey: true });
+  await Promise.resolve();
+  await Promise.resolve();
+  assert.deepEqual(view.calls, [['history', 'ArrowLeft'], ['drag', 'ArrowRight', false], ['drag', 'ArrowLeft', true], ['drag', 'ArrowLeft', false]]);
+  // Once loaded, at once (the release of Shift must find the drag begun).
+  const loaded = standIn();
+  loaded.drags = { key: (event) => loaded.calls.push(['now', event.key]) };
+  key(loaded, 'ArrowRight', { shiftKey: true });
+  assert.deepEqual(loaded.calls, [['now', 'ArrowRight']]);
+  // Without Shift the arrows keep their meaning (disclosure).
+  const plain = standIn();
+  key(plain, 'ArrowLeft');
+  assert.deepEqual(plain.calls, [['toggle', 'a', true]]);
+  // Escape: a drag under way is cancelled and nothing else happens; without one, the search is cleared.
+  const escaping = standIn();
+  escaping.search = { active: true, clear: () => escaping.calls.push(['clear']) };
+  escaping.drags = { cancel: () => escaping.calls.push(['cancel']) > 0 };
+  key(escaping, 'Escape');
+  escaping.drags = { cancel: () => false };
+  key(escaping, 'Escape');
+  assert.deepEqual(escaping.calls, [['cancel'], ['clear']]);
 });

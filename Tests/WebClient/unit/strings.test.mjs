@@ -65,3 +65,13 @@ test('the help lists the settings key; a scheduleConflict is said with its task 
   assert.equal(rejectionWords('en', { code: 'staleSettings' }), 'The scheduling settings were changed in the meantime.');
   assert.equal(rejectionWords('de', { code: 'invalidCalendar' }), 'Dieser Kalender ist ungültig.');
 });
+
+test('the help names the drags by keys and by pointer in both languages; the waiting drag is said with its title', async () => {
+  await Promise.all(LANGUAGES.map(loadLanguage));
+  const keys = (language) => helpLines(language).map(([key]) => key);
+  for (const key of ['Shift+← →', 'Shift+Alt+← →', 'Drag']) assert.ok(keys('en').includes(key), `${key} in the English help`);
+  for (const key of ['Umschalt+← →', 'Umschalt+Alt+← →', 'Ziehen']) assert.ok(keys('de').includes(key), `${key} in the German help`);
+  assert.match(helpLines('en').find(([key]) => key === 'Shift+← →')[1], /working day/);
+  assert.equal(texts('en').dragWaiting('Build'), '“Build” is still waiting for the answer to its last change.');
+  assert.equal(texts('de').dragWaiting('Build'), '„Build“ wartet noch auf die Antwort zu seiner letzten Änderung.');
+});

@@ -171,7 +171,14 @@ export function markNodes(mark, { id, top, height, columnWidth, scrollLeft, unsc
       nodes.push(s('rect', { class: tint('bar'), x: left, y: top + 6, width: barWidth, height: height - 14, rx: 3, dataset: { id } }));
       const filled = (mark.visibleFilledEndX - mark.visibleStartX) * columnWidth;
       if (filled > 0) nodes.push(s('rect', { class: tint('bar-fill'), x: left, y: top + 6, width: filled, height: height - 14, rx: 3, dataset: { id } }));
-      nodes.push(s('circle', { class: selected ? 'handle selected' : 'handle', cx: left + barWidth, cy: top + height / 2 - 1, r: 4, dataset: { id, handle: 'end' } }));
+      // Its ends, where a drag changes the start or the end (when the middle is left to grab), and
+      // beyond the end the handle a link is drawn from.
+      if (barWidth >= 18) {
+        for (const [edge, x] of [['start', left], ['end', left + barWidth - 6]]) {
+          nodes.push(s('rect', { class: 'bar-edge', x, y: top + 6, width: 6, height: height - 14, dataset: { id, edge } }));
+        }
+      }
+      nodes.push(s('circle', { class: selected ? 'handle selected' : 'handle', cx: left + barWidth + 7, cy: top + height / 2 - 1, r: 4, dataset: { id, handle: 'end' } }));
     }
   } else if (mark.type === 'milestone') {
     const cx = px(mark.x);

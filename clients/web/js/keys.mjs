@@ -39,11 +39,19 @@ export function planKey(event, view) {
     case '/': view.openSearch(); return true;
     case 'E': view.openExport(); return true;
     case 'Escape':
-      // A search first (it is cleared), then a past version (back to the live plan).
+      // A drag by keys first (it is cancelled), a search (it is cleared), then a past version (back to the live plan).
+      if (view.drags?.cancel()) return true;
       if (view.search?.active) { view.search.clear(); return true; }
       if (view.historical) { view.setHistorical(null); return true; }
       break;
     default: break;
+  }
+  // Shift+←/→ move the selected bar or booking by a day, with Alt its end (bar-drags.mjs).
+  if (event.shiftKey && (key === 'ArrowLeft' || key === 'ArrowRight') && view.view !== 'history') {
+    // At once when the drags are here: the release of Shift, which proposes, must find the drag begun.
+    if (view.drags) view.drags.key(event);
+    else view.loadDrags().then((drags) => drags.key(event));
+    return true;
   }
   if (view.view === 'tasks') return taskKey(event, view);
   if (view.view === 'resources') return view.resources?.key(event) ?? false;

@@ -102,6 +102,7 @@ export default {
   notAHoliday: (text) => `Ungültiges Datum: „${text}“ (TT.MM.JJJJ oder JJJJ-MM-TT).`,
   ownersOnly: 'Nur Eigentümer des Plans dürfen die Planungseinstellungen ändern.',
   conflict: (task, date) => `„${task}“ kann nicht vor dem ${date} beginnen: eine Abhängigkeit erlaubt keinen früheren Termin.`,
+  dragWaiting: (title) => `„${title}“ wartet noch auf die Antwort zu seiner letzten Änderung.`,
   moveTo: (date) => `Auf ${date} verschieben`, pushedCount: (count) => `${count} Aufgabe${count === 1 ? '' : 'n'} verschoben.`,
   slackTitle: (slack, critical) => `Puffer: ${slack} Arbeitstag${Math.abs(slack) === 1 ? '' : 'e'}${critical ? ' (kritisch)' : ''}`,
 
@@ -138,6 +139,9 @@ export default {
       ['Leertaste ← →', 'Gruppe auf-/zuklappen'], ['[ ]', 'Zeitachse: vorherige/nächste halbe Breite'], ['t', 'Heute'],
       ['+ -', 'Zoom (1, 2, 4, 6, 8 Tage je Spalte)'], ['Enter', 'verfügbare Aktionen anzeigen'],
       ['Alt+↑ Alt+↓', 'vor das vorige / hinter das nächste Geschwister'],
+      ['Umschalt+← →', 'gewählten Balken oder Eintrag um einen Tag verschieben (um einen Arbeitstag, wenn der Plan einen Kalender hat); Loslassen von Umschalt schlägt es vor, Esc bricht ab'],
+      ['Umschalt+Alt+← →', 'dasselbe für sein Ende'],
+      ['Ziehen', 'einen Balken oder eine Raute, um sie zu verschieben, ein Balkenende, um Anfang oder Ende zu ändern (Touch: halten, dann ziehen); Esc bricht ab'],
       ['z  Z (Strg+Z, Strg+Y)', 'eigene letzte Änderung rückgängig / wiederholen'],
       ['b  B', 'Basislinie setzen oder entfernen / Schatten wechseln'], ['S', 'Planungseinstellungen (Eigentümer)'],
       ['/', 'Titel und Kennungen suchen (Esc leert)'], ['n N', 'nächster / voriger Treffer (im Suchfeld: Enter, Umschalt+Enter)'],

@@ -99,6 +99,7 @@ export default {
   notAHoliday: (text) => `Not a date: “${text}” (YYYY-MM-DD).`,
   ownersOnly: 'Only an owner of the plan may change its scheduling settings.',
   conflict: (task, date) => `“${task}” cannot start before ${date}: a dependency does not allow an earlier date.`,
+  dragWaiting: (title) => `“${title}” is still waiting for the answer to its last change.`,
   moveTo: (date) => `Move to ${date}`, pushedCount: (count) => `${count} task${count === 1 ? '' : 's'} pushed.`,
   slackTitle: (slack, critical) => `Slack: ${slack} working day${Math.abs(slack) === 1 ? '' : 's'}${critical ? ' (critical)' : ''}`,
 
@@ -138,6 +139,9 @@ export default {
       ['Space ← →', 'collapse/expand a group'], ['[ ]', 'timeline: previous/next half width'], ['t', 'today'],
       ['+ -', 'zoom (1, 2, 4, 6, 8 days per column)'], ['Enter', 'show the available actions'],
       ['Alt+↑ Alt+↓', 'move before the previous / after the next sibling'],
+      ['Shift+← →', 'move the selected bar or booking by a day (a working day where the plan has a calendar); releasing Shift proposes it, Esc cancels'],
+      ['Shift+Alt+← →', 'the same for its end'],
+      ['Drag', 'a bar or diamond to move it, an end of a bar to change its start or end (touch: hold, then drag); Esc cancels'],
       ['z  Z (Ctrl+Z, Ctrl+Y)', 'undo / redo your last change'],
       ['b  B', 'set or remove a baseline / cycle its shadow'], ['S', 'scheduling settings (owners)'],
       ['/', 'search titles and ids (Esc clears)'], ['n N', 'next / previous match (in the search box: Enter, Shift+Enter)'],

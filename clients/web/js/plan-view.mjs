@@ -2,8 +2,8 @@
 // (tasks, resources, history), the toolbar and the heading's live figures. It derives what the views
 // draw (the visible tree, the horizon, arrows, the baseline shadow, the calendar's shading) from
 // confirmed data only, asks for the schedule figures (slack, critical path) of the rows on screen,
-// and marks the tasks a version pushed. The resources and history views, the search and the
-// exports are loaded when first used (the first render needs none of them).
+// and marks the tasks a version pushed. The resources and history views, the search, the exports
+// and the drags of bars are loaded when first used (the first render needs none of them).
 
 import { $, sameKey } from './dom.mjs';
 import { PlanClient } from './plan-client.mjs';
@@ -44,6 +44,8 @@ export class PlanView {
     this.historyView = null;
     /** The search by title (search-box.mjs), made when first used. */
     this.search = null;
+    /** The drags of bars and bookings (bar-drags.mjs), made with the modules fetched after the first render. */
+    this.drags = null;
     /** The tasks the newest pushing version moved: { version, count, ids (still to flash), at }. */
     this.pushed = null;
     this.actions = new PlanActions(this);
@@ -51,6 +53,8 @@ export class PlanView {
       select: (id) => this.select(id), toggle: (id) => this.toggle(id), activate: (id) => this.actions.openMenu(id),
       reorder: (id, target, position) => this.actions.reorderDrag(id, target, position),
       link: (from, to) => this.actions.linkDrag(from, to),
+      press: (id, part, event) => (this.drags ? this.drags.pressTask(id, part, event) : !this.loadDrags()),
+      fix: (id) => this.drags?.fix(id),
       rendered: (scrollLeft, chartWidth, first, end) => {
         this.updateNavigation({ scrollLeft, chartWidth });
         this.askFigures(first, end);
@@ -110,7 +114,8 @@ export class PlanView {
       // (the server went away first) is no error yet: opening its view fetches it again and says
       // so if that fails. `data-preloaded` on <body> tells when all are here.
       const preload = () => Promise.all(['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs', './settings-form.mjs',
-        './conflict.mjs', './search-box.mjs', './export-menu.mjs', './chart-png.mjs'].map((m) => import(m))).then(() => (document.body.dataset.preloaded = 'all'), () => {});
+        './conflict.mjs', './search-box.mjs', './export-menu.mjs', './chart-png.mjs', './bar-drags.mjs'].map((m) => import(m)))
+        .then(() => this.loadDrags()).then(() => (document.body.dataset.preloaded = 'all'), () => {});
       requestAnimationFrame(() => setTimeout(preload, 0));
     }
     if (detail.snapshot || !this.horizon) this.fitHorizon();
@@ -120,6 +125,13 @@ export class PlanView {
       this.pushed = { version: detail.confirmed.version, count: pushed.length, ids: new Set(pushed), at: performance.now() };
       this.app.status(this.t.pushedCount(pushed.length));
     }
+  }
+
+  /** The drags' controller, made once its module is here (a press before that starts none). */
+  async loadDrags() {
+    const { BarDrags } = await import('./bar-drags.mjs');
+    this.drags ??= new BarDrags(this);
+    return this.drags;
   }
 
   /** Milliseconds since the task was pushed while its bar still flashes, else null. */
@@ -243,6 +255,7 @@ export class PlanView {
         today: todayOf(), shadow: (task) => this.baseline?.values.get(task.id) ?? null, calendar: this.calendar(),
         figures: this.historical ? null : this.client.figures?.tasks ?? null, pushed: (id) => this.pushedSince(id), readOnly,
         match: this.search?.active ? (id) => this.search.state(id) : null,
+        overlay: this.drags && !readOnly ? (...args) => this.drags.taskOverlay(...args) : null,
       });
       this.search?.showCount();
     } else if (this.view === 'resources') {

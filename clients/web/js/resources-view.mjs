@@ -2,15 +2,16 @@
 // same civil-day axis as the task chart, overlapping entries on lanes of their own. What is loaded
 // follows the visible rows and columns (the plan view turns them into a watch, seed 003); the
 // corner shows Loading… or Load failed with Retry. Drag an entry sideways to move it in time, up or
-// down to reassign it; like the task view, only visible rows are in the DOM.
+// down to reassign it, or drag an end (bar-drags.mjs follows the press and draws the ghost); like
+// the task view, only visible rows are in the DOM.
 
-import { h, s, textWidth, follow } from './dom.mjs';
+import { h, s, textWidth } from './dom.mjs';
 import { ChartStage, drawHeader, gridNodes, HEADER_HEIGHT } from './chart-draw.mjs';
 import { lanes } from './lanes.mjs';
 import { parseLocal, MINUTES_PER_DAY } from './dates.mjs';
 
 export const LABEL_WIDTH = 220;
-const LANE = 22;
+export const LANE = 22;
 const COLLAPSED = 26;
 const EDGE = 6;
 
@@ -30,7 +31,7 @@ function clip(text, room) {
 export class ResourcesView extends ChartStage {
   /**
    * callbacks: select(resourceID, assignmentID), toggle(resourceID), activate(), retry(),
-   * move(target, minutes, resourceID), resize(target, 'start'|'end', minutes), visible(range).
+   * press(target, 'move'|'start'|'end', event) (a press on an entry), visible(range).
    */
   constructor(scroller, callbacks) {
     super(scroller, LABEL_WIDTH);
@@ -45,7 +46,10 @@ export class ResourcesView extends ChartStage {
     });
   }
 
-  /** state: { resources, data, dataRevision, collapsed, selectedResource, selectedAssignment, loadState, axis, columnWidth, language, t, today, pending }. */
+  /**
+   * state: { resources, data, dataRevision, collapsed, selectedResource, selectedAssignment, loadState, axis, columnWidth,
+   * language, t, today, pending, overlay(view, visible rows, scrollTop, scrollLeft) (the drags' ghosts and notes) }.
+   */
   update(state) {
     if (!this.state || state.dataRevision !== this.state.dataRevision || state.collapsed !== this.state.collapsed
       || state.resources !== this.state.resources) this.placed = null;
@@ -130,6 +134,7 @@ export class ResourcesView extends ChartStage {
         if (label) nodes.push(s('text', { class: 'entry-label', x: Math.max(left, 0) + 4, y: y + 13, text: label }));
       }
     }
+    if (state.overlay) nodes.push(...state.overlay(this, visible, scrollTop, scrollLeft));
     this.chart.replaceChildren(...nodes);
   }
 
@@ -178,15 +183,6 @@ export class ResourcesView extends ChartStage {
     if (!target) return;
     this.callbacks.select(source.resource.id, target.assignment.id);
     if (this.state.readOnly) return; // a viewer's entries do not move
-    const edge = rect.dataset.edge;
-    follow(this.chart, event, { up: (upEvent) => {
-      const dx = upEvent.clientX - event.clientX;
-      if (upEvent.type !== 'pointerup' || (Math.abs(dx) < 4 && Math.abs(upEvent.clientY - event.clientY) < 4)) return;
-      const snap = snapMinutes(this.state.axis.zoom);
-      const minutes = Math.round((dx / (this.state.columnWidth / this.state.axis.zoom / MINUTES_PER_DAY)) / snap) * snap;
-      if (edge) return this.callbacks.resize(target, edge, minutes);
-      const over = this.rowAt(upEvent.clientY);
-      this.callbacks.move(target, minutes, over ? over.resource.id : target.assignment.resourceID);
-    } });
+    this.callbacks.press(target, rect.dataset.edge ?? 'move', event);
   }
 }

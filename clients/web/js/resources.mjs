@@ -5,7 +5,7 @@
 import { $ } from './dom.mjs';
 import { ResourcesView, LABEL_WIDTH } from './resources-view.mjs';
 import { ResourceQueryPlanner, queryFor, applyPage } from './resource-query.mjs';
-import { openEntryForm, entryOperation, dragOperation, resizeOperation } from './entry-forms.mjs';
+import { openEntryForm, entryOperation } from './entry-forms.mjs';
 import { ENTRY_ACTIONS, actionTitle, actionKey } from './wording.mjs';
 import { today as todayOf, MINUTES_PER_DAY, parseLocal } from './dates.mjs';
 import { formatDateTime, formatDuration } from './strings.mjs';
@@ -26,8 +26,7 @@ export class Resources {
     this.view = new ResourcesView($('#resources'), {
       select: (resource, assignment) => this.select(resource, assignment), toggle: (id) => this.toggle(id),
       activate: () => this.openAction('entryDetails'), retry: () => this.run(this.planner.retry()),
-      move: (target, minutes, resource) => plan.actions.dragged(dragOperation(target, minutes, resource), 'move'),
-      resize: (target, edge, minutes) => plan.actions.dragged(resizeOperation(target, edge, minutes), 'resize'),
+      press: (target, part, event) => (plan.drags ? plan.drags.pressEntry(target, part, event) : plan.loadDrags()),
       visible: (rows, measured) => this.visible(rows, measured),
     });
   }
@@ -79,6 +78,7 @@ export class Resources {
       resources: copy.resources, data: this.data, dataRevision: this.revision, collapsed: this.collapsed,
       selectedResource: this.selectedResource, selectedAssignment: this.selectedAssignment, loadState: this.planner.state,
       axis, columnWidth, language: this.plan.language, t: this.t, today: todayOf(), pending: this.pendingEntryIDs(),
+      overlay: this.plan.drags && !readOnly ? (...args) => this.plan.drags.entryOverlay(...args) : null,
     });
   }
 

@@ -1,8 +1,9 @@
 // The task list and timeline side by side on a ChartStage: pinned list columns (name with
 // disclosure, kind, dates, progress) and the chart (three header rows, bars, diamonds, arrows),
 // only the visible rows (row nodes recycled by row index). Drag a row onto a sibling to reorder,
-// from a bar's end to another bar to link. Reads its state from the plan view and reports user
-// intentions through callbacks.
+// from a bar's end to another bar to link; a press on a bar, a bar's end or a diamond goes to the
+// drags (bar-drags.mjs), whose ghosts and notes are drawn over the marks. Reads its state from the
+// plan view and reports user intentions through callbacks.
 
 import { h, s, follow, sameKey } from './dom.mjs';
 import { ChartStage, drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
@@ -17,11 +18,14 @@ const BUFFER_ROWS = 4;
 // The arrows are drawn for a block of rows and columns around the visible ones and moved with one
 // transform while the view stays inside it, instead of being made anew in every frame.
 const ARROW_BLOCK_ROWS = 64;
+/** The marks a press moves (their ends, `bar-edge`, resize). */
+const MOVED = new Set(['bar', 'bar-fill', 'milestone']);
 
 export class TasksView extends ChartStage {
   /**
    * callbacks: select(id), toggle(id), activate(id), reorder(id, targetID, position), link(fromID, toID),
-   * rendered(scrollLeft, chartWidth, firstRow, endRow), flashed(id) (a pushed bar's flash ended).
+   * rendered(scrollLeft, chartWidth, firstRow, endRow), flashed(id) (a pushed bar's flash ended),
+   * press(id, part, event) (a press on a bar: 'move', 'start' or 'end'; true when a drag follows it), fix(id).
    */
   constructor(scroller, callbacks) {
     super(scroller, LIST_WIDTH);
@@ -34,8 +38,9 @@ export class TasksView extends ChartStage {
     this.marks = s('g', {});
     this.arrowLayer = s('g', {});
     this.linkLayer = s('g', {});
+    this.overlay = s('g', {});
     this.rowGroups = new Map();
-    this.chart.append(this.grid, this.selectedRect, this.marks, this.arrowLayer, this.linkLayer);
+    this.chart.append(this.grid, this.selectedRect, this.marks, this.arrowLayer, this.overlay, this.linkLayer);
     this.list.addEventListener('pointerdown', (event) => this.listPointerDown(event));
     this.list.addEventListener('dblclick', (event) => this.activateAt(event));
     this.chart.addEventListener('pointerdown', (event) => this.chartPointerDown(event));
@@ -49,7 +54,8 @@ export class TasksView extends ChartStage {
   /**
    * state: { copy, rows, indexByID, arrows, valuesOf, language, t, selectedID, pendingIDs, axis, columnWidth,
    * today, shadow(task), calendar (calendar.mjs), figures (id → a schedule answer's figures, or null),
-   * pushed(id) (ms since the task was pushed, or null), match(id) (a search's: 0 none, 1 a match, 2 the current one) }.
+   * pushed(id) (ms since the task was pushed, or null), match(id) (a search's: 0 none, 1 a match, 2 the current one),
+   * overlay(view, first, end, scrollTop, scrollLeft) (the drags' ghosts and notes: SVG nodes) }.
    */
   update(state) {
     const layoutChanged = !this.state || state.rows !== this.state.rows || state.axis !== this.state.axis
@@ -212,6 +218,8 @@ export class TasksView extends ChartStage {
       }));
     });
     this.renderArrows(first, end, scrollTop, scrollLeft, width);
+    const over = state.overlay?.(this, first, end, scrollTop, scrollLeft) ?? [];
+    if (over.length > 0 || this.overlay.firstChild) this.overlay.replaceChildren(...over);
     const line = this.drag?.kind === 'link' ? this.drag.line : null;
     if (this.linkLayer.firstChild !== line) this.linkLayer.replaceChildren(...(line ? [line] : []));
   }
@@ -301,7 +309,11 @@ export class TasksView extends ChartStage {
     const target = event.target;
     const index = this.rowIndexAt(event.clientY);
     if (index !== null) this.callbacks.select(this.state.rows[index].task.id);
-    if (target.dataset?.handle !== 'end' || this.state.readOnly) return;
+    if (this.state.readOnly || !target.dataset?.id) return;
+    if (target.dataset.fix) return this.callbacks.fix(target.dataset.id);
+    const part = target.dataset.edge ?? (MOVED.has(target.classList[0]) ? 'move' : null);
+    if (part && this.callbacks.press(target.dataset.id, part, event)) return;
+    if (target.dataset.handle !== 'end') return;
     event.preventDefault();
     const box = this.chart.getBoundingClientRect();
     const x1 = Number(target.getAttribute('cx'));
