@@ -6,6 +6,7 @@ export default {
     'November', 'Dezember'],
   shortMonths: ['Jan', 'Feb', 'Mär', 'Apr', 'Mai', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dez'],
   week: 'KW', shortWeek: 'KW',
+  quarter: (quarter, year) => `${quarter}. Quartal ${year}`,
 
   appTitle: 'ChronoSketch', signInHeading: 'Anmelden', token: 'Token', signIn: 'Anmelden', signOut: 'Abmelden',
   tokenNote: 'Das Token bleibt nur in diesem Browser-Tab (sessionStorage), nie in einer Adresse.',
@@ -99,6 +100,17 @@ export default {
   moveTo: (date) => `Auf ${date} verschieben`, pushedCount: (count) => `${count} Aufgabe${count === 1 ? '' : 'n'} verschoben.`,
   slackTitle: (slack, critical) => `Puffer: ${slack} Arbeitstag${Math.abs(slack) === 1 ? '' : 'e'}${critical ? ' (kritisch)' : ''}`,
 
+  // Layout, Skalen, Tooltips und Druck (Issue 30, Punkte 2 und 8).
+  scaleNames: { months: 'Monate', quarters: 'Quartale', years: 'Jahre' },
+  zoomToFit: 'Ganzer Plan', zoomToFitTitle: 'Den ganzen Plan einpassen (f)', printButton: 'Drucken',
+  printTitle: 'Den ganzen Plan drucken (Strg+P)', moreColumns: 'Die übrigen Spalten zeigen',
+  fewerColumns: 'Nur die Titelspalte zeigen', splitter: 'Breite der Aufgabenliste',
+  columnResize: (column) => `Breite der Spalte ${column}`,
+  tipDates: (from, to, days) => `${from} – ${to} · ${days} Tag${days === 1 ? '' : 'e'}`,
+  tipMilestone: (date) => `Meilenstein am ${date}`, tipProgress: (percent) => `Fortschritt: ${percent} %`,
+  printHeading: (title, version) => `${title} · Version ${version}`,
+  printPage: (page, pages, rows, days) => `Seite ${page} von ${pages} · Zeilen ${rows} · ${days}`,
+
   rejections: {
     staleTask: 'Die Aufgabe wurde inzwischen geändert oder entfernt.',
     duplicateID: 'Diese ID gibt es schon.', blankID: 'Die ID darf nicht leer sein.',
@@ -130,12 +142,13 @@ export default {
     keys: [
       ['v', 'Ansicht wechseln (Aufgaben, Ressourcen, Verlauf)'], ['↑ ↓ j k', 'Auswahl bewegen; Bild↑ Bild↓ Pos1 Ende'],
       ['Leertaste ← →', 'Gruppe auf-/zuklappen'], ['[ ]', 'Zeitachse: vorherige/nächste halbe Breite'], ['t', 'Heute'],
-      ['+ -', 'Zoom (1, 2, 4, 6, 8 Tage je Spalte)'], ['Enter', 'verfügbare Aktionen anzeigen'],
+      ['+ -', 'Zoom: 1, 2, 4, 6, 8 Tage je Spalte, Monate, Quartale, Jahre (oder zwei Finger, Strg+Mausrad)'], ['f', 'den ganzen Plan einpassen'], ['Enter', 'verfügbare Aktionen anzeigen'],
       ['Alt+↑ Alt+↓', 'vor das vorige / hinter das nächste Geschwister'],
       ['z  Z (Strg+Z, Strg+Y)', 'eigene letzte Änderung rückgängig / wiederholen'],
       ['b  B', 'Basislinie setzen oder entfernen / Schatten wechseln'], ['S', 'Planungseinstellungen (Eigentümer)'],
       ['/', 'Titel und Kennungen suchen (Esc leert)'], ['n N', 'nächster / voriger Treffer (im Suchfeld: Enter, Umschalt+Enter)'],
       ['E', 'Exportieren: MS Project, CSV, iCalendar, JSON, das Diagramm als PNG'],
+      ['Strg+P', 'den ganzen Plan drucken (jede Zeile, das Diagramm auf Seiten)'], ['← → auf einem Trenner', 'Liste oder Spalte breiter / schmaler (Umschalt: größere Schritte)'],
     ],
     resources: 'Ressourcen:',
     more: [

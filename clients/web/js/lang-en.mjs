@@ -7,6 +7,7 @@ export default {
     'November', 'December'],
   shortMonths: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
   week: 'Week', shortWeek: 'W',
+  quarter: (quarter, year) => `Quarter ${quarter} ${year}`,
 
   appTitle: 'ChronoSketch', signInHeading: 'Sign in', token: 'Token', signIn: 'Sign in', signOut: 'Sign out',
   tokenNote: 'The token is kept in this browser tab only (sessionStorage), never in an address.',
@@ -96,6 +97,17 @@ export default {
   moveTo: (date) => `Move to ${date}`, pushedCount: (count) => `${count} task${count === 1 ? '' : 's'} pushed.`,
   slackTitle: (slack, critical) => `Slack: ${slack} working day${Math.abs(slack) === 1 ? '' : 's'}${critical ? ' (critical)' : ''}`,
 
+
+  // Layout, scales, tooltips and print (issue 30, items 2 and 8).
+  scaleNames: { months: 'months', quarters: 'quarters', years: 'years' },
+  zoomToFit: 'Fit', zoomToFitTitle: 'Zoom to fit the whole plan (f)', printButton: 'Print',
+  printTitle: 'Print the whole plan (Ctrl+P)', moreColumns: 'Show the other columns',
+  fewerColumns: 'Show only the title column', splitter: 'Width of the task list',
+  columnResize: (column) => `Width of the column ${column}`,
+  tipDates: (from, to, days) => `${from} – ${to} · ${days} day${days === 1 ? '' : 's'}`,
+  tipMilestone: (date) => `Milestone on ${date}`, tipProgress: (percent) => `Progress: ${percent} %`,
+  printHeading: (title, version) => `${title} · version ${version}`,
+  printPage: (page, pages, rows, days) => `Page ${page} of ${pages} · rows ${rows} · ${days}`,
   /** The reasons of rejection codes (the server's message is shown for others). */
   rejections: {
     staleTask: 'The task was changed or removed in the meantime.',
@@ -130,12 +142,13 @@ export default {
     keys: [
       ['v', 'switch view (tasks, resources, history)'], ['↑ ↓ j k', 'move the selection; PgUp PgDn Home End'],
       ['Space ← →', 'collapse/expand a group'], ['[ ]', 'timeline: previous/next half width'], ['t', 'today'],
-      ['+ -', 'zoom (1, 2, 4, 6, 8 days per column)'], ['Enter', 'show the available actions'],
+      ['+ -', 'zoom: 1, 2, 4, 6, 8 days per column, months, quarters, years (or pinch, Ctrl+wheel)'], ['f', 'zoom to fit the whole plan'], ['Enter', 'show the available actions'],
       ['Alt+↑ Alt+↓', 'move before the previous / after the next sibling'],
       ['z  Z (Ctrl+Z, Ctrl+Y)', 'undo / redo your last change'],
       ['b  B', 'set or remove a baseline / cycle its shadow'], ['S', 'scheduling settings (owners)'],
       ['/', 'search titles and ids (Esc clears)'], ['n N', 'next / previous match (in the search box: Enter, Shift+Enter)'],
       ['E', 'export: MS Project, CSV, iCalendar, JSON, the chart as PNG'],
+      ['Ctrl+P', 'print the whole plan (every row, the chart on pages)'], ['← → on a divider', 'resize the list or a column (Shift: in larger steps)'],
     ],
     resources: 'Resources:',
     more: [

@@ -1,0 +1,95 @@
+// The task list's widths (pure): its columns and the split between list and chart, as the user
+// set them (kept per browser in localStorage as JSON, read back with every value checked), and how
+// they are laid out in a window of a given width. Below NARROW pixels the list shows only the title
+// column and the chart keeps at least 60 % of the width; the other columns come back, over the
+// chart, behind a toggle.
+
+export const COLUMNS = [['name', 240], ['kind', 96], ['dates', 186], ['progress', 92]];
+export const STORAGE_KEY = 'chronosketch.layout';
+/** Below this window width (CSS pixels) the list collapses to its title column. */
+export const NARROW = 700;
+export const MIN_COLUMN = 48;
+export const MAX_COLUMN = 640;
+export const MIN_LIST = 120;
+/** The title column's least width when every column is shown in a narrow window. */
+export const MIN_NAME = 96;
+/** The list's largest share of the width: 40 % when narrow (the chart keeps 60 %), else 70 %. */
+export const NARROW_SHARE = 0.4;
+export const WIDE_SHARE = 0.7;
+
+const clamp = (value, low, high) => Math.min(Math.max(value, low), Math.max(high, low));
+const whole = (value) => (typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : null);
+
+/** The defaults: every column at its width, the split at the list's end (null: follows the columns). */
+export const defaultWidths = () => ({ columns: Object.fromEntries(COLUMNS), split: null });
+
+/** The widths kept in `text` (JSON, or null); what is missing or not a number is the default, the rest clamped. */
+export function readWidths(text) {
+  const widths = defaultWidths();
+  let kept = null;
+  try {
+    kept = text ? JSON.parse(text) : null;
+  } catch {
+    return widths;
+  }
+  if (!kept || typeof kept !== 'object') return widths;
+  for (const [name] of COLUMNS) {
+    const width = whole(kept.columns?.[name]);
+    if (width !== null) widths.columns[name] = clamp(width, MIN_COLUMN, MAX_COLUMN);
+  }
+  const split = whole(kept.split);
+  if (split !== null) widths.split = Math.max(split, MIN_LIST);
+  return widths;
+}
+
+/** What localStorage keeps: only what differs from the defaults. */
+export function writeWidths(widths) {
+  const columns = Object.fromEntries(COLUMNS.filter(([name, width]) => widths.columns[name] !== width)
+    .map(([name]) => [name, widths.columns[name]]));
+  return JSON.stringify({ ...(Object.keys(columns).length ? { columns } : {}), ...(widths.split === null ? {} : { split: widths.split }) });
+}
+
+const total = (widths) => COLUMNS.reduce((sum, [name]) => sum + widths.columns[name], 0);
+
+/** The widest list a window of `windowWidth` allows. */
+export const maxList = (windowWidth) => Math.max(Math.floor(windowWidth * (windowWidth < NARROW ? NARROW_SHARE : WIDE_SHARE)), MIN_LIST);
+
+/** `widths` with column `name` at `width` (clamped); a split the user set moves by as much, so the list still shows what it showed. */
+export function resizeColumn(widths, name, width) {
+  const old = widths.columns[name];
+  const next = clamp(Math.round(width), MIN_COLUMN, MAX_COLUMN);
+  return { columns: { ...widths.columns, [name]: next }, split: widths.split === null ? null : Math.max(widths.split + next - old, MIN_LIST) };
+}
+
+/** `widths` with the split at `split` pixels, within what a window of `windowWidth` allows. */
+export function resizeSplit(widths, split, windowWidth) {
+  return { ...widths, split: clamp(Math.round(split), MIN_LIST, maxList(windowWidth)) };
+}
+
+/**
+ * The list in a window (the chart's scroller) `windowWidth` wide: { narrow, listWidth (where the
+ * chart begins), shownWidth (the list's own width: wider than listWidth when its other columns are
+ * shown over the chart), columns ([name, width] of those shown), hidden (names behind the toggle),
+ * maxSplit }. `expanded`: the narrow list's toggle is on.
+ */
+export function listLayout(windowWidth, widths, expanded = false) {
+  const columns = COLUMNS.map(([name]) => [name, widths.columns[name]]);
+  const maxSplit = maxList(windowWidth);
+  if (windowWidth >= NARROW) {
+    const listWidth = clamp(widths.split ?? total(widths), MIN_LIST, maxSplit);
+    return { narrow: false, listWidth, shownWidth: listWidth, columns, hidden: [], maxSplit };
+  }
+  const listWidth = Math.max(Math.min(widths.columns.name, Math.floor(windowWidth * NARROW_SHARE)), 1);
+  if (!expanded) {
+    return { narrow: true, listWidth, shownWidth: listWidth, columns: [['name', listWidth]], hidden: COLUMNS.slice(1).map(([name]) => name), maxSplit };
+  }
+  // Every column over the chart, within the window: the title column gives way first (down to
+  // MIN_NAME), then the others shrink alike.
+  const rest = columns.slice(1);
+  const restWidth = rest.reduce((sum, [, width]) => sum + width, 0);
+  const nameWidth = clamp(windowWidth - restWidth, Math.min(MIN_NAME, widths.columns.name), widths.columns.name);
+  const scale = Math.min((windowWidth - nameWidth) / restWidth, 1);
+  const shown = [['name', nameWidth], ...rest.map(([name, width]) => [name, Math.max(Math.floor(width * scale), 1)])];
+  const shownWidth = shown.reduce((sum, [, width]) => sum + width, 0);
+  return { narrow: true, listWidth, shownWidth, columns: shown, hidden: [], maxSplit };
+}
