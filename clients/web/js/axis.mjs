@@ -1,12 +1,12 @@
 // The chart's time axis (semantics.md "Time axis", the Swift core's TimeAxis): a finite horizon
 // of civil days divided into columns of 1, 2, 4, 6 or 8 days (the terminal's zooms) or, for the
-// web client's month, quarter and year scales, 12, 30 or 91 days, the last one clipped to the
-// exclusive end. Positions are fractional column units, x = days from the horizon start / days per
+// web client's month, quarter and year scales (coarse-scales.mjs), 12, 30 or 91 days, the last one
+// clipped to the exclusive end. Positions are fractional column units, x = days from the horizon start / days per
 // column; month and ISO-week sections keep exact civil boundaries even inside a zoomed column.
 // Pure: day numbers in, numbers and labels out.
 
 import { civil, daysInMonth, isoWeek, isoWeekday } from './dates.mjs';
-import { monthName, shortMonthName, weekWord, shortWeekWord, quarterWord } from './strings.mjs';
+import { monthName, shortMonthName, weekWord, shortWeekWord } from './strings.mjs';
 
 export const ZOOMS = [1, 2, 4, 6, 8, 12, 30, 91];
 
@@ -59,7 +59,11 @@ export function clampColumns(axis, from, to) {
   return [lower, Math.min(Math.max(to, lower), axis.columnCount)];
 }
 
-function sections(axis, from, to, period) {
+/**
+ * The sections of a calendar period over the horizon (or the columns [from, to)): `period(day)` gives
+ * the one holding `day` as { key, start, next, label }.
+ */
+export function sections(axis, from, to, period) {
   let first = axis.start;
   let end = axis.end;
   if (from !== undefined) {
@@ -112,31 +116,6 @@ export function weekSections(axis, language, from, to) {
       key: `${weekYear}-W${week}`, start, next: start + 7,
       label: [`${weekWord(language)} ${week} ${weekYear}`, `${short} ${weekYear}`, short, String(week)],
     };
-  });
-}
-
-/** The quarter header row: "Q3 2026", "Q3" (German "Q3 2026", "Q3"; the long form "Quarter 3 2026"). */
-export function quarterSections(axis, language, from, to) {
-  return sections(axis, from, to, (day) => {
-    const { year, month, day: dayOfMonth } = civil(day);
-    const first = month - ((month - 1) % 3);
-    let next = day - (dayOfMonth - 1);
-    let start = next;
-    for (let m = first; m < month; m += 1) start -= daysInMonth(year, m);
-    for (let m = month; m < first + 3; m += 1) next += daysInMonth(year, m);
-    const quarter = (first + 2) / 3;
-    return { key: `${year}-Q${quarter}`, start, next, label: [quarterWord(language, quarter, year), `Q${quarter} ${year}`, `Q${quarter}`] };
-  });
-}
-
-/** The year header row: "2026", then "26" where four digits do not fit. */
-export function yearSections(axis, language, from, to) {
-  return sections(axis, from, to, (day) => {
-    const { year, month, day: dayOfMonth } = civil(day);
-    let start = day - (dayOfMonth - 1);
-    for (let m = 1; m < month; m += 1) start -= daysInMonth(year, m);
-    const length = daysInMonth(year, 2) === 29 ? 366 : 365;
-    return { key: String(year), start, next: start + length, label: [String(year), `’${String(year).slice(-2)}`] };
   });
 }
 

@@ -1,8 +1,8 @@
 // Zooming the charts by gesture (loaded after the first render): two fingers pinched apart zoom
-// in, together zoom out (a step each time their distance changes by a quarter, scales.mjs
-// pinchStep), and so does Ctrl with the wheel (a touchpad's pinch). The chart keeps its centre date.
+// in, together zoom out (a step each time their distance changes by a quarter,
+// zoom-steps.mjs pinchStep), and so does Ctrl with the wheel (a touchpad's pinch). The chart keeps its centre date.
 
-import { pinchStep } from './scales.mjs';
+import { pinchStep } from './zoom-steps.mjs';
 import { zoomIn, zoomOut } from './viewport.mjs';
 
 const CHARTS = '#tasks, #resources';

@@ -1,8 +1,6 @@
-// The task list's widths (pure): its columns and the split between list and chart, as the user
-// set them (kept per browser in localStorage as JSON, read back with every value checked), and how
-// they are laid out in a window of a given width. Below NARROW pixels the list shows only the title
-// column and the chart keeps at least 60 % of the width; the other columns come back, over the
-// chart, behind a toggle.
+// The task list's widths (pure): its columns and the split, as kept in localStorage (read back
+// checked; resizing and writing: list-widths.mjs), laid out in a window. Below NARROW pixels only
+// the title column shows, the chart keeps 60 % of the width, the rest comes over it by a toggle.
 
 export const COLUMNS = [['name', 240], ['kind', 96], ['dates', 186], ['progress', 92]];
 export const STORAGE_KEY = 'chronosketch.layout';
@@ -17,7 +15,9 @@ export const MIN_NAME = 96;
 export const NARROW_SHARE = 0.4;
 export const WIDE_SHARE = 0.7;
 
-const clamp = (value, low, high) => Math.min(Math.max(value, low), Math.max(high, low));
+export const clamp = (value, low, high) => Math.min(Math.max(value, low), Math.max(high, low));
+/** `fraction` of `width`, whole pixels (1400 × 0.7 is 980, not 979.99…). */
+const part = (width, fraction) => Math.floor(width * fraction + 1e-9);
 const whole = (value) => (typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : null);
 
 /** The defaults: every column at its width, the split at the list's end (null: follows the columns). */
@@ -42,29 +42,10 @@ export function readWidths(text) {
   return widths;
 }
 
-/** What localStorage keeps: only what differs from the defaults. */
-export function writeWidths(widths) {
-  const columns = Object.fromEntries(COLUMNS.filter(([name, width]) => widths.columns[name] !== width)
-    .map(([name]) => [name, widths.columns[name]]));
-  return JSON.stringify({ ...(Object.keys(columns).length ? { columns } : {}), ...(widths.split === null ? {} : { split: widths.split }) });
-}
-
 const total = (widths) => COLUMNS.reduce((sum, [name]) => sum + widths.columns[name], 0);
 
 /** The widest list a window of `windowWidth` allows. */
-export const maxList = (windowWidth) => Math.max(Math.floor(windowWidth * (windowWidth < NARROW ? NARROW_SHARE : WIDE_SHARE)), MIN_LIST);
-
-/** `widths` with column `name` at `width` (clamped); a split the user set moves by as much, so the list still shows what it showed. */
-export function resizeColumn(widths, name, width) {
-  const old = widths.columns[name];
-  const next = clamp(Math.round(width), MIN_COLUMN, MAX_COLUMN);
-  return { columns: { ...widths.columns, [name]: next }, split: widths.split === null ? null : Math.max(widths.split + next - old, MIN_LIST) };
-}
-
-/** `widths` with the split at `split` pixels, within what a window of `windowWidth` allows. */
-export function resizeSplit(widths, split, windowWidth) {
-  return { ...widths, split: clamp(Math.round(split), MIN_LIST, maxList(windowWidth)) };
-}
+export const maxList = (windowWidth) => Math.max(part(windowWidth, windowWidth < NARROW ? NARROW_SHARE : WIDE_SHARE), MIN_LIST);
 
 /**
  * The list in a window (the chart's scroller) `windowWidth` wide: { narrow, listWidth (where the
@@ -79,7 +60,7 @@ export function listLayout(windowWidth, widths, expanded = false) {
     const listWidth = clamp(widths.split ?? total(widths), MIN_LIST, maxSplit);
     return { narrow: false, listWidth, shownWidth: listWidth, columns, hidden: [], maxSplit };
   }
-  const listWidth = Math.max(Math.min(widths.columns.name, Math.floor(windowWidth * NARROW_SHARE)), 1);
+  const listWidth = Math.max(Math.min(widths.columns.name, part(windowWidth, NARROW_SHARE)), 1);
   if (!expanded) {
     return { narrow: true, listWidth, shownWidth: listWidth, columns: [['name', listWidth]], hidden: COLUMNS.slice(1).map(([name]) => name), maxSplit };
   }

@@ -3,7 +3,8 @@
 // widths are kept in this browser (plan-view.mjs setWidths, list-layout.mjs the rules).
 
 import { follow } from './dom.mjs';
-import { resizeColumn, resizeSplit } from './list-layout.mjs';
+import { STORAGE_KEY } from './list-layout.mjs';
+import { resizeColumn, resizeSplit, writeWidths } from './list-widths.mjs';
 
 const DIVIDER = '#tasks .grip, #tasks .splitter';
 let installed = false;
@@ -13,6 +14,15 @@ function widthOf(view, divider) {
   const { listLayout } = view.tasksView;
   const column = divider.dataset.column;
   return column ? listLayout.columns.find(([name]) => name === column)?.[1] ?? 0 : listLayout.listWidth;
+}
+
+/** Keeps the widths in this browser (storage full or refused: they hold for this page only). */
+function keep(widths) {
+  try {
+    localStorage.setItem(STORAGE_KEY, writeWidths(widths));
+  } catch {
+    // nothing kept
+  }
 }
 
 /** The widths with `divider` at `width` pixels. */
@@ -33,10 +43,10 @@ export function install(app) {
     const [startX, start, widths] = [event.clientX, widthOf(view, divider), view.widths];
     divider.classList.add('dragging');
     follow(divider, event, {
-      move: (moveEvent) => view.setWidths(resized(view, divider, widths, start + moveEvent.clientX - startX), false),
+      move: (moveEvent) => view.setWidths(resized(view, divider, widths, start + moveEvent.clientX - startX)),
       up: () => {
         divider.classList.remove('dragging');
-        view.setWidths(view.widths);
+        keep(view.widths);
       },
     });
   });
@@ -47,5 +57,6 @@ export function install(app) {
     event.preventDefault();
     const step = (event.shiftKey ? 64 : 16) * (event.key === 'ArrowLeft' ? -1 : 1);
     view.setWidths(resized(view, divider, view.widths, widthOf(view, divider) + step));
+    keep(view.widths);
   });
 }

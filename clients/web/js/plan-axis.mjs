@@ -11,7 +11,7 @@ import {
   horizonFor, makeViewport, scrollTo, canMovePrevious, canMoveNext, finer, coarser,
 } from './viewport.mjs';
 import { today as todayOf } from './dates.mjs';
-import { planRange, fitZoom, coverDays } from './scales.mjs';
+import { planRange, coverDays, scaleOf, loadCoarseScales, coarseScalesLoaded } from './scales.mjs';
 
 export const COLUMN_WIDTH = 40;
 /** The resources list's width (resources-view.mjs, loaded with the view). */
@@ -60,19 +60,6 @@ export function cover(view, chartWidth, scrollLeft) {
   view.render();
 }
 
-/** Zoom to fit: the plan's dates (scales.mjs planRange) and a day either side fill the chart's width, scrolled to their start. */
-export function zoomToFit(view) {
-  const range = view.copy && view.horizon ? planRange(view.copy.tasks) : null;
-  if (!range) return;
-  const fit = fitZoom({ axisStart: view.horizon.start, from: range.from - 1, to: range.to + 1, chartWidth: chartWidthOf(view), baseWidth: COLUMN_WIDTH });
-  [view.zoom, view.columnWidth] = [fit.zoom, fit.columnWidth];
-  view.axis = makeAxis(view.horizon.start, view.horizon.days, fit.zoom);
-  const left = Math.max(fit.firstColumn, 0) * fit.columnWidth;
-  cover(view, chartWidthOf(view), left);
-  view.render();
-  scrollCharts(left);
-}
-
 /** Previous / Next disabled at the finite edges, zoom at the finest and coarsest. */
 export function updateNavigation(view, measured = null) {
   if (!view.axis || view.view === 'history') return;
@@ -82,8 +69,12 @@ export function updateNavigation(view, measured = null) {
   for (const [id, disabled] of states) if ($(`#${id}`).disabled !== disabled) $(`#${id}`).disabled = disabled;
 }
 
-/** Shows `viewport` (viewport.mjs): a new zoom goes back to 40 px columns. */
+/** Shows `viewport` (viewport.mjs): a new zoom goes back to 40 px columns; a coarser scale once its module is in. */
 export function applyViewport(view, viewport) {
+  if (!coarseScalesLoaded() && scaleOf(viewport.axis.zoom) !== 'days') {
+    loadCoarseScales().then(() => applyViewport(view, viewport), (error) => view.app.status(view.t.serverError(error.message), true));
+    return;
+  }
   if (viewport.axis !== view.axis) {
     view.axis = viewport.axis;
     view.zoom = viewport.axis.zoom;
@@ -94,7 +85,7 @@ export function applyViewport(view, viewport) {
 }
 
 /** Scrolls both charts to `left` pixels once the next frame has sized them. */
-function scrollCharts(left) {
+export function scrollCharts(left) {
   requestAnimationFrame(() => {
     $('#tasks').scrollLeft = left;
     $('#resources').scrollLeft = left;

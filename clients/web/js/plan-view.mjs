@@ -13,9 +13,10 @@ import { PlanCopy } from './plan-copy.mjs';
 import { rowValues, arrows } from './marks.mjs';
 import { today as todayOf } from './dates.mjs';
 import { TasksView } from './tasks-view.mjs';
-import { readWidths, writeWidths, STORAGE_KEY } from './list-layout.mjs';
+import { readWidths, STORAGE_KEY } from './list-layout.mjs';
+import { loadCoarseScales } from './scales.mjs';
 import {
-  COLUMN_WIDTH, fitHorizon, extendHorizon, viewportOf, cover, zoomToFit, updateNavigation, applyViewport,
+  COLUMN_WIDTH, fitHorizon, extendHorizon, viewportOf, cover, updateNavigation, applyViewport,
 } from './plan-axis.mjs';
 import { PlanActions } from './plan-actions.mjs';
 import { makeCalendar } from './calendar.mjs';
@@ -27,7 +28,7 @@ export { COLUMN_WIDTH };
 /** What is loaded right after the first render; those with an `install(app)` hook into the page then. */
 const LATER = ['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs', './settings-form.mjs', './conflict.mjs',
   './search-box.mjs', './export-menu.mjs', './chart-png.mjs', './bar-tooltip.mjs', './list-resize.mjs', './chart-gestures.mjs',
-  './print-view.mjs'];
+  './print-view.mjs', './zoom-fit.mjs'];
 
 /** The list's widths this browser keeps (list-layout.mjs), or null. */
 function keptWidths() {
@@ -132,7 +133,7 @@ export class PlanView {
       // open at once later, also while the server is away. A module that could not be fetched
       // (the server went away first) is no error yet: opening its view fetches it again and says
       // so if that fails. `data-preloaded` on <body> tells when all are here.
-      const preload = () => Promise.all(LATER.map((m) => import(m))).then((modules) => {
+      const preload = () => Promise.all([...LATER.map((m) => import(m)), loadCoarseScales()]).then((modules) => {
         for (const module of modules) module.install?.(this.app);
         document.body.dataset.preloaded = 'all';
       }, () => {});
@@ -212,18 +213,18 @@ export class PlanView {
   }
 
   /** Zoom to fit (`f`, or Fit in the toolbar): the plan's dates fill the chart's width. */
-  zoomToFit() {
-    zoomToFit(this);
+  async zoomToFit() {
+    try {
+      const { zoomToFit } = await import('./zoom-fit.mjs');
+      if (this.app.planView === this) await zoomToFit(this);
+    } catch (error) {
+      this.app.status(this.t.serverError(error.message), true);
+    }
   }
 
-  /** The list's widths as the user set them (list-resize.mjs); `keep`: kept in this browser (not while a drag goes on). */
-  setWidths(widths, keep = true) {
+  /** The list's widths as the user sets them (list-resize.mjs keeps them in this browser). */
+  setWidths(widths) {
     this.widths = widths;
-    try {
-      if (keep) localStorage.setItem(STORAGE_KEY, writeWidths(widths));
-    } catch {
-      // Storage full or refused: the widths hold for this page only.
-    }
     this.render();
   }
 
