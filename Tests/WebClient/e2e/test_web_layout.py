@@ -314,9 +314,11 @@ class LayoutTests(BrowserTests):
     def test_readme_screenshot_of_the_demo_plan(self):
         a = self.a
         plan = self.people.plan()
-        a.set_window_size(1400, 760)
+        a.set_window_size(1400, 740)
         self.addCleanup(a.set_window_size, 1400, 900)
         self.open(a, plan)
         select_row(a, 'Plan server')
+        press(a, 'f')
+        wait(a, lambda d: 0.85 <= marks_span(d)[1] / marks_span(d)[2] <= 1, 'not fitted')
         wait(a, lambda d: row(d, 'Launch') is not None)
         readme_copy(shot(a, 'demo-plan'), 'web-demo.png')
