@@ -24,6 +24,7 @@ function markOf(id) {
 export function install(app) {
   if (installed) return;
   installed = true;
+  document.head.append(h('link', { rel: 'stylesheet', href: 'tooltip.css' }));
   const tip = h('div', { id: 'bar-tip', class: 'tip', role: 'tooltip', hidden: true });
   document.body.append(tip);
   let timer = 0;

@@ -62,7 +62,7 @@ export class ChartStage {
   layout(width, height, contentWidth, contentHeight) {
     const px = (value) => `${value}px`;
     const list = this.listWidth;
-    // The list may be shown wider than where the chart begins (a narrow window's other columns, over the chart).
+    // Wider than where the chart begins when a narrow list shows its other columns over it.
     const shown = Math.max(this.listShown ?? list, list);
     const body = Math.max(height - HEADER_HEIGHT, 0);
     Object.assign(this.stage.style, { width: px(width), height: px(height) });
@@ -89,8 +89,6 @@ export function drawHeader(svg, { axis, language, columnWidth, scrollLeft, width
   const nodes = [s('rect', { class: 'head-bg', x: 0, y: 0, width, height: HEADER_HEIGHT })];
   const [first, end] = visibleColumns(axis, columnWidth, scrollLeft, width);
   const px = (units) => units * columnWidth - scrollLeft;
-  // The rows of sections (month / week at the day zooms, year / … at the coarser scales); a row of
-  // columns with their days last at the day zooms.
   const tiers = headerTiers(axis.zoom);
   const rows = tiers.filter(Boolean).map((sections) => sections(axis, language, first, end));
   rows.forEach((sections, row) => {
@@ -138,8 +136,7 @@ export function gridNodes({ axis, columnWidth, scrollLeft, width, height, today,
     nodes.push(s('rect', { class: 'off', x: (from - axis.start) * dayWidth - scrollLeft, y: 0, width: (to - from) * dayWidth, height,
       dataset: { from: formatCivil(from), to: formatCivil(to) } }));
   }
-  // The lines: between columns at the day zooms, between the bottom header row's sections (weeks,
-  // months) at the coarser scales.
+  // Between columns, or where the bottom row's weeks or months begin.
   const coarse = gridLines(axis, first, end);
   const lines = coarse ?? [];
   for (let index = first; !coarse && index < end; index += 1) {

@@ -142,13 +142,13 @@ export default {
     keys: [
       ['v', 'Ansicht wechseln (Aufgaben, Ressourcen, Verlauf)'], ['↑ ↓ j k', 'Auswahl bewegen; Bild↑ Bild↓ Pos1 Ende'],
       ['Leertaste ← →', 'Gruppe auf-/zuklappen'], ['[ ]', 'Zeitachse: vorherige/nächste halbe Breite'], ['t', 'Heute'],
-      ['+ -', 'Zoom: 1, 2, 4, 6, 8 Tage je Spalte, Monate, Quartale, Jahre (oder zwei Finger, Strg+Mausrad)'], ['f', 'den ganzen Plan einpassen'], ['Enter', 'verfügbare Aktionen anzeigen'],
+      ['+ -', 'Zoom: 1–8 Tage je Spalte, Monate, Quartale, Jahre (zwei Finger, Strg+Mausrad)'], ['f', 'den ganzen Plan einpassen'], ['Enter', 'verfügbare Aktionen anzeigen'],
       ['Alt+↑ Alt+↓', 'vor das vorige / hinter das nächste Geschwister'],
       ['z  Z (Strg+Z, Strg+Y)', 'eigene letzte Änderung rückgängig / wiederholen'],
       ['b  B', 'Basislinie setzen oder entfernen / Schatten wechseln'], ['S', 'Planungseinstellungen (Eigentümer)'],
       ['/', 'Titel und Kennungen suchen (Esc leert)'], ['n N', 'nächster / voriger Treffer (im Suchfeld: Enter, Umschalt+Enter)'],
       ['E', 'Exportieren: MS Project, CSV, iCalendar, JSON, das Diagramm als PNG'],
-      ['Strg+P', 'den ganzen Plan drucken (jede Zeile, das Diagramm auf Seiten)'], ['← → auf einem Trenner', 'Liste oder Spalte breiter / schmaler (Umschalt: größere Schritte)'],
+      ['Strg+P', 'den ganzen Plan drucken'], ['← → auf einem Trenner', 'Liste oder Spalte breiter / schmaler'],
     ],
     resources: 'Ressourcen:',
     more: [

@@ -142,13 +142,13 @@ export default {
     keys: [
       ['v', 'switch view (tasks, resources, history)'], ['↑ ↓ j k', 'move the selection; PgUp PgDn Home End'],
       ['Space ← →', 'collapse/expand a group'], ['[ ]', 'timeline: previous/next half width'], ['t', 'today'],
-      ['+ -', 'zoom: 1, 2, 4, 6, 8 days per column, months, quarters, years (or pinch, Ctrl+wheel)'], ['f', 'zoom to fit the whole plan'], ['Enter', 'show the available actions'],
+      ['+ -', 'zoom: 1–8 days a column, months, quarters, years (pinch, Ctrl+wheel)'], ['f', 'zoom to fit the whole plan'], ['Enter', 'show the available actions'],
       ['Alt+↑ Alt+↓', 'move before the previous / after the next sibling'],
       ['z  Z (Ctrl+Z, Ctrl+Y)', 'undo / redo your last change'],
       ['b  B', 'set or remove a baseline / cycle its shadow'], ['S', 'scheduling settings (owners)'],
       ['/', 'search titles and ids (Esc clears)'], ['n N', 'next / previous match (in the search box: Enter, Shift+Enter)'],
       ['E', 'export: MS Project, CSV, iCalendar, JSON, the chart as PNG'],
-      ['Ctrl+P', 'print the whole plan (every row, the chart on pages)'], ['← → on a divider', 'resize the list or a column (Shift: in larger steps)'],
+      ['Ctrl+P', 'print the whole plan'], ['← → on a divider', 'resize the list or a column'],
     ],
     resources: 'Resources:',
     more: [

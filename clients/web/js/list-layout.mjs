@@ -4,14 +4,12 @@
 
 export const COLUMNS = [['name', 240], ['kind', 96], ['dates', 186], ['progress', 92]];
 export const STORAGE_KEY = 'chronosketch.layout';
-/** Below this window width (CSS pixels) the list collapses to its title column. */
 export const NARROW = 700;
 export const MIN_COLUMN = 48;
 export const MAX_COLUMN = 640;
 export const MIN_LIST = 120;
-/** The title column's least width when every column is shown in a narrow window. */
 export const MIN_NAME = 96;
-/** The list's largest share of the width: 40 % when narrow (the chart keeps 60 %), else 70 %. */
+/** The list's largest share of the width: 40 % when narrow, else 70 %. */
 export const NARROW_SHARE = 0.4;
 export const WIDE_SHARE = 0.7;
 
@@ -48,10 +46,8 @@ const total = (widths) => COLUMNS.reduce((sum, [name]) => sum + widths.columns[n
 export const maxList = (windowWidth) => Math.max(part(windowWidth, windowWidth < NARROW ? NARROW_SHARE : WIDE_SHARE), MIN_LIST);
 
 /**
- * The list in a window (the chart's scroller) `windowWidth` wide: { narrow, listWidth (where the
- * chart begins), shownWidth (the list's own width: wider than listWidth when its other columns are
- * shown over the chart), columns ([name, width] of those shown), hidden (names behind the toggle),
- * maxSplit }. `expanded`: the narrow list's toggle is on.
+ * The list in a window `windowWidth` wide: { narrow, listWidth (where the chart begins), shownWidth
+ * (wider over the chart when toggled open), columns ([name, width] shown), hidden, maxSplit }.
  */
 export function listLayout(windowWidth, widths, expanded = false) {
   const columns = COLUMNS.map(([name]) => [name, widths.columns[name]]);
@@ -64,8 +60,7 @@ export function listLayout(windowWidth, widths, expanded = false) {
   if (!expanded) {
     return { narrow: true, listWidth, shownWidth: listWidth, columns: [['name', listWidth]], hidden: COLUMNS.slice(1).map(([name]) => name), maxSplit };
   }
-  // Every column over the chart, within the window: the title column gives way first (down to
-  // MIN_NAME), then the others shrink alike.
+  // Within the window: the title column gives way first (to MIN_NAME), then the others alike.
   const rest = columns.slice(1);
   const restWidth = rest.reduce((sum, [, width]) => sum + width, 0);
   const nameWidth = clamp(windowWidth - restWidth, Math.min(MIN_NAME, widths.columns.name), widths.columns.name);

@@ -1,8 +1,5 @@
-// Where a plan view's charts stand in time: the horizon from the plan's dates, the zoom and the
-// column width (40 px, or what zoom to fit chose until the zoom changes), the axis lengthened to
-// fill the chart at coarse scales, the column viewport for Previous / Next / Today / zoom, and
-// the toolbar's navigation buttons. Functions of the plan view (plan-view.mjs), which holds the
-// state: horizon, axis, zoom, columnWidth.
+// Where a plan view's charts stand in time (functions of plan-view.mjs, which holds horizon, axis,
+// zoom and columnWidth): the horizon, the axis filling the chart, the viewport, the navigation.
 
 import { $ } from './dom.mjs';
 import { makeAxis } from './axis.mjs';

@@ -1,8 +1,5 @@
-// The chart's scales: the day zooms (1, 2, 4, 6, 8 days per column: month / ISO week / day header
-// rows, as the terminal shows them) and the web client's coarser ones — months (12 days a column),
-// quarters (30) and years (91), whose rows and lines coarse-scales.mjs has, loaded when first
-// needed; the plan's dates, and how far the axis must reach to fill the chart (zoom to fit and a
-// pinch's step: zoom-steps.mjs).
+// The chart's scales: the day zooms' header rows (month / ISO week / days) or the coarser scales'
+// (coarse-scales.mjs, loaded when first needed); the plan's dates; how far the axis must reach.
 
 import { monthSections, weekSections } from './axis.mjs';
 import { rowValues } from './marks.mjs';
@@ -14,7 +11,7 @@ export const scaleOf = (zoom) => COARSE[zoom] ?? 'days';
 
 let coarse = null;
 
-/** Loads the coarser scales' header rows and grid lines (coarse-scales.mjs), once; a zoom past 8 days a column waits for it. */
+/** Loads coarse-scales.mjs once; a zoom past 8 days a column waits for it. */
 export async function loadCoarseScales() {
   coarse ??= await import('./coarse-scales.mjs');
   return coarse;
@@ -22,22 +19,19 @@ export async function loadCoarseScales() {
 
 export const coarseScalesLoaded = () => coarse !== null;
 
-/**
- * The three header rows at `zoom`, top first: each a sections function (axis.mjs: `(axis, language,
- * from, to)`), or null for the row of columns with their day ranges (the day zooms' last row).
- */
+/** The three header rows at `zoom`, top first: sections functions (axis.mjs), null for the day columns. */
 export function headerTiers(zoom) {
   const scale = scaleOf(zoom);
   return scale === 'days' || !coarse ? [monthSections, weekSections, null] : coarse.TIERS[scale];
 }
 
-/** The grid's lines at a coarser scale (coarse-scales.mjs gridLines), or null: a line between every two columns. */
+/** The grid's lines at a coarser scale, or null: a line between every two columns. */
 export function gridLines(axis, first, end) {
   const scale = scaleOf(axis.zoom);
   return scale === 'days' || !coarse ? null : coarse.gridLines(axis, scale, first, end);
 }
 
-/** Whether non-working days are shaded: while a day is at least 2 px wide (not at the quarter and year scales). */
+/** Non-working days are shaded while a day is at least 2 px wide. */
 export const shadesDays = (zoom, columnWidth) => columnWidth / zoom >= 2;
 
 /** The plan's dates: the first day of its scheduled tasks and the day after the last, or null without any. */
@@ -56,11 +50,7 @@ export function planRange(tasks) {
   return from === null ? null : { from, to };
 }
 
-/**
- * How many days an axis from `axisStart` needs so that, scrolled to `firstColumn`, it fills a chart
- * of `chartWidth` pixels (columns of `columnWidth`), at least `days`: a coarse scale shows years
- * around a plan of weeks rather than an empty chart.
- */
+/** The days (at least `days`) an axis needs to fill a chart `chartWidth` px wide scrolled to `firstColumn`. */
 export function coverDays({ days, zoom, columnWidth, chartWidth, firstColumn = 0 }) {
   const columns = firstColumn + Math.ceil(Math.max(chartWidth, 0) / Math.max(columnWidth, 1)) + 1;
   return Math.max(days, columns * zoom);

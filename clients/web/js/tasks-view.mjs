@@ -2,9 +2,7 @@
 // disclosure, kind, dates, progress) and the chart (three header rows, bars, diamonds, arrows),
 // only the visible rows (row nodes recycled by row index). Drag a row onto a sibling to reorder,
 // from a bar's end to another bar to link. Reads its state from the plan view and reports user
-// intentions through callbacks. The list's columns and width follow list-layout.mjs (a narrow
-// window shows the title column only, the others behind a toggle); their dividers are dragged by
-// list-resize.mjs.
+// intentions through callbacks. The list's widths follow list-layout.mjs.
 
 import { h, s, follow, sameKey, setChanged, recycle } from './dom.mjs';
 import { ChartStage, drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
@@ -137,7 +135,7 @@ export class TasksView extends ChartStage {
     return true;
   }
 
-  /** Gives a row's cells the laid out widths; a column behind the narrow list's toggle is hidden. */
+  /** Gives a row's cells their widths; those behind the toggle are hidden. */
   sizeCells(node) {
     const widths = new Map(this.listLayout.columns);
     for (const cell of node.children) {
@@ -153,7 +151,7 @@ export class TasksView extends ChartStage {
     const expanded = placed.shownWidth > placed.listWidth;
     this.scroller.classList.toggle('narrow', placed.narrow);
     this.scroller.classList.toggle('expanded', expanded);
-    // The headers are made anew only when their set or language changes, so that a divider keeps the focus while it moves.
+    // Made anew only when their set or language changes: a divider keeps the focus.
     const key = [state.t, placed.narrow, expanded];
     if (!sameKey(key, this.cornerKey)) {
       this.cornerKey = key;
@@ -177,7 +175,7 @@ export class TasksView extends ChartStage {
     Object.assign(this.splitter.style, { left: `${placed.listWidth - 3}px`, top: '0px', height: `${height}px` });
   }
 
-  /** A column's header, with the divider at its right end that resizes it (list-resize.mjs); none in a narrow list. */
+  /** A column's header, with its divider (list-resize.mjs) unless narrow. */
   columnHeader(name, narrow) {
     const label = this.state.t[`${name === 'name' ? 'task' : name}Column`];
     return h('span', { role: 'columnheader', dataset: { column: name } }, h('span', { class: 'heading', text: label }),
