@@ -11,6 +11,7 @@ import os
 import sys
 import unittest
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -65,10 +66,14 @@ def labels(driver):
 
 
 def slack_note(driver, task):
-    """The tooltip of `task`'s row in the chart (its slack)."""
-    return driver.execute_script('''
-        const mark = document.querySelector(`#tasks svg [data-id="${arguments[0]}"]:not(.handle)`);
-        return mark?.parentNode.querySelector('title')?.textContent ?? null;''', task)
+    """The slack line of `task`'s tooltip in the chart (bar-tooltip.mjs), shown by resting the pointer on its mark."""
+    wait(driver, lambda d: d.execute_script('return document.body.dataset.preloaded') == 'all')
+    mark = driver.find_element(By.CSS_SELECTOR, f'#tasks svg.chart-body [data-id="{task}"]:is(.bar, .milestone)')
+    ActionChains(driver).move_to_element(mark).perform()
+    return wait(driver, lambda d: d.execute_script('''
+        const tip = document.getElementById('bar-tip');
+        return tip && !tip.hidden && tip.dataset.id === arguments[0] ? [tip.querySelector('.slack')?.textContent ?? null] : null;''', task),
+        f'no tooltip for {task}')[0]
 
 
 def status(driver):

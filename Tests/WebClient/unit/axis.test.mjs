@@ -143,7 +143,9 @@ test('x maps dates to fractional columns, unclamped, with one day ratio', () => 
   assert.equal(dayAtX(a, 500), a.end - 1);
 });
 
-test('zoom must be 1, 2, 4, 6 or 8 and a horizon has days', () => {
+test('zoom must be 1, 2, 4, 6, 8 (or a scale: 12, 30, 91) and a horizon has days', () => {
   assert.throws(() => makeAxis(0, 10, 3), RangeError);
+  assert.throws(() => makeAxis(0, 10, 7), RangeError);
+  assert.equal(makeAxis(0, 400, 91).columnCount, 5);
   assert.throws(() => makeAxis(0, 0, 1), RangeError);
 });

@@ -12,8 +12,9 @@ import { parseCivil as d } from '../../../clients/web/js/dates.mjs';
 import { LIST_WIDTH, ROW_HEIGHT } from '../../../clients/web/js/tasks-view.mjs';
 import { HEADER_HEIGHT } from '../../../clients/web/js/chart-draw.mjs';
 import { LANGUAGES, loadLanguage, texts } from '../../../clients/web/js/strings.mjs';
+import { loadCoarseScales } from '../../../clients/web/js/scales.mjs';
 
-await Promise.all(LANGUAGES.map(loadLanguage));
+await Promise.all([...LANGUAGES.map(loadLanguage), loadCoarseScales()]);
 
 const copy = new PlanCopy({
   plan: 'p', version: 4, title: 'P',
@@ -104,4 +105,15 @@ test('an empty plan is the header alone', () => {
   const picture = chartPicture(empty, { scrollTop: 0, scrollLeft: 0, width: LIST_WIDTH + 300, height: 500 });
   assert.equal(picture.height, HEADER_HEIGHT);
   assert.ok(wordsOf(picture).includes('Task'));
+});
+
+test('at the quarter scale the picture has the page\'s headers (year, quarter, month) and month lines, no day columns or shading', () => {
+  const quarters = { ...state('en', 30), axis: makeAxis(d('2026-07-01'), 400, 30) };
+  const picture = chartPicture(quarters, { scrollTop: 0, scrollLeft: 0, width: LIST_WIDTH + 560, height: HEADER_HEIGHT + 4 * ROW_HEIGHT });
+  const words = wordsOf(picture);
+  for (const word of ['2026', '2027', 'Quarter 3 2026', 'Quarter 4 2026', 'Jul', 'Sep']) assert.ok(words.includes(word), word);
+  assert.ok(!words.includes('1–30'), 'no column ranges');
+  assert.equal(picture.shapes.filter((shape) => shape.fill === 'off').length, 0);
+  const lines = picture.shapes.filter((shape) => shape.line && shape.clip === 'body' && shape.stroke === 'line');
+  assert.ok(Math.abs(lines[1].line[0] - LIST_WIDTH - 31 / 30 * 40) < 1e-9, 'the second line where August begins');
 });

@@ -1,13 +1,14 @@
 // The chart's time axis (semantics.md "Time axis", the Swift core's TimeAxis): a finite horizon
-// of civil days divided into columns of 1, 2, 4, 6 or 8 days, the last one clipped to the
-// exclusive end. Positions are fractional column units, x = days from the horizon start / days per
+// of civil days divided into columns of 1, 2, 4, 6 or 8 days (the terminal's zooms) or, for the
+// web client's month, quarter and year scales (coarse-scales.mjs), 12, 30 or 91 days, the last one
+// clipped to the exclusive end. Positions are fractional column units, x = days from the horizon start / days per
 // column; month and ISO-week sections keep exact civil boundaries even inside a zoomed column.
 // Pure: day numbers in, numbers and labels out.
 
 import { civil, daysInMonth, isoWeek, isoWeekday } from './dates.mjs';
 import { monthName, shortMonthName, weekWord, shortWeekWord } from './strings.mjs';
 
-export const ZOOMS = [1, 2, 4, 6, 8];
+export const ZOOMS = [1, 2, 4, 6, 8, 12, 30, 91];
 
 /** The axis of `days` days (≥ 1) from day number `start`, `zoom` days per column. */
 export function makeAxis(start, days, zoom = 1) {
@@ -58,7 +59,11 @@ export function clampColumns(axis, from, to) {
   return [lower, Math.min(Math.max(to, lower), axis.columnCount)];
 }
 
-function sections(axis, from, to, period) {
+/**
+ * The sections of a calendar period over the horizon (or the columns [from, to)): `period(day)` gives
+ * the one holding `day` as { key, start, next, label }.
+ */
+export function sections(axis, from, to, period) {
   let first = axis.start;
   let end = axis.end;
   if (from !== undefined) {

@@ -5,6 +5,29 @@
 
 import { $, h } from './dom.mjs';
 
+/** The texts of the feed, by language (only this module and the export menu use them). */
+export const FEED_TEXTS = {
+  en: {
+    feedSubscribe: 'Subscribe in your calendar…', feedAsking: 'Asking for the calendar address…',
+    feedTitle: 'Calendar address of this plan', feedCopy: 'Copy address', feedOpen: 'Open in calendar app',
+    feedHint: 'Calendar apps that subscribe see the dated tasks. Anyone with the address can read them: share it like a password.',
+    feedCopied: 'Address copied.', feedSelect: 'The address is selected: copy it with Ctrl+C.',
+    feedRevoke: 'Stop this address', feedRevoked: 'The address no longer works; subscribing again gives a new one.',
+    feedFailed: (why) => `No calendar address: ${why}`,
+  },
+  de: {
+    feedSubscribe: 'Im Kalender abonnieren …', feedAsking: 'Kalenderadresse wird angefragt …',
+    feedTitle: 'Kalenderadresse dieses Plans', feedCopy: 'Adresse kopieren', feedOpen: 'In der Kalender-App öffnen',
+    feedHint: 'Kalender-Apps, die sie abonnieren, sehen die datierten Aufgaben. Wer die Adresse hat, kann sie lesen: wie ein Passwort weitergeben.',
+    feedCopied: 'Adresse kopiert.', feedSelect: 'Die Adresse ist markiert: mit Strg+C kopieren.',
+    feedRevoke: 'Diese Adresse beenden', feedRevoked: 'Die Adresse gilt nicht mehr; ein neues Abonnement erhält eine neue.',
+    feedFailed: (why) => `Keine Kalenderadresse: ${why}`,
+  },
+};
+
+/** The feed's texts in the view's language. */
+export const feedTexts = (view) => FEED_TEXTS[view.language] ?? FEED_TEXTS.en;
+
 /** The feed's full address for the server's `path`, and the same as a webcal: link. */
 export function feedAddresses(path, base = location.href) {
   const url = new URL(path, base).href;
@@ -13,7 +36,7 @@ export function feedAddresses(path, base = location.href) {
 
 /** Asks for the feed key and shows the address in the menu (or says why there is none). */
 export function openCalendarFeed(view) {
-  const t = view.t;
+  const t = feedTexts(view);
   view.app.status(t.feedAsking);
   view.client.request({ type: 'feed', plan: view.plan }, (answer) => {
     if (answer.type !== 'feed' || !answer.path) {
@@ -26,7 +49,7 @@ export function openCalendarFeed(view) {
 }
 
 function showAddress(view, { url, webcal }) {
-  const t = view.t;
+  const t = feedTexts(view);
   const menu = $('#menu');
   const field = h('input', { id: 'feed-url', type: 'text', readOnly: true, value: url, 'aria-label': t.feedTitle });
   const copy = async () => {
@@ -55,7 +78,7 @@ function showAddress(view, { url, webcal }) {
 function revoke(view) {
   view.client.request({ type: 'feed', plan: view.plan, revoke: true }, (answer) => {
     view.actions.closeMenu();
-    if (answer.type === 'feed' && answer.revoked) view.app.status(view.t.feedRevoked);
-    else view.app.status(view.t.feedFailed(answer.message ?? answer.code ?? ''), true);
+    if (answer.type === 'feed' && answer.revoked) view.app.status(feedTexts(view).feedRevoked);
+    else view.app.status(feedTexts(view).feedFailed(answer.message ?? answer.code ?? ''), true);
   });
 }

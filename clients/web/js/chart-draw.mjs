@@ -6,7 +6,8 @@
 // of the visible area.
 
 import { h, s, textWidth } from './dom.mjs';
-import { column, monthSections, weekSections, fitting, x as axisX } from './axis.mjs';
+import { column, fitting, x as axisX } from './axis.mjs';
+import { headerTiers, shadesDays, gridLines } from './scales.mjs';
 import { isoWeekday, formatCivil } from './dates.mjs';
 import { nonWorkingRuns } from './calendar.mjs';
 import { arrowPath } from './marks.mjs';
@@ -61,10 +62,12 @@ export class ChartStage {
   layout(width, height, contentWidth, contentHeight) {
     const px = (value) => `${value}px`;
     const list = this.listWidth;
+    // Wider than where the chart begins when a narrow list shows its other columns over it.
+    const shown = Math.max(this.listShown ?? list, list);
     const body = Math.max(height - HEADER_HEIGHT, 0);
     Object.assign(this.stage.style, { width: px(width), height: px(height) });
-    Object.assign(this.corner.style, { left: '0px', top: '0px', width: px(list), height: px(HEADER_HEIGHT) });
-    Object.assign(this.list.style, { left: '0px', top: px(HEADER_HEIGHT), width: px(list), height: px(body) });
+    Object.assign(this.corner.style, { left: '0px', top: '0px', width: px(shown), height: px(HEADER_HEIGHT) });
+    Object.assign(this.list.style, { left: '0px', top: px(HEADER_HEIGHT), width: px(shown), height: px(body) });
     for (const [svg, top, svgHeight] of [[this.header, 0, HEADER_HEIGHT], [this.chart, HEADER_HEIGHT, body]]) {
       svg.setAttribute('width', Math.max(width - list, 0));
       svg.setAttribute('height', svgHeight);
@@ -86,7 +89,8 @@ export function drawHeader(svg, { axis, language, columnWidth, scrollLeft, width
   const nodes = [s('rect', { class: 'head-bg', x: 0, y: 0, width, height: HEADER_HEIGHT })];
   const [first, end] = visibleColumns(axis, columnWidth, scrollLeft, width);
   const px = (units) => units * columnWidth - scrollLeft;
-  const rows = [monthSections(axis, language, first, end), weekSections(axis, language, first, end)];
+  const tiers = headerTiers(axis.zoom);
+  const rows = tiers.filter(Boolean).map((sections) => sections(axis, language, first, end));
   rows.forEach((sections, row) => {
     const top = row * HEADER_ROW;
     for (const section of sections) {
@@ -104,7 +108,7 @@ export function drawHeader(svg, { axis, language, columnWidth, scrollLeft, width
     }
     nodes.push(s('line', { class: 'head-line', x1: 0, x2: width, y1: top + HEADER_ROW, y2: top + HEADER_ROW }));
   });
-  for (let index = first; index < end; index += 1) {
+  for (let index = first; tiers[2] === null && index < end; index += 1) {
     const col = column(axis, index);
     const left = px(col.startX);
     const cellWidth = (col.endX - col.startX) * columnWidth;
@@ -126,17 +130,23 @@ export function gridNodes({ axis, columnWidth, scrollLeft, width, height, today,
   const nodes = [];
   const [first, end] = visibleColumns(axis, columnWidth, scrollLeft, width);
   const dayWidth = columnWidth / axis.zoom;
-  const shaded = calendar && !calendar.allWorking;
+  const shaded = calendar && !calendar.allWorking && shadesDays(axis.zoom, columnWidth);
   const runs = shaded ? nonWorkingRuns(calendar, axis.start + first * axis.zoom, Math.min(axis.start + end * axis.zoom, axis.end)) : [];
   for (const [from, to] of runs) {
     nodes.push(s('rect', { class: 'off', x: (from - axis.start) * dayWidth - scrollLeft, y: 0, width: (to - from) * dayWidth, height,
       dataset: { from: formatCivil(from), to: formatCivil(to) } }));
   }
-  for (let index = first; index < end; index += 1) {
-    const left = index * columnWidth - scrollLeft;
+  // Between columns, or where the bottom row's weeks or months begin.
+  const coarse = gridLines(axis, first, end);
+  const lines = coarse ?? [];
+  for (let index = first; !coarse && index < end; index += 1) {
     if (!shaded && axis.zoom === 1 && isoWeekday(axis.start + index) >= 6) {
-      nodes.push(s('rect', { class: 'weekend', x: left, y: 0, width: columnWidth, height }));
+      nodes.push(s('rect', { class: 'weekend', x: index * columnWidth - scrollLeft, y: 0, width: columnWidth, height }));
     }
+    lines.push(index);
+  }
+  for (const line of lines) {
+    const left = line * columnWidth - scrollLeft;
     nodes.push(s('line', { class: 'grid', x1: left, x2: left, y1: 0, y2: height }));
   }
   if (today >= axis.start && today < axis.end) {
@@ -149,12 +159,12 @@ export function gridNodes({ axis, columnWidth, scrollLeft, width, height, today,
 /**
  * The nodes of one row's mark at vertical offset `top` (row height `height`): a bar with its
  * progress, a summary bar, a diamond, the Unscheduled label; `shadow` (a baseline's mark) under it.
- * Every node carries data-id so that events find the task. `critical` tints a bar or diamond,
- * `note` (its slack) is the row's tooltip, `pushed` (ms since the push, or null) flashes it.
+ * Every node carries data-id so that events find the task (and its tooltip, bar-tooltip.mjs).
+ * `critical` tints a bar or diamond, `pushed` (ms since the push, or null) flashes it.
  */
-export function markNodes(mark, { id, top, height, columnWidth, scrollLeft, unscheduled, shadow, selected, critical, note, pushed }) {
+export function markNodes(mark, { id, top, height, columnWidth, scrollLeft, unscheduled, shadow, selected, critical, pushed }) {
   const px = (units) => units * columnWidth - scrollLeft;
-  const nodes = note ? [s('title', { text: note })] : [];
+  const nodes = [];
   const tint = (name) => name + (critical ? ' critical' : '') + (pushed === null || pushed === undefined ? '' : ' pushed');
   if (shadow && shadow.type === 'bar') {
     nodes.push(s('rect', { class: 'baseline', x: px(shadow.visibleStartX), y: top + height - 8,

@@ -5,7 +5,8 @@
 // (tasks-view.mjs, chart-draw.mjs), which chart-png.mjs paints on a canvas. Handles, the
 // selection, "(pending)" and the search's highlight are the page's, not the plan's, and are left out.
 
-import { column, monthSections, weekSections, fitting, x as axisX } from './axis.mjs';
+import { column, fitting, x as axisX } from './axis.mjs';
+import { headerTiers, gridLines, shadesDays } from './scales.mjs';
 import { isoWeekday } from './dates.mjs';
 import { nonWorkingRuns } from './calendar.mjs';
 import { mark, arrowPath, criticalArrow } from './marks.mjs';
@@ -70,11 +71,12 @@ function drawCorner(add, { t }) {
   }
 }
 
-/** The month, week and day (or column range) rows, as chart-draw.mjs drawHeader. */
+/** The header rows (month, week and day or column range; years, quarters, months at the coarser scales), as chart-draw.mjs drawHeader. */
 function drawHead(add, frame) {
   const { axis, language, columnWidth, scrollLeft, chartWidth, measure } = frame;
   const [first, end] = visibleColumns(axis, columnWidth, scrollLeft, chartWidth);
-  [monthSections(axis, language, first, end), weekSections(axis, language, first, end)].forEach((sections, row) => {
+  const tiers = headerTiers(axis.zoom);
+  tiers.filter(Boolean).map((sections) => sections(axis, language, first, end)).forEach((sections, row) => {
     const y = row * HEADER_ROW;
     for (const section of sections) {
       const [left, right] = [px(frame, section.startX), px(frame, section.endX)];
@@ -85,7 +87,7 @@ function drawHead(add, frame) {
     }
     add({ line: [LIST_WIDTH, y + HEADER_ROW, LIST_WIDTH + chartWidth, y + HEADER_ROW], stroke: 'line' });
   });
-  for (let index = first; index < end; index += 1) {
+  for (let index = first; tiers[2] === null && index < end; index += 1) {
     const col = column(axis, index);
     const left = px(frame, col.startX);
     const width = (col.endX - col.startX) * columnWidth;
@@ -100,16 +102,21 @@ function drawGrid(add, frame) {
   const { axis, columnWidth, scrollLeft, chartWidth, bodyHeight, calendar, today } = frame;
   const [first, end] = visibleColumns(axis, columnWidth, scrollLeft, chartWidth);
   const dayWidth = columnWidth / axis.zoom;
-  const shaded = calendar && !calendar.allWorking;
+  const shaded = calendar && !calendar.allWorking && shadesDays(axis.zoom, columnWidth);
   const runs = shaded ? nonWorkingRuns(calendar, axis.start + first * axis.zoom, Math.min(axis.start + end * axis.zoom, axis.end)) : [];
   for (const [from, to] of runs) {
     add({ rect: [px(frame, (from - axis.start) / axis.zoom), HEADER_HEIGHT, (to - from) * dayWidth, bodyHeight], fill: 'off', clip: 'body' });
   }
-  for (let index = first; index < end; index += 1) {
-    const left = px(frame, index);
+  const coarse = gridLines(axis, first, end);
+  const lines = coarse ?? [];
+  for (let index = first; !coarse && index < end; index += 1) {
     if (!shaded && axis.zoom === 1 && isoWeekday(axis.start + index) >= 6) {
-      add({ rect: [left, HEADER_HEIGHT, columnWidth, bodyHeight], fill: 'weekend', clip: 'body' });
+      add({ rect: [px(frame, index), HEADER_HEIGHT, columnWidth, bodyHeight], fill: 'weekend', clip: 'body' });
     }
+    lines.push(index);
+  }
+  for (const line of lines) {
+    const left = px(frame, line);
     add({ line: [left, HEADER_HEIGHT, left, HEADER_HEIGHT + bodyHeight], stroke: 'line', clip: 'body' });
   }
   if (today >= axis.start && today < axis.end) {

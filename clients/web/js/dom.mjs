@@ -73,3 +73,23 @@ export function textWidth(text, font = '12px system-ui, sans-serif') {
   widths.set(key, width);
   return width;
 }
+
+/** Sets an attribute only when its value changes (an equal write still invalidates style). */
+export function setChanged(node, name, value) {
+  const text = String(value);
+  if (node.getAttribute(name) !== text) node.setAttribute(name, text);
+}
+
+/** Keeps one node per index in [first, end) in `nodes` (dropping the others, making missing ones), then `fill(node, index)`s each. */
+export function recycle(nodes, first, end, make, fill) {
+  for (const [index, node] of nodes) {
+    if (index < first || index >= end) {
+      node.remove();
+      nodes.delete(index);
+    }
+  }
+  for (let index = first; index < end; index += 1) {
+    if (!nodes.has(index)) nodes.set(index, make());
+    fill(nodes.get(index), index);
+  }
+}

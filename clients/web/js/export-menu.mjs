@@ -5,6 +5,7 @@
 // and what could not be (X-Export-Warnings), or why the export failed.
 
 import { $, h } from './dom.mjs';
+import { feedTexts, openCalendarFeed } from './calendar-feed.mjs';
 import { EXPORT_FORMATS, exportPath, fileName, exportedText, failureText } from './plan-export.mjs';
 
 /**
@@ -16,8 +17,8 @@ export function openExportMenu(view) {
   const menu = $('#menu');
   const box = $('#export').getBoundingClientRect();
   const subscribe = view.historical ? null : h('button', {
-    type: 'button', role: 'menuitem', id: 'subscribe-calendar', text: t.feedSubscribe,
-    onclick: async () => (await import('./calendar-feed.mjs')).openCalendarFeed(view),
+    type: 'button', role: 'menuitem', id: 'subscribe-calendar', text: feedTexts(view).feedSubscribe,
+    onclick: () => openCalendarFeed(view),
   });
   menu.replaceChildren(...EXPORT_FORMATS.map((format) => h('button', {
     type: 'button', role: 'menuitem', dataset: { format }, text: t.exportFormats[format],

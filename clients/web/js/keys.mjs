@@ -1,5 +1,6 @@
 // The keyboard: the terminal client's keys where they make sense in a browser (no Tab or q: the
-// browser owns those), and the page's own (`/` search, `n` `N` its matches, `E` export); the
+// browser owns those), and the page's own (`/` search, `n` `N` its matches, `E` export, `f` zoom
+// to fit); the
 // resources view's own keys are in resources.mjs, the help in help.mjs.
 
 import { ACTION_KEYS, ENTRY_ACTIONS } from './wording.mjs';
@@ -38,6 +39,7 @@ export function planKey(event, view) {
     case 'S': view.actions.openSettings(); return true;
     case '/': view.openSearch(); return true;
     case 'E': view.openExport(); return true;
+    case 'f': view.zoomToFit(); return true;
     case 'Escape':
       // A drag by keys first (it is cancelled), a search (it is cleared), then a past version (back to the live plan).
       if (view.drags?.cancel()) return true;

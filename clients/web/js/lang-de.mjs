@@ -6,6 +6,7 @@ export default {
     'November', 'Dezember'],
   shortMonths: ['Jan', 'Feb', 'Mär', 'Apr', 'Mai', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dez'],
   week: 'KW', shortWeek: 'KW',
+  quarter: (quarter, year) => `${quarter}. Quartal ${year}`,
 
   appTitle: 'ChronoSketch', signInHeading: 'Anmelden', token: 'Token', signIn: 'Anmelden', signOut: 'Abmelden',
   tokenNote: 'Das Token bleibt nur in diesem Browser-Tab (sessionStorage), nie in einer Adresse.',
@@ -70,12 +71,6 @@ export default {
   exportButton: 'Exportieren', exportFormats: { msproject: 'MS-Project-XML', csv: 'CSV', ics: 'iCalendar',
     json: 'JSON (ChronoSketch)', png: 'Diagramm als PNG' },
   exporting: (format) => `${format} wird exportiert …`,
-  feedSubscribe: 'Im Kalender abonnieren …', feedAsking: 'Kalenderadresse wird angefragt …',
-  feedTitle: 'Kalenderadresse dieses Plans', feedCopy: 'Adresse kopieren', feedOpen: 'In der Kalender-App öffnen',
-  feedHint: 'Kalender-Apps, die sie abonnieren, sehen die datierten Aufgaben. Wer die Adresse hat, kann sie lesen: wie ein Passwort weitergeben.',
-  feedCopied: 'Adresse kopiert.', feedSelect: 'Die Adresse ist markiert: mit Strg+C kopieren.',
-  feedRevoke: 'Diese Adresse beenden', feedRevoked: 'Die Adresse gilt nicht mehr; ein neues Abonnement erhält eine neue.',
-  feedFailed: (why) => `Keine Kalenderadresse: ${why}`,
   exported: (name, warnings) => `${name} exportiert${warnings.length ? `; ${warnings.join('; ')}` : ''}.`,
   exportWarnings: { entryWithoutTask: 'Buchungen ohne Aufgabe fehlen in MS-Project-Dateien',
     progressRounded: 'der Fortschritt ist auf ganze Prozent gerundet' },
@@ -106,6 +101,17 @@ export default {
   moveTo: (date) => `Auf ${date} verschieben`, pushedCount: (count) => `${count} Aufgabe${count === 1 ? '' : 'n'} verschoben.`,
   slackTitle: (slack, critical) => `Puffer: ${slack} Arbeitstag${Math.abs(slack) === 1 ? '' : 'e'}${critical ? ' (kritisch)' : ''}`,
 
+  // Layout, Skalen, Tooltips und Druck (Issue 30, Punkte 2 und 8).
+  scaleNames: { months: 'Monate', quarters: 'Quartale', years: 'Jahre' },
+  zoomToFit: 'Ganzer Plan', zoomToFitTitle: 'Den ganzen Plan einpassen (f)', printButton: 'Drucken',
+  printTitle: 'Den ganzen Plan drucken (Strg+P)', moreColumns: 'Die übrigen Spalten zeigen',
+  fewerColumns: 'Nur die Titelspalte zeigen', splitter: 'Breite der Aufgabenliste',
+  columnResize: (column) => `Breite der Spalte ${column}`,
+  tipDates: (from, to, days) => `${from} – ${to} · ${days} Tag${days === 1 ? '' : 'e'}`,
+  tipMilestone: (date) => `Meilenstein am ${date}`, tipProgress: (percent) => `Fortschritt: ${percent} %`,
+  printHeading: (title, version) => `${title} · Version ${version}`,
+  printPage: (page, pages, rows, days) => `Seite ${page} von ${pages} · Zeilen ${rows} · ${days}`,
+
   rejections: {
     staleTask: 'Die Aufgabe wurde inzwischen geändert oder entfernt.',
     duplicateID: 'Diese ID gibt es schon.', blankID: 'Die ID darf nicht leer sein.',
@@ -133,27 +139,6 @@ export default {
     reassignEntry: 'Eintrag neu zuordnen', removeEntry: 'Eintrag entfernen',
   },
 
-  helpText: {
-    keys: [
-      ['v', 'Ansicht wechseln (Aufgaben, Ressourcen, Verlauf)'], ['↑ ↓ j k', 'Auswahl bewegen; Bild↑ Bild↓ Pos1 Ende'],
-      ['Leertaste ← →', 'Gruppe auf-/zuklappen'], ['[ ]', 'Zeitachse: vorherige/nächste halbe Breite'], ['t', 'Heute'],
-      ['+ -', 'Zoom (1, 2, 4, 6, 8 Tage je Spalte)'], ['Enter', 'verfügbare Aktionen anzeigen'],
-      ['Alt+↑ Alt+↓', 'vor das vorige / hinter das nächste Geschwister'],
-      ['Umschalt+← →', 'gewählten Balken oder Eintrag um einen Tag verschieben (um einen Arbeitstag, wenn der Plan einen Kalender hat); Loslassen von Umschalt schlägt es vor, Esc bricht ab'],
-      ['Umschalt+Alt+← →', 'dasselbe für sein Ende'],
-      ['Ziehen', 'einen Balken oder eine Raute, um sie zu verschieben, ein Balkenende, um Anfang oder Ende zu ändern (Touch: halten, dann ziehen); Esc bricht ab'],
-      ['z  Z (Strg+Z, Strg+Y)', 'eigene letzte Änderung rückgängig / wiederholen'],
-      ['b  B', 'Basislinie setzen oder entfernen / Schatten wechseln'], ['S', 'Planungseinstellungen (Eigentümer)'],
-      ['/', 'Titel und Kennungen suchen (Esc leert)'], ['n N', 'nächster / voriger Treffer (im Suchfeld: Enter, Umschalt+Enter)'],
-      ['E', 'Exportieren: MS Project, CSV, iCalendar, JSON, das Diagramm als PNG'],
-    ],
-    resources: 'Ressourcen:',
-    more: [
-      ['n', 'nächster Eintrag der Ressource'], ['Leertaste', 'Ressource zu-/aufklappen (zugeklappt: nicht geladen)'],
-      ['R', 'Laden erneut versuchen'], ['Verlauf:', '↑ ↓ wählen, Enter anzeigen, z rückgängig'],
-      ['Formulare', 'Tab Feld, Enter Speichern, Esc Schließen'],
-    ],
-  },
 
   history: {
     quote: (text) => `„${text}“`, noDetails: '(keine Einzelheiten gespeichert)',

@@ -7,6 +7,7 @@ export default {
     'November', 'December'],
   shortMonths: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
   week: 'Week', shortWeek: 'W',
+  quarter: (quarter, year) => `Quarter ${quarter} ${year}`,
 
   appTitle: 'ChronoSketch', signInHeading: 'Sign in', token: 'Token', signIn: 'Sign in', signOut: 'Sign out',
   tokenNote: 'The token is kept in this browser tab only (sessionStorage), never in an address.',
@@ -66,12 +67,6 @@ export default {
   exportButton: 'Export', exportFormats: { msproject: 'MS Project XML', csv: 'CSV', ics: 'iCalendar',
     json: 'JSON (ChronoSketch)', png: 'Chart as PNG' },
   exporting: (format) => `Exporting ${format}…`,
-  feedSubscribe: 'Subscribe in your calendar…', feedAsking: 'Asking for the calendar address…',
-  feedTitle: 'Calendar address of this plan', feedCopy: 'Copy address', feedOpen: 'Open in calendar app',
-  feedHint: 'Calendar apps that subscribe see the dated tasks. Anyone with the address can read them: share it like a password.',
-  feedCopied: 'Address copied.', feedSelect: 'The address is selected: copy it with Ctrl+C.',
-  feedRevoke: 'Stop this address', feedRevoked: 'The address no longer works; subscribing again gives a new one.',
-  feedFailed: (why) => `No calendar address: ${why}`,
   exported: (name, warnings) => `Exported ${name}${warnings.length ? `; ${warnings.join('; ')}` : ''}.`,
   exportWarnings: { entryWithoutTask: 'bookings without a task are not in MS Project files',
     progressRounded: 'progress is rounded to whole percent' },
@@ -103,6 +98,17 @@ export default {
   moveTo: (date) => `Move to ${date}`, pushedCount: (count) => `${count} task${count === 1 ? '' : 's'} pushed.`,
   slackTitle: (slack, critical) => `Slack: ${slack} working day${Math.abs(slack) === 1 ? '' : 's'}${critical ? ' (critical)' : ''}`,
 
+
+  // Layout, scales, tooltips and print (issue 30, items 2 and 8).
+  scaleNames: { months: 'months', quarters: 'quarters', years: 'years' },
+  zoomToFit: 'Fit', zoomToFitTitle: 'Zoom to fit the whole plan (f)', printButton: 'Print',
+  printTitle: 'Print the whole plan (Ctrl+P)', moreColumns: 'Show the other columns',
+  fewerColumns: 'Show only the title column', splitter: 'Width of the task list',
+  columnResize: (column) => `Width of the column ${column}`,
+  tipDates: (from, to, days) => `${from} – ${to} · ${days} day${days === 1 ? '' : 's'}`,
+  tipMilestone: (date) => `Milestone on ${date}`, tipProgress: (percent) => `Progress: ${percent} %`,
+  printHeading: (title, version) => `${title} · version ${version}`,
+  printPage: (page, pages, rows, days) => `Page ${page} of ${pages} · rows ${rows} · ${days}`,
   /** The reasons of rejection codes (the server's message is shown for others). */
   rejections: {
     staleTask: 'The task was changed or removed in the meantime.',
@@ -132,28 +138,6 @@ export default {
     removeEntry: 'Remove entry',
   },
 
-  /** The help (help.mjs puts the actions' keys between `keys` and `more`). */
-  helpText: {
-    keys: [
-      ['v', 'switch view (tasks, resources, history)'], ['↑ ↓ j k', 'move the selection; PgUp PgDn Home End'],
-      ['Space ← →', 'collapse/expand a group'], ['[ ]', 'timeline: previous/next half width'], ['t', 'today'],
-      ['+ -', 'zoom (1, 2, 4, 6, 8 days per column)'], ['Enter', 'show the available actions'],
-      ['Alt+↑ Alt+↓', 'move before the previous / after the next sibling'],
-      ['Shift+← →', 'move the selected bar or booking by a day (a working day where the plan has a calendar); releasing Shift proposes it, Esc cancels'],
-      ['Shift+Alt+← →', 'the same for its end'],
-      ['Drag', 'a bar or diamond to move it, an end of a bar to change its start or end (touch: hold, then drag); Esc cancels'],
-      ['z  Z (Ctrl+Z, Ctrl+Y)', 'undo / redo your last change'],
-      ['b  B', 'set or remove a baseline / cycle its shadow'], ['S', 'scheduling settings (owners)'],
-      ['/', 'search titles and ids (Esc clears)'], ['n N', 'next / previous match (in the search box: Enter, Shift+Enter)'],
-      ['E', 'export: MS Project, CSV, iCalendar, JSON, the chart as PNG'],
-    ],
-    resources: 'Resources:',
-    more: [
-      ['n', 'next entry of the resource'], ['Space', 'collapse/expand a resource (collapsed: not loaded)'],
-      ['R', 'retry loading'], ['History:', '↑ ↓ select, Enter show, z undo'],
-      ['Forms', 'Tab field, Enter saves, Esc closes'],
-    ],
-  },
 
   /** The history in words (history-wording.mjs picks the phrase; the terminal's HistoryWording). */
   history: {

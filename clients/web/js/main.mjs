@@ -199,7 +199,8 @@ function wire() {
       }
       return;
     }
-    if (event.target.closest?.('input, select, textarea')) return;
+    // A divider (list-resize.mjs) takes its own arrows.
+    if (event.target.closest?.('input, select, textarea, [role=separator]')) return;
     if ((event.key === 'Enter' || event.key === ' ') && event.target.closest?.('button, a')) return;
     if (planKey(event, view)) event.preventDefault();
   });
@@ -210,12 +211,13 @@ function wire() {
 
 function wireToolbar() {
   const press = (key, extra = {}) => app.planView && planKey(new KeyboardEvent('keydown', { key, ...extra }), app.planView);
-  for (const [id, key] of [['zoom-in', '+'], ['zoom-out', '-'], ['previous', '['], ['next', ']'], ['today', 't'], ['redo', 'Z'], ['help', '?']]) {
+  for (const [id, key] of [['zoom-in', '+'], ['zoom-out', '-'], ['zoom-fit', 'f'], ['previous', '['], ['next', ']'], ['today', 't'], ['redo', 'Z'], ['help', '?']]) {
     $(`#${id}`).addEventListener('click', () => press(key));
   }
   $('#undo').addEventListener('click', () => app.planView?.actions.undoKey(false));
   $('#settings').addEventListener('click', () => app.planView?.actions.openSettings());
   $('#export').addEventListener('click', () => app.planView?.openExport());
+  $('#print').addEventListener('click', () => app.planView?.print());
   // The search's module comes with the first look at its field (search-box.mjs then reads what was typed).
   $('#search').addEventListener('focus', () => app.planView?.openSearch(false));
   $('#add-task').addEventListener('click', () => {

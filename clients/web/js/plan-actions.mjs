@@ -11,6 +11,7 @@ import { PlanCopy } from './plan-copy.mjs';
 import { today as todayOf, parseCivil } from './dates.mjs';
 import { conflictFix } from './calendar.mjs';
 import { formatDate } from './strings.mjs';
+import { scaleOf } from './scales.mjs';
 
 /** The task forms' module, loaded with the first form or drag. */
 const taskForms = () => import('./task-forms.mjs');
@@ -55,7 +56,8 @@ export class PlanActions {
     $('#presence').textContent = client.presence.count ? `${t.here(client.presence.count)}: ${users.join(', ')}` : '';
     const waiting = client.pending.of(this.view.plan).length;
     $('#pending').textContent = waiting ? t.pendingCount(waiting) : '';
-    $('#zoom-label').textContent = t.zoomLabel(this.view.zoom);
+    const scale = scaleOf(this.view.zoom);
+    $('#zoom-label').textContent = scale === 'days' ? t.zoomLabel(this.view.zoom) : t.scaleNames[scale];
     $('#add-task').textContent = this.view.view === 'resources' ? actionTitle(this.view.language, 'addEntry') : t.addTask;
     $('#role').textContent = client.role ? `${t.role}: ${t.roles[client.role] ?? client.role}` : '';
     const user = client.user;

@@ -3,27 +3,41 @@
 // draw (the visible tree, the horizon, arrows, the baseline shadow, the calendar's shading) from
 // confirmed data only, asks for the schedule figures (slack, critical path) of the rows on screen,
 // and marks the tasks a version pushed. The resources and history views, the search, the exports
-// and the drags of bars are loaded when first used (the first render needs none of them).
+// and the drags of bars are loaded when first used (the first render needs none of them), and so
+// are the bar tooltips, the list's dividers, pinch zoom and print. Zoom to fit and the list's
+// widths (kept per browser) are kept here.
 
 import { $, sameKey } from './dom.mjs';
 import { PlanClient } from './plan-client.mjs';
 import { PlanCopy } from './plan-copy.mjs';
-import { makeAxis } from './axis.mjs';
 import { rowValues, arrows } from './marks.mjs';
-import {
-  horizonFor, makeViewport, scrollTo, canMovePrevious, canMoveNext, finer, coarser,
-} from './viewport.mjs';
 import { today as todayOf } from './dates.mjs';
-import { TasksView, LIST_WIDTH } from './tasks-view.mjs';
+import { TasksView } from './tasks-view.mjs';
+import { readWidths, STORAGE_KEY } from './list-layout.mjs';
+import { loadCoarseScales } from './scales.mjs';
+import {
+  COLUMN_WIDTH, fitHorizon, extendHorizon, viewportOf, cover, updateNavigation, applyViewport,
+} from './plan-axis.mjs';
 import { PlanActions } from './plan-actions.mjs';
 import { makeCalendar } from './calendar.mjs';
 
 /** How long a pushed task's bar flashes (the `pushed` animation in app.css). */
 const FLASH_MS = 2000;
 
-export const COLUMN_WIDTH = 40;
-/** The resources list's width (resources-view.mjs, loaded with the view). */
-const LABEL_WIDTH = 220;
+export { COLUMN_WIDTH };
+/** What is loaded right after the first render; those with an `install(app)` hook into the page then. */
+const LATER = ['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs', './settings-form.mjs', './conflict.mjs',
+  './search-box.mjs', './export-menu.mjs', './chart-png.mjs', './bar-tooltip.mjs', './list-resize.mjs', './chart-gestures.mjs',
+  './print-view.mjs', './zoom-fit.mjs', './bar-drags.mjs'];
+
+/** The list's widths this browser keeps (list-layout.mjs), or null. */
+function keptWidths() {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
 
 export class PlanView {
   /** app: { session, pending, language, t, status(text, error), forms, setHeading(title) }. */
@@ -35,6 +49,11 @@ export class PlanView {
     this.collapsed = new Set();
     this.selectedID = null;
     this.zoom = 1;
+    /** Pixels per column: 40, or what zoom to fit chose until the zoom changes again. */
+    this.columnWidth = COLUMN_WIDTH;
+    this.widths = readWidths(keptWidths());
+    /** Whether a narrow list shows its other columns (over the chart). */
+    this.columnsExpanded = false;
     this.historical = null;
     this.baseline = null;
     this.horizon = null;
@@ -56,10 +75,15 @@ export class PlanView {
       press: (id, part, event) => (this.drags ? this.drags.pressTask(id, part, event) : !this.loadDrags()),
       fix: (id) => this.drags?.fix(id),
       rendered: (scrollLeft, chartWidth, first, end) => {
+        cover(this, chartWidth, scrollLeft);
         this.updateNavigation({ scrollLeft, chartWidth });
         this.askFigures(first, end);
       },
       flashed: (id) => this.pushed?.ids.delete(id),
+      toggleColumns: () => {
+        this.columnsExpanded = !this.columnsExpanded;
+        this.render();
+      },
     });
     this.unlisten = this.client.listen((event, detail) => this.clientEvent(event, detail));
     app.forms.isQueued = (id) => !this.client.pending.isSent(id);
@@ -113,9 +137,10 @@ export class PlanView {
       // open at once later, also while the server is away. A module that could not be fetched
       // (the server went away first) is no error yet: opening its view fetches it again and says
       // so if that fails. `data-preloaded` on <body> tells when all are here.
-      const preload = () => Promise.all(['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs', './settings-form.mjs',
-        './conflict.mjs', './search-box.mjs', './export-menu.mjs', './chart-png.mjs', './bar-drags.mjs'].map((m) => import(m)))
-        .then(() => this.loadDrags()).then(() => (document.body.dataset.preloaded = 'all'), () => {});
+      const preload = () => Promise.all([...LATER.map((m) => import(m)), loadCoarseScales()]).then((modules) => {
+        for (const module of modules) module.install?.(this.app);
+        return this.loadDrags();
+      }).then(() => (document.body.dataset.preloaded = 'all'), () => {});
       requestAnimationFrame(() => setTimeout(preload, 0));
     }
     if (detail.snapshot || !this.horizon) this.fitHorizon();
@@ -168,27 +193,11 @@ export class PlanView {
 
   /** The horizon from the plan's dates (a week before the first, four weeks after the last). */
   fitHorizon() {
-    let earliest = null;
-    let latest = null;
-    for (const task of this.client.copy.tasks) {
-      if (task.kind === 'summary') continue;
-      const values = rowValues(task, null);
-      if (values.start === null) continue;
-      earliest = earliest === null ? values.start : Math.min(earliest, values.start);
-      latest = latest === null ? values.end : Math.max(latest, values.end);
-    }
-    const first = !this.horizon;
-    this.horizon = horizonFor(earliest, latest, todayOf());
-    this.axis = makeAxis(this.horizon.start, this.horizon.days, this.zoom);
-    if (first) requestAnimationFrame(() => this.tasksView.scrollToColumn(0));
+    fitHorizon(this);
   }
 
   extendHorizon(tasks) {
-    const outside = tasks.some((task) => {
-      const values = rowValues(task, null);
-      return values.start !== null && (values.start < this.axis.start || values.end > this.axis.end);
-    });
-    if (outside) this.fitHorizon();
+    extendHorizon(this, tasks);
   }
 
   /**
@@ -211,34 +220,42 @@ export class PlanView {
 
   /** The chart's column viewport of the visible view (for Previous/Next/Today/zoom and queries). */
   viewport(measured = null) {
-    const scroller = $(this.view === 'resources' ? '#resources' : '#tasks');
-    const list = this.view === 'resources' ? LABEL_WIDTH : LIST_WIDTH;
-    // `measured`: what the view read at the start of its frame (reading again would force a layout).
-    const { scrollLeft, chartWidth } = measured ?? { scrollLeft: scroller.scrollLeft, chartWidth: scroller.clientWidth - list };
-    const visible = Math.max(Math.floor(Math.max(chartWidth, COLUMN_WIDTH) / COLUMN_WIDTH), 1);
-    return scrollTo(makeViewport(this.axis, visible), Math.round(scrollLeft / COLUMN_WIDTH));
+    return viewportOf(this, measured);
+  }
+
+  /** Zoom to fit (`f`, or Fit in the toolbar): the plan's dates fill the chart's width. */
+  async zoomToFit() {
+    try {
+      const { zoomToFit } = await import('./zoom-fit.mjs');
+      if (this.app.planView === this) await zoomToFit(this);
+    } catch (error) {
+      this.app.status(this.t.serverError(error.message), true);
+    }
+  }
+
+  /** The list's widths as the user sets them (list-resize.mjs keeps them in this browser). */
+  setWidths(widths) {
+    this.widths = widths;
+    this.render();
+  }
+
+  /** Prints the whole plan (print-view.mjs): every row, the chart on pages. */
+  async print() {
+    try {
+      const { printPlan } = await import('./print-view.mjs');
+      if (this.app.planView === this) printPlan(this);
+    } catch (error) {
+      this.app.status(this.t.serverError(error.message), true);
+    }
   }
 
   /** Previous / Next disabled at the finite edges, zoom at the finest and coarsest. */
   updateNavigation(measured = null) {
-    if (!this.axis || this.view === 'history') return;
-    const viewport = this.viewport(measured);
-    const states = [['previous', !canMovePrevious(viewport)], ['next', !canMoveNext(viewport)],
-      ['zoom-in', finer(this.zoom) === null], ['zoom-out', coarser(this.zoom) === null]];
-    for (const [id, disabled] of states) if ($(`#${id}`).disabled !== disabled) $(`#${id}`).disabled = disabled;
+    updateNavigation(this, measured);
   }
 
   applyViewport(viewport) {
-    if (viewport.axis !== this.axis) {
-      this.axis = viewport.axis;
-      this.zoom = viewport.axis.zoom;
-      this.render();
-    }
-    const left = viewport.firstColumn * COLUMN_WIDTH;
-    requestAnimationFrame(() => {
-      $('#tasks').scrollLeft = left;
-      $('#resources').scrollLeft = left;
-    });
+    applyViewport(this, viewport);
   }
 
   render() {
@@ -251,15 +268,15 @@ export class PlanView {
       const { rows, indexByID, arrows: derivedArrows } = this.derive();
       this.tasksView.update({
         copy, rows, indexByID, arrows: derivedArrows, valuesOf: (task) => this.valuesOf(task), language: this.language, t,
-        selectedID: this.selectedID, pendingIDs: this.actions.pendingTaskIDs(), axis: this.axis, columnWidth: COLUMN_WIDTH,
+        selectedID: this.selectedID, pendingIDs: this.actions.pendingTaskIDs(), axis: this.axis, columnWidth: this.columnWidth,
         today: todayOf(), shadow: (task) => this.baseline?.values.get(task.id) ?? null, calendar: this.calendar(),
         figures: this.historical ? null : this.client.figures?.tasks ?? null, pushed: (id) => this.pushedSince(id), readOnly,
-        match: this.search?.active ? (id) => this.search.state(id) : null,
+        match: this.search?.active ? (id) => this.search.state(id) : null, widths: this.widths, expanded: this.columnsExpanded,
         overlay: this.drags && !readOnly ? (...args) => this.drags.taskOverlay(...args) : null,
       });
       this.search?.showCount();
     } else if (this.view === 'resources') {
-      this.resources?.render(copy, this.axis, COLUMN_WIDTH, readOnly);
+      this.resources?.render(copy, this.axis, this.columnWidth, readOnly);
     } else {
       const title = (id) => this.client.copy?.get(id)?.title;
       const resource = (id) => this.client.copy?.resources.find((held) => held.id === id)?.label;

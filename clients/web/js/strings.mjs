@@ -25,6 +25,7 @@ export const monthName = (language, month) => texts(language).months[month - 1];
 export const shortMonthName = (language, month) => texts(language).shortMonths[month - 1];
 export const weekWord = (language) => texts(language).week;
 export const shortWeekWord = (language) => texts(language).shortWeek;
+export const quarterWord = (language, quarter, year) => texts(language).quarter(quarter, year);
 
 /** The language for a browser's preferred languages: German for any `de…`, else English. */
 export function languageFor(languages) {

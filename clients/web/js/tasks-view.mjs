@@ -3,16 +3,18 @@
 // only the visible rows (row nodes recycled by row index). Drag a row onto a sibling to reorder,
 // from a bar's end to another bar to link; a press on a bar, a bar's end or a diamond goes to the
 // drags (bar-drags.mjs), whose ghosts and notes are drawn over the marks. Reads its state from the
-// plan view and reports user intentions through callbacks.
+// plan view and reports user intentions through callbacks. The list's widths follow list-layout.mjs.
 
-import { h, s, follow, sameKey } from './dom.mjs';
+import { h, s, follow, sameKey, setChanged, recycle } from './dom.mjs';
 import { ChartStage, drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
 import { mark, criticalArrow } from './marks.mjs';
 import { formatDate } from './strings.mjs';
 import { arrowLabel } from './wording.mjs';
+import { COLUMNS, listLayout, defaultWidths, MIN_COLUMN } from './list-layout.mjs';
 
 export const ROW_HEIGHT = 28;
-export const COLUMNS = [['name', 240], ['kind', 96], ['dates', 186], ['progress', 92]];
+export { COLUMNS };
+/** The list's width with every column at its default width. */
 export const LIST_WIDTH = COLUMNS.reduce((sum, [, width]) => sum + width, 0);
 const BUFFER_ROWS = 4;
 // The arrows are drawn for a block of rows and columns around the visible ones and moved with one
@@ -25,7 +27,8 @@ export class TasksView extends ChartStage {
   /**
    * callbacks: select(id), toggle(id), activate(id), reorder(id, targetID, position), link(fromID, toID),
    * rendered(scrollLeft, chartWidth, firstRow, endRow), flashed(id) (a pushed bar's flash ended),
-   * press(id, part, event) (a press on a bar: 'move', 'start' or 'end'; true when a drag follows it), fix(id).
+   * press(id, part, event) (a press on a bar: 'move', 'start' or 'end'; true when a drag follows it), fix(id),
+   * toggleColumns() (a narrow list's toggle).
    */
   constructor(scroller, callbacks) {
     super(scroller, LIST_WIDTH);
@@ -41,6 +44,8 @@ export class TasksView extends ChartStage {
     this.overlay = s('g', {});
     this.rowGroups = new Map();
     this.chart.append(this.grid, this.selectedRect, this.marks, this.arrowLayer, this.overlay, this.linkLayer);
+    this.splitter = h('div', { class: 'splitter', role: 'separator', tabindex: '0', 'aria-orientation': 'vertical', 'aria-valuemin': '0' });
+    this.stage.append(this.splitter);
     this.list.addEventListener('pointerdown', (event) => this.listPointerDown(event));
     this.list.addEventListener('dblclick', (event) => this.activateAt(event));
     this.chart.addEventListener('pointerdown', (event) => this.chartPointerDown(event));
@@ -55,11 +60,12 @@ export class TasksView extends ChartStage {
    * state: { copy, rows, indexByID, arrows, valuesOf, language, t, selectedID, pendingIDs, axis, columnWidth,
    * today, shadow(task), calendar (calendar.mjs), figures (id → a schedule answer's figures, or null),
    * pushed(id) (ms since the task was pushed, or null), match(id) (a search's: 0 none, 1 a match, 2 the current one),
-   * overlay(view, first, end, scrollTop, scrollLeft) (the drags' ghosts and notes: SVG nodes) }.
+   * overlay(view, first, end, scrollTop, scrollLeft) (the drags' ghosts and notes: SVG nodes),
+   * widths (list-layout.mjs readWidths), expanded (a narrow list shows its other columns) }.
    */
   update(state) {
     const layoutChanged = !this.state || state.rows !== this.state.rows || state.axis !== this.state.axis
-      || state.language !== this.state.language;
+      || state.language !== this.state.language || state.columnWidth !== this.state.columnWidth;
     this.state = state;
     // A viewer (or a past version) is offered no drags: no reorder, no link handles.
     this.scroller.classList.toggle('read-only', !!state.readOnly);
@@ -68,7 +74,7 @@ export class TasksView extends ChartStage {
 
   /** The chart's width in pixels, as measured at the start of the frame being drawn. */
   get chartWidth() {
-    return Math.max((this.width ?? this.scroller.clientWidth) - LIST_WIDTH, 0);
+    return Math.max((this.width ?? this.scroller.clientWidth) - this.listWidth, 0);
   }
 
   scrollToColumn(column) {
@@ -98,13 +104,14 @@ export class TasksView extends ChartStage {
     const scrollLeft = Math.max(this.scroller.scrollLeft, 0);
     if (width === 0) return; // hidden (another view is shown): drawn when shown again
     this.width = width;
+    if (this.placeList(width)) this.layoutDirty = true;
     if (this.layoutDirty) this.layout(width, height);
     this.layoutDirty = false;
     const bodyHeight = Math.max(height - HEADER_HEIGHT, 0);
     const first = Math.max(Math.floor(scrollTop / ROW_HEIGHT) - BUFFER_ROWS, 0);
     const end = Math.min(Math.ceil((scrollTop + bodyHeight) / ROW_HEIGHT) + BUFFER_ROWS, state.rows.length);
     this.renderRows(first, end, scrollTop);
-    const headerKey = [state.axis, state.language, scrollLeft, width];
+    const headerKey = [state.axis, state.language, scrollLeft, width, this.listWidth, state.columnWidth];
     if (!sameKey(headerKey, this.headerKey)) {
       this.headerKey = headerKey;
       drawHeader(this.header, { axis: state.axis, language: state.language, columnWidth: state.columnWidth, scrollLeft, width: this.chartWidth });
@@ -120,15 +127,66 @@ export class TasksView extends ChartStage {
     this.callbacks.rendered?.(scrollLeft, this.chartWidth, first, end);
   }
 
+  /** Lays the list out for a scroller `width` wide (list-layout.mjs); true when its columns or width changed. */
+  placeList(width) {
+    const key = [width, this.state.widths, !!this.state.expanded];
+    if (sameKey(key, this.listKey)) return false;
+    this.listKey = key;
+    const layout = listLayout(width, this.state.widths ?? defaultWidths(), !!this.state.expanded);
+    if (JSON.stringify(layout) === JSON.stringify(this.listLayout)) return false;
+    this.listLayout = layout;
+    this.listWidth = layout.listWidth;
+    this.listShown = layout.shownWidth;
+    for (const node of this.rowNodes.values()) this.sizeCells(node);
+    return true;
+  }
+
+  /** Gives a row's cells their widths; those behind the toggle are hidden. */
+  sizeCells(node) {
+    const widths = new Map(this.listLayout.columns);
+    for (const cell of node.children) {
+      const width = widths.get(cell.dataset.column);
+      cell.hidden = width === undefined;
+      if (width !== undefined) cell.style.width = `${width}px`;
+    }
+  }
+
   layout(width, height) {
-    const { state } = this;
+    const { state, listLayout: placed } = this;
     super.layout(width, height, state.axis.columnCount * state.columnWidth, state.rows.length * ROW_HEIGHT);
-    const t = state.t;
-    this.corner.replaceChildren(...COLUMNS.map(([name, columnWidth]) => {
-      const cell = h('span', { role: 'columnheader', text: t[`${name === 'name' ? 'task' : name}Column`] });
+    const expanded = placed.shownWidth > placed.listWidth;
+    this.scroller.classList.toggle('narrow', placed.narrow);
+    this.scroller.classList.toggle('expanded', expanded);
+    // Made anew only when their set or language changes: a divider keeps the focus.
+    const key = [state.t, placed.narrow, expanded];
+    if (!sameKey(key, this.cornerKey)) {
+      this.cornerKey = key;
+      this.corner.replaceChildren(...placed.columns.map(([name]) => this.columnHeader(name, placed.narrow)));
+      if (placed.narrow) {
+        const label = expanded ? state.t.fewerColumns : state.t.moreColumns;
+        this.corner.firstChild.append(h('button', { type: 'button', class: 'columns-toggle', 'aria-expanded': String(expanded),
+          'aria-label': label, title: label, text: expanded ? '«' : '»', onclick: () => this.callbacks.toggleColumns?.() }));
+      }
+      this.splitter.title = state.t.splitter;
+      this.splitter.setAttribute('aria-label', state.t.splitter);
+    }
+    placed.columns.forEach(([, columnWidth], index) => {
+      const cell = this.corner.children[index];
       cell.style.width = `${columnWidth}px`;
-      return cell;
-    }));
+      cell.querySelector('.grip')?.setAttribute('aria-valuenow', String(columnWidth));
+    });
+    this.splitter.hidden = placed.narrow;
+    this.splitter.setAttribute('aria-valuenow', String(placed.listWidth));
+    this.splitter.setAttribute('aria-valuemax', String(placed.maxSplit));
+    Object.assign(this.splitter.style, { left: `${placed.listWidth - 3}px`, top: '0px', height: `${height}px` });
+  }
+
+  /** A column's header, with its divider (list-resize.mjs) unless narrow. */
+  columnHeader(name, narrow) {
+    const label = this.state.t[`${name === 'name' ? 'task' : name}Column`];
+    return h('span', { role: 'columnheader', dataset: { column: name } }, h('span', { class: 'heading', text: label }),
+      narrow ? null : h('span', { class: 'grip', role: 'separator', tabindex: '0', 'aria-orientation': 'vertical',
+        'aria-label': this.state.t.columnResize(label), 'aria-valuemin': String(MIN_COLUMN), dataset: { column: name } }));
   }
 
   renderRows(first, end, scrollTop) {
@@ -139,16 +197,14 @@ export class TasksView extends ChartStage {
   }
 
   rowNode() {
-    const cells = COLUMNS.map(([name, width]) => {
-      const cell = h('div', { class: `cell ${name}`, role: 'gridcell' });
-      cell.style.width = `${width}px`;
-      return cell;
-    });
+    const cells = COLUMNS.map(([name]) => h('div', { class: `cell ${name}`, role: 'gridcell', dataset: { column: name } }));
     const [name] = cells;
     name.append(h('button', { type: 'button', class: 'disclosure', tabindex: '-1' }), h('span', { class: 'label' }),
       h('span', { class: 'marker' }));
     cells[3].classList.add('number');
-    return h('div', { class: 'row', role: 'row' }, ...cells);
+    const node = h('div', { class: 'row', role: 'row' }, ...cells);
+    this.sizeCells(node);
+    return node;
   }
 
   fillRow(node, row, index) {
@@ -191,7 +247,7 @@ export class TasksView extends ChartStage {
   renderChart(first, end, scrollTop, scrollLeft, bodyHeight) {
     const { state } = this;
     const width = this.chartWidth;
-    const horizontal = [state.axis, scrollLeft, width, bodyHeight, state.today, state.language, state.calendar];
+    const horizontal = [state.axis, scrollLeft, width, bodyHeight, state.today, state.language, state.calendar, state.columnWidth];
     if (!sameKey(horizontal, this.horizontal)) {
       this.horizontal = horizontal;
       this.grid.replaceChildren(...gridNodes({ axis: state.axis, columnWidth: state.columnWidth, scrollLeft, width,
@@ -214,7 +270,6 @@ export class TasksView extends ChartStage {
         id: task.id, top: 0, height: ROW_HEIGHT, columnWidth: state.columnWidth, scrollLeft,
         unscheduled: state.t.unscheduled, shadow: shadowValues ? mark(state.axis, task, shadowValues) : null,
         selected: task.id === state.selectedID, critical: figure?.critical, pushed,
-        note: figure ? state.t.slackTitle(figure.slack, figure.critical) : null,
       }));
     });
     this.renderArrows(first, end, scrollTop, scrollLeft, width);
@@ -342,24 +397,4 @@ export function cellTexts({ task, hasChildren, collapsed }, values, language, t)
     : task.kind === 'milestone' ? date(values.start) : `${date(values.start)} – ${date(values.lastDate)}`;
   return { disclosure: hasChildren ? (collapsed ? '▸' : '▾') : '', title: task.title, kind: t[task.kind] ?? task.kind,
     dates, progress: values.progress === null ? '' : `${Math.round(values.progress)} %` };
-}
-
-/** Sets an attribute only when its value changes (an equal write still invalidates style). */
-function setChanged(node, name, value) {
-  const text = String(value);
-  if (node.getAttribute(name) !== text) node.setAttribute(name, text);
-}
-
-/** Keeps one node per index in [first, end) in `nodes` (dropping the others, making missing ones), then `fill(node, index)`s each. */
-function recycle(nodes, first, end, make, fill) {
-  for (const [index, node] of nodes) {
-    if (index < first || index >= end) {
-      node.remove();
-      nodes.delete(index);
-    }
-  }
-  for (let index = first; index < end; index += 1) {
-    if (!nodes.has(index)) nodes.set(index, make());
-    fill(nodes.get(index), index);
-  }
 }
