@@ -263,7 +263,8 @@ public final class WebSocketTransport: Sendable {
         return accounts.withLock { $0.values.filter { $0.chargedBytes > ledger.accountShare } }
     }
 
-    /// Connections refused as they were accepted (their address held its limit).
+    /// Connections refused because their address held its limit: as they were accepted, or a
+    /// trusted proxy's once their client was known.
     public var refusedConnectionCount: Int { refusedConnections.load(ordering: .relaxed) }
 
     /// Connections closed by each of the transport's bounds so far.

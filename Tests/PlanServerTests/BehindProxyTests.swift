@@ -100,6 +100,13 @@ struct BehindProxyTests {
                 held.append(other)
             }
             #expect(shell("curl -sk --http1.0 https://127.0.0.1:\(proxy.port)/healthz").output == "ok")
+            // The refusals are counted where they happened.
+            let refused = servers.compactMap { server in
+                shell("curl -s http://127.0.0.1:\(server.port)/metrics").output.split(separator: "\n")
+                    .first { $0.hasPrefix("chronosketch_connections_refused_total ") }
+                    .flatMap { Int($0.split(separator: " ")[1]) }
+            }
+            #expect(refused.reduce(0, +) == refusals.count, "\(refused)")
         }
     }
 }
