@@ -140,7 +140,7 @@ let package = Package(
             name: "PlanServerTests",
             dependencies: [
                 "PlanServer", "PlanClient", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport",
-                "WebSocketWire", "WebSocketServer", "WebSocketClient", "SystemSupport",
+                "WebSocketWire", "WebSocketServer", "WebSocketClient", "SystemSupport", "COpenSSL",
             ]),
         .testTarget(
             name: "PlanLoadTests",

@@ -3,6 +3,7 @@ import Glibc
 import PlanProtocol
 import SystemSupport
 import WebSocketServer
+import WebSocketWire
 
 extension ServerConfiguration {
     /// The options `plan-server serve` takes with a value (`--database` included).
@@ -13,6 +14,7 @@ extension ServerConfiguration {
         "--hello-timeout-seconds", "--max-intake-backlog", "--ping-interval-seconds", "--log-keep",
         "--max-connections-per-user", "--max-connections-per-address", "--checkpoint-every", "--web-root",
         "--max-user-queue-bytes", "--write-timeout-seconds", "--queue-budget-bytes", "--max-intake-per-connection",
+        "--trusted-proxy",
     ]
     /// The flags `plan-server serve` takes.
     static let serveFlagOptions: Set<String> = ["--quiet"]
@@ -61,6 +63,13 @@ extension ServerConfiguration {
         maxConnectionsPerUser = try options.number("--max-connections-per-user", atLeast: 0) ?? maxConnectionsPerUser
         maxConnectionsPerAddress =
             try options.number("--max-connections-per-address", atLeast: 0) ?? maxConnectionsPerAddress
+        if let list = options.value("--trusted-proxy") {
+            do {
+                trustedProxies = try TrustedProxies(parsing: list)
+            } catch {
+                throw .other("--trusted-proxy: \(error.message)")
+            }
+        }
         logging = !options.flag("--quiet")
     }
 }
@@ -85,6 +94,7 @@ extension ServerConfiguration {
         transport.connection.frameInterval = frameInterval.inNanoseconds
         transport.connection.headTimeout = helloTimeout.inNanoseconds
         transport.connection.pingInterval = pingInterval.inNanoseconds
+        transport.connection.trustedProxies = trustedProxies
         transport.connection.writeTimeout = UInt64(limits.writeTimeoutSeconds) * 1_000_000_000
         return transport
     }

@@ -1,5 +1,6 @@
 import PlanProtocol
 import WebSocketServer
+import WebSocketWire
 
 /// Everything `plan-server serve` is configured with, read from the command line and the
 /// environment in one place.
@@ -54,9 +55,12 @@ public struct ServerConfiguration: Sendable {
     /// right after its token is checked.
     public var maxConnectionsPerUser = 1000
     /// Open connections from one peer address at once, counted from accept on, before the upgrade
-    /// (0: no limit); one more is answered 503 and closed as it is accepted. Behind a proxy every
-    /// connection has the proxy's address: raise it or set 0 there.
+    /// (0: no limit); one more is answered 503 and closed as it is accepted. A trusted proxy's
+    /// connections (`trustedProxies`) count against their clients instead, once known.
     public var maxConnectionsPerAddress = 2000
+    /// The proxies (`--trusted-proxy`) whose PROXY protocol header or `X-Forwarded-For` names a
+    /// connection's client, for the per-address limit, the logs and presence; none by default.
+    public var trustedProxies = TrustedProxies()
     /// Bytes all connections' send queues may hold together, each buffer counted once however
     /// many connections it was queued to (0: no budget). Past it, the connections holding the most
     /// are closed with 1013 until the queues are back under nine tenths of it.

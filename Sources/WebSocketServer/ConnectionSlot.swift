@@ -10,8 +10,11 @@ final class ConnectionSlot {
     let id: ConnectionID
     let fd: Int32
     let channel: Channel
-    /// The peer's numeric address (counted per address until the descriptor is closed).
-    let address: String
+    /// The peer's numeric address; for a trusted proxy's connection, its client's once known.
+    var address: String
+    /// Whether the connection counts against `address`'s limit (until the descriptor is closed):
+    /// from accept on, except a trusted proxy's, which counts once its client is known.
+    var counted: Bool
     var machine: ServerConnection
     /// The epoll events registered for the descriptor.
     var registered: UInt32
@@ -31,12 +34,14 @@ final class ConnectionSlot {
     var countedQueuedBytes = 0
 
     init(
-        id: ConnectionID, fd: Int32, tls: OpaquePointer?, address: String, machine: ServerConnection, registered: UInt32
+        id: ConnectionID, fd: Int32, tls: OpaquePointer?, address: String, counted: Bool, machine: ServerConnection,
+        registered: UInt32
     ) {
         self.id = id
         self.fd = fd
         channel = Channel(fd: fd, tls: tls)
         self.address = address
+        self.counted = counted
         self.machine = machine
         self.registered = registered
     }

@@ -30,11 +30,14 @@ extension ServiceLoop {
                 continue
             }
             let address = ServiceLoop.peerAddress(fd)
-            guard transport.addresses.admit(address) else {
+            // A trusted proxy's connections count against their clients, once known (they are
+            // many clients' behind one address).
+            let proxy = transport.connectionSettings.configuration.trustedProxies.trusted(address)
+            guard proxy != nil || transport.addresses.admit(address) else {
                 refuse(fd, address: address)
                 continue
             }
-            let accepted = Accepted(fd: fd, address: address, at: ServiceLoop.now())
+            let accepted = Accepted(fd: fd, address: address, proxy: proxy, at: ServiceLoop.now())
             if let handshakes = transport.handshakes {
                 handshakes.enqueue(accepted)
                 continue
@@ -63,14 +66,36 @@ extension ServiceLoop {
     private func refuse(_ fd: Int32, address: String) {
         transport.refusedConnections.wrappingAdd(1, ordering: .relaxed)
         if transport.handshakes == nil {
-            let limit = transport.addresses.limit
-            let answer = HTTPResponseBytes.make(
-                status: 503,
-                body: Array(
-                    "too many connections from \(address): at most \(limit) (--max-connections-per-address)\n".utf8))
+            let refusal = refusal(of: address)
+            let answer = HTTPResponseBytes.make(status: refusal.status, body: refusal.body)
             answer.withUnsafeBytes { _ = cn_send(fd, $0.baseAddress, $0.count, 0) }
         }
         Glibc.close(fd)
+    }
+
+    /// The answer to a connection beyond its address's limit.
+    func refusal(of address: String) -> HTTPAnswer {
+        .plain(
+            status: 503,
+            "too many connections from \(address): at most \(transport.addresses.limit) (--max-connections-per-address)"
+        )
+    }
+
+    /// Counts a trusted proxy's connection against its client `client` (and no longer against the
+    /// client it was counted against before, if another); the refusal when `client` holds its limit.
+    func admit(_ slot: ConnectionSlot, client: String) -> HTTPAnswer? {
+        if slot.counted {
+            guard slot.address != client else { return nil }
+            transport.addresses.release(slot.address)
+            slot.counted = false
+        }
+        slot.address = client
+        guard transport.addresses.admit(client) else {
+            transport.refusedConnections.wrappingAdd(1, ordering: .relaxed)
+            return refusal(of: client)
+        }
+        slot.counted = true
+        return nil
     }
 
     /// Watches the listening socket again.
@@ -91,8 +116,12 @@ extension ServiceLoop {
         let machine = ServerConnection(
             settings: transport.connectionSettings, ledger: transport.ledger, now: accepted.at, pingSlot: nextID)
         let slot = ConnectionSlot(
-            id: ConnectionID(nextID), fd: accepted.fd, tls: tls?.session, address: accepted.address, machine: machine,
-            registered: EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
+            id: ConnectionID(nextID), fd: accepted.fd, tls: tls?.session, address: accepted.address,
+            counted: accepted.proxy == nil, machine: machine, registered: EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
+        if let proxy = accepted.proxy {
+            // (The slot holds the machine, which holds this function: it must not hold the slot.)
+            slot.machine.trustProxy(proxy) { [unowned self, unowned slot] client in self.admit(slot, client: client) }
+        }
         guard cn_epoll_control(epoll, EPOLL_CTL_ADD, accepted.fd, slot.registered, nextID) == 0 else {
             ServiceLoop.discard(accepted, tls: tls, transport: transport)
             return
@@ -106,7 +135,7 @@ extension ServiceLoop {
     static func discard(_ accepted: Accepted, tls: TLSSession?, transport: WebSocketTransport) {
         if let session = tls?.session { SSL_free(session) }
         Glibc.close(accepted.fd)
-        transport.addresses.release(accepted.address)
+        if accepted.proxy == nil { transport.addresses.release(accepted.address) }
     }
 
     /// Closes the connections handed over after the last drain, which were never adopted.
@@ -119,10 +148,13 @@ extension ServiceLoop {
     }
 }
 
-/// A connection just accepted: its descriptor, the peer's address and when.
+/// A connection just accepted: its descriptor, the peer's address (counted against its limit
+/// unless it is a trusted proxy's) and when.
 struct Accepted: Sendable {
     let fd: Int32
     let address: String
+    /// The peer's address when it is a trusted proxy.
+    let proxy: IPAddress?
     /// Monotonic nanoseconds: the request head's deadline counts from here.
     let at: UInt64
 }

@@ -270,7 +270,7 @@ final class ServiceLoop {
         if let session = slot.channel.tls { SSL_free(session) }
         Glibc.close(slot.fd)
         shard.intake.withLock { $0.forget(slot.id.rawValue) }
-        transport.addresses.release(slot.address)
+        if slot.counted { transport.addresses.release(slot.address) }
         if let account = slot.machine.account { transport.leave(account) }
     }
 

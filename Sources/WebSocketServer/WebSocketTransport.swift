@@ -39,7 +39,8 @@ public final class WebSocketTransport: Sendable {
         /// connection is not read: a flooding peer has at most this many messages ahead of
         /// everyone else's.
         public var maxIntakePerConnection = 64
-        /// Connections one peer address may hold at once, counted from accept (0: no limit).
+        /// Connections one peer address may hold at once, counted from accept (0: no limit); a
+        /// trusted proxy's (`connection.trustedProxies`) count against their clients once known.
         public var maxConnectionsPerAddress = 0
         /// Bytes all send queues may hold together, each buffer counted once (0: no budget).
         public var queueBudget = 0
@@ -262,7 +263,8 @@ public final class WebSocketTransport: Sendable {
         return accounts.withLock { $0.values.filter { $0.chargedBytes > ledger.accountShare } }
     }
 
-    /// Connections refused as they were accepted (their address held its limit).
+    /// Connections refused because their address held its limit: as they were accepted, or a
+    /// trusted proxy's once their client was known.
     public var refusedConnectionCount: Int { refusedConnections.load(ordering: .relaxed) }
 
     /// Connections closed by each of the transport's bounds so far.

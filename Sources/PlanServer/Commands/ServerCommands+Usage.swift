@@ -49,6 +49,9 @@ extension ServerCommands {
                   --log-keep 0 (0: keep all)     --hello-timeout-seconds 10 (1 to 3600)
                   --ping-interval-seconds 20 (0 to 3600; 0: no pings)  --max-intake-backlog 10000 (≥ 2)
                   --max-connections-per-user 1000  --max-connections-per-address 2000   (0: no limit)
+                  --trusted-proxy CIDR,CIDR…     proxies whose PROXY header or X-Forwarded-For names the
+                                                 client (one comma-separated list, such as
+                                                 127.0.0.1/32,10.0.0.0/8,::1/128; default: none)
                   --checkpoint-every 500 (≥ 1: versions between full copies of a plan, for fetch)
                   --max-user-queue-bytes 134217728   unsent bytes one user's connections may hold together
                   --write-timeout-seconds 30         unsent bytes may wait this long for a byte of progress

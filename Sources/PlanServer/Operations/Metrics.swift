@@ -129,7 +129,7 @@ public final class Metrics: Sendable {
         public var intakeBacklog = 0
         /// Times reading a connection was paused because the hub was behind.
         public var intakePauses = 0
-        /// Connections refused at accept because their address held its limit.
+        /// Connections refused because their address (a proxied client's, once known) held its limit.
         public var refusedConnections = 0
         /// Connections closed by one of the transport's bounds, by bound.
         public var closes: [CloseCause: Int] = [:]
@@ -231,7 +231,7 @@ extension Metrics {
             transport.writeTimeoutSeconds)
         line(
             "chronosketch_connections_refused_total", "counter",
-            "Connections refused as they were accepted: their address held --max-connections-per-address.",
+            "Connections refused because their address (a proxied client's) held --max-connections-per-address.",
             transport.refusedConnections)
         text += "# HELP chronosketch_bounded_closes_total Connections closed by a bound, by bound.\n"
         text += "# TYPE chronosketch_bounded_closes_total counter\n"

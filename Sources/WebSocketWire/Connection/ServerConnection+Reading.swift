@@ -76,6 +76,15 @@ extension ServerConnection {
             case .awaitingAnswer, .answering:
                 return used  // the next request waits until this one is answered
             case .requestHead:
+                switch readProxyHeader(rest) {
+                case .waiting: return used
+                case .refused:
+                    actions.append(.flush)
+                    return bytes.count
+                case .read(let count):
+                    used += count
+                    if count > 0 { continue }
+                }
                 switch HTTPRequestHead.parse(rest) {
                 case .incomplete:
                     return used
@@ -85,6 +94,10 @@ extension ServerConnection {
                     return bytes.count
                 case .complete(let head, let count):
                     used += count
+                    guard admitClient(of: head) else {
+                        actions.append(.flush)
+                        return bytes.count
+                    }
                     handshake(head, now: now, into: &actions)
                 }
             case .webSocket, .closing:
@@ -127,7 +140,7 @@ extension ServerConnection {
     }
 
     /// Queues an HTTP answer; the connection ends after it unless `keepAlive`.
-    private mutating func queueAnswer(_ answer: HTTPAnswer, keepAlive: Bool, includeBody: Bool) {
+    mutating func queueAnswer(_ answer: HTTPAnswer, keepAlive: Bool, includeBody: Bool) {
         phase = .answering(keepAlive: keepAlive)
         let bytes = HTTPResponseBytes.make(
             status: answer.status, contentType: answer.contentType, body: answer.body, extraHeaders: answer.headers,

@@ -36,6 +36,9 @@ public struct ServerConnection {
         public var lingerTimeout: UInt64 = 2_000_000_000
         /// How several small messages waiting together are joined into one frame.
         public var batching = MessageBatching(open: "[", separator: ",", close: "]")
+        /// The proxies whose PROXY header and `X-Forwarded-For` name a connection's client (none by
+        /// default: every connection is its peer's).
+        public var trustedProxies = TrustedProxies()
 
         /// The defaults.
         public init() {}
@@ -112,6 +115,8 @@ public struct ServerConnection {
     let pingOffset: UInt64
     /// The deadline of the request head, the close handshake or the linger (0: none).
     public internal(set) var deadline: UInt64
+    /// What a trusted proxy's connection knows of its client (nil: not a trusted proxy's).
+    var proxied: ProxiedPeer?
     /// The budget the queued bytes are counted in, and the account of the connection's user.
     let ledger: QueueLedger
     public internal(set) var account: QueueAccount?
