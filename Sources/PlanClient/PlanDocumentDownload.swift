@@ -61,8 +61,7 @@ public struct PlanDocumentDownload: Sendable, Hashable {
     /// The document of a 200 answer; otherwise what the status says (401: the token is not taken,
     /// 404: no such plan or version for this user, others with the server's text).
     public static func outcome(of response: HTTPResponse) -> Result<DownloadedDocument, DownloadFailure> {
-        let text = String(decoding: response.body.prefix(300), as: UTF8.self)
-            .trimmingCharacters(in: " \r\n\t")
+        let text = String(decoding: response.body.prefix(300), as: UTF8.self).trimmingWhitespace
         switch response.status {
         case 200:
             return .success(
@@ -80,7 +79,7 @@ public struct PlanDocumentDownload: Sendable, Hashable {
     /// without repeats, in their order.
     public static func warningCodes(_ header: String?) -> [String] {
         var seen: Set<String> = []
-        return (header ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: " \t") }
+        return (header ?? "").split(separator: ",").map { String($0).trimmingWhitespace }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
@@ -160,11 +159,10 @@ public enum DownloadFailure: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 extension String {
-    /// The string without leading and trailing characters of `set`.
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        let characters = Set(set)
-        let start = firstIndex { !characters.contains($0) } ?? endIndex
-        let end = lastIndex { !characters.contains($0) }.map { index(after: $0) } ?? start
+    /// The string without leading and trailing white space (line breaks included).
+    fileprivate var trimmingWhitespace: String {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map { index(after: $0) } ?? start
         return start < end ? String(self[start..<end]) : ""
     }
 }
