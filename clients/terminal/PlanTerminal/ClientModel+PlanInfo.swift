@@ -97,6 +97,7 @@ extension ClientModel {
         }
         lines.append(("", .normal, false))
         lines += strings.feedMeaning.wrapped(to: width - 2).map { ($0, .normal, false) }
+        lines.append(("", .normal, false))
         return lines
     }
 
