@@ -152,6 +152,10 @@ let package = Package(
             name: "PlanTerminalTests",
             dependencies: ["PlanTerminal", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport"],
             exclude: ["Golden"]),
+        // PlanClient on its own: HTTP GETs, export answers, direct answers (real servers where needed).
+        .testTarget(
+            name: "PlanClientTests",
+            dependencies: ["PlanClient", "PlanProtocol", "PlanStore", "ChronoSketchCore", "PlanTestSupport"]),
         .testTarget(
             name: "PlanFuzzTests",
             dependencies: ["PlanFuzz", "PlanStore", "ChronoSketchCore", "PlanTestSupport", "SystemSupport"]),

@@ -18,8 +18,10 @@ final class ClientCore {
 
     let transport: ClientTransport
     var connections: [UInt64: Connection] = [:]
-    private var context: OpaquePointer?
-    private var protocols: UnsafeMutablePointer<lws_protocols>?
+    /// HTTP GETs under way (`ClientCore+HTTP.swift`).
+    var downloads: [UInt64: Download] = [:]
+    private(set) var context: OpaquePointer?
+    private(set) var protocols: UnsafeMutablePointer<lws_protocols>?
 
     init(transport: ClientTransport) {
         self.transport = transport
@@ -77,6 +79,7 @@ final class ClientCore {
         lws_context_destroy(context)
         context = nil
         for connection in connections.values { report(connection.id, .closed(code: nil, reason: "client stopped")) }
+        for id in downloads.keys { finishDownload(id, .failure(.transport("client stopped"))) }
     }
 
     private func report(_ id: UInt64, _ event: ClientTransport.Event) {
@@ -131,6 +134,10 @@ final class ClientCore {
                 guard let connection = connections[id] else { continue }
                 connection.closing = true
                 if let wsi = connection.wsi { lws_callback_on_writable(wsi) }
+            case .get(let id, let request):
+                startDownload(id, request)
+            case .cancel(let id):
+                dropDownload(id)
             }
         }
     }
@@ -144,6 +151,9 @@ final class ClientCore {
             return 0
         }
         let id = UInt64(UInt(bitPattern: user))
+        if id != 0, let download = downloads[id] {
+            return handleDownload(download, wsi: wsi, reason: reason, user: user, data: data, length: length)
+        }
         guard id != 0, let connection = connections[id] else {
             return lws_callback_http_dummy(wsi, reason, user, data, length)
         }

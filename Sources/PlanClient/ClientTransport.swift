@@ -57,10 +57,16 @@ public final class ClientTransport: Sendable {
         case connect(UInt64, Endpoint)
         case send(UInt64, [UInt8])
         case close(UInt64)
+        /// An HTTP GET (`ClientTransport+HTTP.swift`).
+        case get(UInt64, HTTPRequest)
+        /// Gives up an HTTP GET that has not been answered.
+        case cancel(UInt64)
     }
 
     let inbox = Locked<[Command]>([])
     let handlers = Locked<[UInt64: @Sendable (Event) -> Void]>([:])
+    /// Each HTTP GET's completion, taken out when it is called (so it is called once).
+    let downloadHandlers = Locked<[UInt64: @Sendable (Result<HTTPResponse, ClientError>) -> Void]>([:])
     let nextID = Atomic<UInt64>(1)
     let context = Locked<ClientContextHandle?>(nil)
     let stopping = Atomic<Bool>(false)
@@ -113,7 +119,7 @@ public final class ClientTransport: Sendable {
         thread.join()
     }
 
-    private func enqueue(_ command: Command) {
+    func enqueue(_ command: Command) {
         inbox.withLock { $0.append(command) }
         wake()
     }

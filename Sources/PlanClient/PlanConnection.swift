@@ -67,6 +67,8 @@ public final class PlanConnection: Sendable {
         var pending: [PendingProposal] = []
         var observer: (@Sendable (ServerMessage) -> Void)?
         var observerOnly = false
+        /// Requests waiting for their answer, by ref (`PlanConnection+Requests.swift`).
+        var requests: [String: PendingRequest] = [:]
     }
 
     /// The options it runs with.
@@ -76,9 +78,9 @@ public final class PlanConnection: Sendable {
     private let continuation: AsyncStream<Event>.Continuation
     private let transport: ClientTransport
     private let endpoint: ClientTransport.Endpoint
-    private let state = Locked(State())
-    private let idPrefix: String
-    private let counter = Atomic<Int>(0)
+    let state = Locked(State())
+    let idPrefix: String
+    let counter = Atomic<Int>(0)
 
     /// Creates a connection on a shared transport; call `start()`.
     /// - Throws: `ClientError.badURL` for a URL that is not ws:// or wss://.
@@ -190,7 +192,7 @@ public final class PlanConnection: Sendable {
         sendNow(bytes)
     }
 
-    private func sendNow(_ bytes: [UInt8]) {
+    func sendNow(_ bytes: [UInt8]) {
         guard let connection = state.withLock({ $0.connection }) else { return }
         transport.send(bytes, on: connection)
     }
@@ -220,7 +222,12 @@ public final class PlanConnection: Sendable {
                 return options.reconnect && !state.closedByUser && code != 1008
             }
             continuation.yield(.disconnected(code: code, reason: reason, willReconnect: reconnect))
-            if reconnect { scheduleReconnect() } else { continuation.finish() }
+            if reconnect {
+                scheduleReconnect()
+            } else {
+                failRequests(.closed(code: code, reason: reason))
+                continuation.finish()
+            }
         }
     }
 
@@ -270,6 +277,8 @@ public final class PlanConnection: Sendable {
                 bytes += state.watches.map {
                     ClientMessage.watch(plan: $0.value.plan, query: $0.value.query, watch: $0.key).bytes
                 }
+                // Requests still unanswered go again (their answers do not change the plan).
+                bytes += state.requests.values.map(\.bytes)
                 let proposals = state.pending.map(\.bytes)
                 bytes += proposals.prefix(pace)
                 later = Array(proposals.dropFirst(pace))
@@ -316,6 +325,7 @@ public final class PlanConnection: Sendable {
             break
         }
         for bytes in resend { sendNow(bytes) }
+        answerRequest(message)
         let (observer, only) = state.withLock { ($0.observer, $0.observerOnly) }
         observer?(message)
         if !only { continuation.yield(.message(message)) }

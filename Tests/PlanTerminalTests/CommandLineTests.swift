@@ -29,6 +29,9 @@ struct CommandLineTests {
             ("plan", ["chart", "--help"], "--zoom"), ("plan", ["watch", "--help"], "plan watch"),
             ("plan", ["propose", "--help"], "plan propose FILE|-"), ("plan", ["export", "--help"], "plan export"),
             ("plan", ["history", "--help"], "--before V"), ("plan", ["chart", "--help"], "--baseline NAME"),
+            ("plan", ["export", "--help"], "--format F"), ("plan", ["bookings", "--help"], "--resource IDs"),
+            ("plan", ["feed", "--help"], "--revoke"), ("plan", ["feed", "--help", "--language", "de"], "Kalender"),
+            ("plan", ["--help"], "bookings  the bookings"),
             ("plan-load", ["--help"], "--viewer-transport"),
         ])
     func help(product: String, arguments: [String], expected: String) {
@@ -52,6 +55,12 @@ struct CommandLineTests {
             ("plan", ["history", "--limit", "501"], "--limit must be 1 to 500, not 501"),
             ("plan", ["--plan", "a", "--plan=b"], "--plan is given twice"),
             ("plan", ["frobnicate"], "unknown subcommand frobnicate"),
+            ("plan", ["export", "--format", "pdf"], "--format must be json, msproject, csv or ics, not pdf"),
+            ("plan", ["show", "--format", "csv"], "unknown option --format"),
+            ("plan", ["feed", "--revoke=yes"], "--revoke takes no value"),
+            ("plan", ["export", "--revoke"], "unknown option --revoke"),
+            ("plan", ["bookings", "--from", "2026-09-10", "--to", "2026-09-01"], "--to must be on or after --from"),
+            ("plan", ["bookings", "--from", "morgen", "--language", "de"], "--from muss ein Datum JJJJ-MM-TT sein"),
             ("plan-load", ["--server", "ws://x/ws", "--viewres", "3"], "unknown option --viewres"),
             ("plan-load", ["--json", "--json"], "--json is given twice"),
         ])

@@ -127,7 +127,8 @@ struct SubcommandEndToEndTests {
 
             let export = try runProgram([plan_, "export"] + connection)
             #expect(export.status == 0)
-            #expect(export.output.hasPrefix("{\"plan\":\"\(plan)\",\"version\":0,\"title\":\"Demo\""))
+            // The server's JSON export (the plan file), no longer the snapshot.
+            #expect(export.output.hasPrefix("{\"id\":\"\(plan)\",\"version\":0,\"title\":\"Demo\""))
 
             let path = "/tmp/plan-e2e-proposal-\(getpid()).json"
             defer { unlink(path) }

@@ -35,6 +35,8 @@ public enum ClientAction: Sendable {
     case fetch(version: Int, ref: String)
     /// Ask for the schedule figures of `ids` at `version` (scheduling.md §6).
     case schedule(version: Int, ids: [String], ref: String)
+    /// Ask for the session user's calendar feed address of the plan (protocol.md §4.6.1).
+    case requestFeed(ref: String)
     /// Leave.
     case quit
 }
@@ -57,6 +59,9 @@ public struct ClientSettings: Sendable {
     public var zoom: TimelineZoom
     /// The time zone the history shows times in (UTC unless given).
     public var localTime = LocalTime.utc
+    /// The server's HTTP origin (`http://host:port`, `https://…` for wss://): the calendar
+    /// feed's address begins with it.
+    public var serverOrigin: String?
 
     /// Creates settings.
     public init(

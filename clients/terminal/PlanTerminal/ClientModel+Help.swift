@@ -42,6 +42,7 @@ extension ClientModel {
                     ? "M            nach einem Planungskonflikt: auf das früheste Datum verschieben"
                     : "M            after a schedule conflict: move to the earliest date")
         }
+        lines.append(strings.planInfoKeyLine)
         lines += strings.historyKeyLines(edits: edits)
         lines.append(de ? "Ressourcen:" : "Resources:")
         lines += strings.resourceKeyLines.filter { line in

@@ -12,6 +12,8 @@ extension ClientModel {
         let bodyY = 2
         if showsHelp {
             drawHelp(into: &canvas, y: bodyY)
+        } else if planInfo.shown {
+            drawPlanInfo(into: &canvas, y: bodyY)
         } else if let dataError {
             canvas.write(dataError.truncated(to: width - 1), x: 1, y: bodyY + 1)
         } else if copy == nil {
@@ -30,7 +32,7 @@ extension ClientModel {
         }
         // Form: at the bottom, so that the selected row and its pending marker stay in view; never
         // over the footer (a box taller than the body is cut, saying so with "…").
-        if let form, !showsHelp {
+        if let form, !showsHelp, !planInfo.shown {
             let box = form.canvas(width: min(width - 2, 72), strings: strings, maxHeight: height - 1 - bodyY)
             canvas.draw(box, x: max((width - box.width) / 2, 0), y: max(height - 1 - box.height, bodyY))
         }

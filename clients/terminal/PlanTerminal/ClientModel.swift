@@ -54,6 +54,8 @@ public struct ClientModel: Sendable {
     public internal(set) var history = HistoryViewState()
     /// Pushed tasks marked, the figures of the rows on screen, a conflict offered again.
     public internal(set) var scheduling = ScheduleViewState()
+    /// The plan details (`I`) and the calendar feed's address, asked for when first shown.
+    public internal(set) var planInfo = PlanInfoState()
     /// The task view (list or timeline) a past version opens in.
     var lastTaskView = ViewMode.list
     /// The task selected when a task view was left (selected again in the next one).
@@ -133,10 +135,11 @@ public struct ClientModel: Sendable {
             connection = .connected
             self.user = user
             // A reconnect: what was missed comes as confirmed; their ops with a fresh page.
-            return history.loaded ? readHistory() : []
+            return (history.loaded ? readHistory() : []) + askFeedIfShown()
         case .disconnected(let reason, let willReconnect):
             connection = willReconnect ? .reconnecting(reason: reason) : .closed(reason: reason)
             scheduling.connectionLost()
+            planInfo.connectionLost()
             // Who else is here is unknown until the server tells again after the reconnect.
             presence = []
             return []
@@ -165,6 +168,7 @@ public struct ClientModel: Sendable {
 
     private mutating func receive(_ message: ServerMessage) -> [ClientAction] {
         if let actions = receiveHistory(message) { return actions }
+        if receiveFeed(message) { return [] }
         if receiveScheduling(message) { return [] }
         switch message {
         case .ack(let id, _, _, let noop, _):
@@ -224,6 +228,10 @@ public struct ClientModel: Sendable {
             pressInHelp(key)
             return []
         }
+        if planInfo.shown {
+            planInfo.shown = false
+            return []
+        }
         if form != nil { return pressInForm(key) }
         message = nil
         let offer = scheduling.offer
@@ -243,6 +251,7 @@ public struct ClientModel: Sendable {
         case .character("b"): openBaselineForm()
         case .character("S"): openSettingsForm()
         case .character("B"): return cycleShadow()
+        case .character("I"): return openPlanInfo()
         case .up, .character("k"): moveSelection(-1)
         case .down, .character("j"): moveSelection(1)
         case .pageUp: moveSelection(-visibleRowCount)

@@ -35,6 +35,7 @@ enum InteractiveClient {
             plan: plan, language: options.language, title: options.title, horizon: horizon, today: today,
             idPrefix: System.randomPrefix(), zoom: options.zoom)
         settings.localTime = .system
+        settings.serverOrigin = ClientTransport.Endpoint(url: server)?.origin
         var model = ClientModel(settings: settings)
         let inbox = EventInbox()
         let events = connection.events
@@ -150,6 +151,8 @@ struct ScreenLoop {
                 connection.sendRaw(ClientMessage.fetch(plan: plan, version: version, ref: ref).bytes)
             case .schedule(let version, let ids, let ref):
                 connection.sendRaw(ClientMessage.schedule(plan: plan, version: version, ids: ids, ref: ref).bytes)
+            case .requestFeed(let ref):
+                connection.sendRaw(ClientMessage.feed(plan: plan, ref: ref).bytes)
             case .wake(let milliseconds, let token):
                 timers.append((ContinuousClock.now + .milliseconds(milliseconds), token))
             case .quit: running = false

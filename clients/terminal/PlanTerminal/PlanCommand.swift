@@ -34,6 +34,14 @@ public enum PlanCommand {
         guard let subcommand = options.subcommand else {
             return InteractiveClient.run(options: options, server: server, token: token, plan: plan)
         }
+        switch subcommand {
+        case .export, .bookings:
+            return await runDocument(subcommand, options: options, server: server, token: token, plan: plan)
+        case .feed:
+            return await runFeed(options: options, server: server, token: token, plan: plan)
+        default:
+            break
+        }
         var operation: PlanOperation?
         if subcommand == .propose {
             guard let read = CommandSession.readProposal(options.file ?? "-", strings: strings) else { return 2 }
@@ -42,12 +50,7 @@ public enum PlanCommand {
         let transport: ClientTransport
         let connection: PlanConnection
         do {
-            transport = try PlanCommand.transport(options, strings: strings)
-            var connectionOptions = PlanConnection.Options(
-                url: server, token: token, clientName: PlanCommand.clientName, reconnect: false)
-            connectionOptions.hangupSeconds = UInt16(options.idleTimeout)
-            connectionOptions.pingSeconds = UInt16(max(1, options.idleTimeout * 2 / 5))
-            connection = try PlanConnection(options: connectionOptions, transport: transport)
+            (transport, connection) = try PlanCommand.connection(options, server: server, token: token)
         } catch {
             ProcessIO.printError("plan: " + strings.clientError(error))
             return 2
@@ -68,6 +71,18 @@ extension PlanCommand {
     /// `plan --version`: the client's name and the protocol it speaks.
     public static var versionText: String {
         clientName + " (ChronoSketch protocol " + String(ServerMessage.protocolVersion) + ")"
+    }
+
+    /// A transport and a connection for one subcommand (no reconnecting).
+    static func connection(_ options: PlanOptions, server: String, token: String) throws(ClientError) -> (
+        ClientTransport, PlanConnection
+    ) {
+        let transport = try PlanCommand.transport(options, strings: TerminalStrings(options.language))
+        var connectionOptions = PlanConnection.Options(
+            url: server, token: token, clientName: PlanCommand.clientName, reconnect: false)
+        connectionOptions.hangupSeconds = UInt16(options.idleTimeout)
+        connectionOptions.pingSeconds = UInt16(max(1, options.idleTimeout * 2 / 5))
+        return (transport, try PlanConnection(options: connectionOptions, transport: transport))
     }
 
     /// The client transport, trusting `--ca-file`'s certificates (checked first: a file that
@@ -150,7 +165,7 @@ struct CommandSession {
         return 2
     }
 
-    /// `show`, `chart`, `export` and `history`: the copy (or the version asked for) printed; the
+    /// `show`, `chart`, `history` and `schedule`: the copy (or the version asked for) printed; the
     /// exit status.
     private func answer(_ subcommand: PlanOptions.Subcommand, copy live: ClientPlanCopy, _ wants: CommandWants)
         -> Int32
@@ -175,13 +190,11 @@ struct CommandSession {
                 ProcessIO.printError("plan chart: \(error.description)")
                 return 2
             }
-        case .export:
-            ProcessIO.print(CommandSession.exportText(copy), terminator: "")
         case .schedule:
             guard let schedule = wants.schedule else { return 2 }
             ProcessIO.print(
                 CommandSession.scheduleText(schedule, titlesFrom: live, language: options.language), terminator: "")
-        case .propose, .watch:
+        case .propose, .watch, .export, .bookings, .feed:
             return 2
         }
         return 0
@@ -283,14 +296,5 @@ struct CommandSession {
         return ChartRenderer(language: language).text(
             rows: collection.rows(), dependencies: collection.dependencies, horizon: horizon, zoom: zoom, width: width,
             baseline: baseline)
-    }
-
-    /// `plan export`: the snapshot as one JSON document.
-    static func exportText(_ copy: ClientPlanCopy) -> String {
-        var writer = JSONWriter()
-        writer.beginObject()
-        copy.snapshot.encodeMembers(into: &writer)
-        writer.endObject()
-        return writer.string + "\n"
     }
 }

@@ -36,19 +36,13 @@ extension PlanOptions {
                 : "Usage: plan watch [options]\n\nSubscribes to the plan and prints every server message as a "
                     + "JSON line until the connection ends.\n\n" + connection
         case .propose: return de ? germanPropose : propose
-        case .export:
-            return de
-                ? "Aufruf: plan export [--version V] [Optionen]\n\nGibt den bestätigten Plan als ein JSON-Dokument "
-                    + "aus: den Snapshot (plan, version, title, tasks, dependencies, resources, summaries, "
-                    + "baselines; mit --version V der Plan in Version V, dazu \"historical\":true).\n\n"
-                    + germanConnection
-                : "Usage: plan export [--version V] [options]\n\nPrints the confirmed plan as one JSON document: the "
-                    + "snapshot (plan, version, title, tasks, dependencies, resources, summaries, baselines; with "
-                    + "--version V the plan at version V, with \"historical\":true).\n\n" + connection
+        case .export: return de ? germanExport : export
+        case .bookings: return de ? germanBookings : bookings
+        case .feed: return de ? germanFeed : feed
         }
     }
 
-    private static let connection = """
+    static let connection = """
         Connection (every command; in any order, as --name VALUE or --name=VALUE, each once):
           --server URL       ws://host:port/ws (or PLAN_SERVER)
           --token TOKEN      your secret token (or PLAN_TOKEN)
@@ -61,7 +55,7 @@ extension PlanOptions {
 
         """
 
-    private static let germanConnection = """
+    static let germanConnection = """
         Verbindung (jeder Befehl; in beliebiger Reihenfolge, als --name WERT oder --name=WERT, je einmal):
           --server URL       ws://host:port/ws (oder PLAN_SERVER)
           --token TOKEN      Ihr geheimes Token (oder PLAN_TOKEN)
@@ -87,7 +81,10 @@ extension PlanOptions {
           chart     the timeline as plain text
           watch     every server message as one JSON line
           propose   send one proposal and print the outcome
-          export    the confirmed plan as JSON
+          export    the plan as the server exports it: JSON (with the bookings), MS Project XML,
+                    CSV or iCalendar
+          bookings  the bookings, one tab-separated line each
+          feed      the plan's calendar address (or --revoke it)
           history   the plan's versions in words: who changed what, and when
           schedule  late dates, slack and the critical path
 
@@ -115,7 +112,10 @@ extension PlanOptions {
           chart     die Zeitachse als reiner Text
           watch     jede Nachricht des Servers als eine JSON-Zeile
           propose   einen Vorschlag senden und das Ergebnis ausgeben
-          export    den bestätigten Plan als JSON
+          export    den Plan, wie der Server ihn exportiert: JSON (mit den Buchungen), MS-Project-XML,
+                    CSV oder iCalendar
+          bookings  die Buchungen, je eine Zeile mit Tabulatoren
+          feed      die Kalenderadresse des Plans (oder --revoke: beenden)
           history   die Versionen des Plans in Worten: wer was wann geändert hat
           schedule  späteste Termine, Puffer und den kritischen Pfad
 

@@ -1,11 +1,12 @@
 import ChronoSketchCore
 import CommandLineOptions
+import PlanClient
 
 /// The command line of `plan`, parsed into one configuration.
 public struct PlanOptions: Sendable, Hashable {
     /// The subcommands.
     public enum Subcommand: String, Sendable, Hashable, CaseIterable {
-        case show, chart, watch, propose, export, history, schedule
+        case show, chart, watch, propose, export, history, schedule, bookings, feed
     }
 
     /// Nil: the interactive client.
@@ -48,6 +49,16 @@ public struct PlanOptions: Sendable, Hashable {
     public var printsVersion = false
     /// `--ca-file PEM` (`PLAN_CA_FILE`): certificates to trust for wss:// (a self-signed server's).
     public var caFile: String?
+    /// `export --format`: json (default), msproject, csv or ics.
+    public var format = PlanDocumentDownload.Format.json
+    /// `bookings --from D`: only bookings that reach into day D or later.
+    public var from: CivilDate?
+    /// `bookings --to D`: only bookings that begin on day D or earlier.
+    public var to: CivilDate?
+    /// `bookings --resource ID[,ID…]`: only bookings assigned to one of these resources.
+    public var resources: [String] = []
+    /// `feed --revoke`: end the calendar address instead of printing it.
+    public var revoke = false
 
     /// Why a command line is not valid.
     public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -65,14 +76,21 @@ public struct PlanOptions: Sendable, Hashable {
         switch subcommand {
         case nil: connectionOptions.union(["--title", "--start", "--days", "--zoom"])
         case .chart: connectionOptions.union(["--start", "--days", "--zoom", "--width", "--version", "--baseline"])
-        case .show, .export, .schedule: connectionOptions.union(["--version"])
+        case .show, .schedule: connectionOptions.union(["--version"])
+        case .export: connectionOptions.union(["--version", "--format"])
+        case .bookings: connectionOptions.union(["--version", "--from", "--to", "--resource"])
         case .history: connectionOptions.union(["--limit", "--before"])
+        case .feed: connectionOptions.union(flagOptions)
         case .watch, .propose: connectionOptions
         }
     }
 
+    /// The options that take no value.
+    static let flagOptions: Set<String> = ["--revoke"]
+
     /// Every option that takes a value.
     static let valueOptions = Subcommand.allCases.reduce(options(of: nil)) { $0.union(options(of: $1)) }
+        .subtracting(flagOptions)
 
     /// Parses `arguments` (without the program name); `environment` supplies `PLAN_SERVER`,
     /// `PLAN_TOKEN`, `PLAN_PLAN` and `PLAN_CA_FILE` where no option gives them. Options come in any order, as
@@ -86,7 +104,7 @@ public struct PlanOptions: Sendable, Hashable {
         if let asksVersion { arguments.remove(at: asksVersion) }
         do {
             let parsed = try ParsedArguments(
-                arguments, valueOptions: PlanOptions.valueOptions)
+                arguments, valueOptions: PlanOptions.valueOptions, flagOptions: PlanOptions.flagOptions)
             try self.init(parsed, environment: environment, strings: strings)
             printsVersion = asksVersion != nil
         } catch let error as CommandLineError {
@@ -150,6 +168,7 @@ public struct PlanOptions: Sendable, Hashable {
             self.zoom = zoom
         }
         try readHistoryValues(parsed, bad)
+        try readDocumentValues(parsed, bad)
         if let text = parsed.value("--idle-timeout") {
             guard let seconds = Int(text), (3...3600).contains(seconds) else {
                 throw bad("--idle-timeout", text, "3 to 3600 seconds", "3 bis 3600 Sekunden")
