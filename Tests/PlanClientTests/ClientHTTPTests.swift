@@ -69,15 +69,11 @@ struct ClientHTTPTests {
 
     @Test("over https: trusted with the CA file or trustAnyCertificate, refused otherwise")
     func tls() async throws {
-        let directory = "/tmp/planclient-tls-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let made = shell(
-            "mkdir -p \(directory) && openssl req -x509 -newkey rsa:2048 -nodes -keyout \(directory)/key.pem "
-                + "-out \(directory)/cert.pem -days 1 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1")
-        try #require(made.status == 0, "\(made.output)")
-        defer { shell("rm -rf \(directory)") }
+        let certificate = try TestCertificate.make("planclient-tls")
+        defer { certificate.remove() }
         let (plan, token) = try Self.plan(tasks: 3)
         let server = try ServerProcess.start(
-            arguments: ["--tls-cert", "\(directory)/cert.pem", "--tls-key", "\(directory)/key.pem"])
+            arguments: ["--tls-cert", certificate.certificatePath, "--tls-key", certificate.keyPath])
         defer { _ = server.terminate() }
         var endpoint = try #require(ClientTransport.Endpoint(url: "wss://127.0.0.1:\(server.port)/ws"))
         let download = PlanDocumentDownload(plan: plan, format: .csv)
@@ -86,7 +82,7 @@ struct ClientHTTPTests {
             Issue.record("a self-signed certificate was trusted: \(untrusted)")
             return
         }
-        let withCA = try ClientTransport(caFile: "\(directory)/cert.pem")
+        let withCA = try ClientTransport(caFile: certificate.certificatePath)
         _ = Unmanaged.passRetained(withCA)  // never released, as above
         let csv = try await download.fetch(on: withCA, endpoint: endpoint, token: token).get()
         #expect(String(decoding: csv.body, as: UTF8.self).hasPrefix("id,title,kind,parentID,start,end,progress\r\n"))

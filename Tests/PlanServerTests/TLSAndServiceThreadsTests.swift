@@ -13,16 +13,12 @@ struct TLSTests {
         "with --tls-cert/--tls-key the same protocol runs on wss://, with one service thread or several",
         .timeLimit(.minutes(1)), arguments: [1, 2])
     func wss(serviceThreads: Int) async throws {
-        let directory = "/tmp/chronosketch-tls-\(UInt32.random(in: 0...UInt32.max))"
-        let made = shell(
-            "mkdir -p \(directory) && openssl req -x509 -newkey rsa:2048 -nodes -keyout \(directory)/key.pem "
-                + "-out \(directory)/cert.pem -days 1 -subj /CN=127.0.0.1")
-        try #require(made.status == 0, "\(made.output)")
-        defer { shell("rm -rf \(directory)") }
+        let certificate = try TestCertificate.make("chronosketch-tls")
+        defer { certificate.remove() }
         let fixture = try PlanFixture.make()
         let server = try ServerProcess.start(
             arguments: [
-                "--tls-cert", "\(directory)/cert.pem", "--tls-key", "\(directory)/key.pem", "--service-threads",
+                "--tls-cert", certificate.certificatePath, "--tls-key", certificate.keyPath, "--service-threads",
                 String(serviceThreads),
             ])
         // A TLS handshake can time out on a machine this suite keeps busy (once in many runs):

@@ -226,25 +226,21 @@ struct TerminalExportEndToEndTests {
     @Test("export over wss:// with --ca-file: the same bytes as plan-server's")
     func exportOverTLS() async throws {
         try await offThePool {
-            let directory = "/tmp/plan-export-tls-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            let made = shell(
-                "mkdir -p \(directory) && openssl req -x509 -newkey rsa:2048 -nodes -keyout \(directory)/key.pem "
-                    + "-out \(directory)/cert.pem -days 1 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1")
-            try #require(made.status == 0, "\(made.output)")
-            defer { shell("rm -rf \(directory)") }
+            let certificate = try TestCertificate.make("plan-export-tls")
+            defer { certificate.remove() }
             let (plan, token) = try bookedPlan()
             let server = try ServerProcess.start(
-                arguments: ["--tls-cert", "\(directory)/cert.pem", "--tls-key", "\(directory)/key.pem"])
+                arguments: ["--tls-cert", certificate.certificatePath, "--tls-key", certificate.keyPath])
             defer { _ = server.terminate() }
             let connection = ["--server", "wss://127.0.0.1:\(server.port)/ws", "--token", token, "--plan", plan]
             let untrusted = try runSplit([Self.binary, "export"] + connection)
             #expect(untrusted.status == 1 && untrusted.output.isEmpty)
             #expect(untrusted.errors.contains("cannot reach the server at https://127.0.0.1:\(server.port)"))
-            let trusted = try runSplit([Self.binary, "export", "--ca-file", "\(directory)/cert.pem"] + connection)
+            let trusted = try runSplit([Self.binary, "export", "--ca-file", certificate.certificatePath] + connection)
             #expect(trusted.status == 0, "\(trusted.errors)")
             let expected = try Self.serverExport(plan, [])
             #expect(trusted.output == expected.output)
-            let feed = try runSplit([Self.binary, "feed", "--ca-file", "\(directory)/cert.pem"] + connection)
+            let feed = try runSplit([Self.binary, "feed", "--ca-file", certificate.certificatePath] + connection)
             #expect(String(decoding: feed.output, as: UTF8.self).hasPrefix("https://127.0.0.1:\(server.port)/plans/"))
         }
     }

@@ -13,12 +13,8 @@ struct TerminalTLSTests {
     @Test("refused without the CA file; --ca-file and PLAN_CA_FILE trust it; a file without a certificate is refused")
     func caFile() async throws {
         try await offThePool {
-            let directory = "/tmp/plan-tls-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            let made = shell(
-                "mkdir -p \(directory) && openssl req -x509 -newkey rsa:2048 -nodes -keyout \(directory)/key.pem "
-                    + "-out \(directory)/cert.pem -days 1 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 2>&1")
-            try #require(made.status == 0, "\(made.output)")
-            defer { shell("rm -rf \(directory)") }
+            let certificate = try TestCertificate.make("plan-tls")
+            defer { certificate.remove() }
             let store = TestDatabase.store
             let plan = TestDatabase.unique("plan")
             try store.createPlan(
@@ -29,7 +25,7 @@ struct TerminalTLSTests {
             let token = try store.createUser(user)
             try store.grant(user: user, plan: plan, role: .viewer)
             let server = try ServerProcess.start(
-                arguments: ["--tls-cert", "\(directory)/cert.pem", "--tls-key", "\(directory)/key.pem"])
+                arguments: ["--tls-cert", certificate.certificatePath, "--tls-key", certificate.keyPath])
             defer { _ = server.terminate() }
             let binary = productsDirectory + "/plan"
             let connection = ["--server", "wss://127.0.0.1:\(server.port)/ws", "--token", token, "--plan", plan]
@@ -43,20 +39,20 @@ struct TerminalTLSTests {
             let refused = try runProgram([binary, "show"] + connection)
             #expect(refused.status == 2)
             #expect(refused.output.isEmpty)
-            let trusted = try runProgram([binary, "show", "--ca-file", "\(directory)/cert.pem"] + connection)
+            let trusted = try runProgram([binary, "show", "--ca-file", certificate.certificatePath] + connection)
             #expect(trusted.status == 0)
             #expect(trusted.output == expected)
             let fromEnvironment = try runProgram(
-                ["env", "PLAN_CA_FILE=\(directory)/cert.pem", binary, "show"] + connection)
+                ["env", "PLAN_CA_FILE=\(certificate.certificatePath)", binary, "show"] + connection)
             #expect(fromEnvironment.status == 0)
             #expect(fromEnvironment.output == expected)
             // The key is no certificate: refused before connecting, in words.
             let wrong = shell(
-                "'\(binary)' show --ca-file \(directory)/key.pem " + connection.joined(separator: " ") + " 2>&1")
+                "'\(binary)' show --ca-file \(certificate.keyPath) " + connection.joined(separator: " ") + " 2>&1")
             #expect(wrong.status == 2)
             #expect(wrong.output.contains("holds no PEM certificate"), "\(wrong.output)")
             let german = shell(
-                "'\(binary)' show --language de --ca-file \(directory)/key.pem " + connection.joined(separator: " ")
+                "'\(binary)' show --language de --ca-file \(certificate.keyPath) " + connection.joined(separator: " ")
                     + " 2>&1")
             #expect(german.output.contains("enthält kein PEM-Zertifikat"), "\(german.output)")
             let badURL = shell("'\(binary)' show --language de --server http://x --token t --plan p 2>&1")
