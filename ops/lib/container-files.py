@@ -123,7 +123,8 @@ def check(swift_version):
     # docker-compose.yml: services, the init order, ports on 127.0.0.1.
     compose = yaml.safe_load(open("docker-compose.yml"))
     services = compose.get("services", {})
-    expected = {"postgres", "init", "server", "server-b", "proxy"}
+    expected = {"postgres", "init", "server", "server-b", "proxy", "ha-monitor", "ha-node1", "ha-node2", "ha-node3",
+                "ha-init", "ha-server"}
     if set(services) != expected:
         problem(f"compose: services {sorted(services)}, expected {sorted(expected)}")
         return
@@ -140,17 +141,35 @@ def check(swift_version):
         depends(name, "init", "service_completed_successfully")
     depends("proxy", "server", "service_healthy")
     depends("proxy", "server-b", "service_healthy")
+    # The ha profile: the monitor, then node1, then the standbys (their base backups need it),
+    # then its init, then its server, all on one URL naming the three nodes for read-write.
+    depends("ha-node1", "ha-monitor", "service_healthy")
+    for name in ("ha-node2", "ha-node3"):
+        depends(name, "ha-node1", "service_healthy")
+        depends("ha-init", name, "service_healthy")
+    depends("ha-server", "ha-init", "service_completed_successfully")
+    for name in ("ha-init", "ha-server"):
+        url = (services[name].get("environment") or {}).get("DATABASE_URL", "")
+        if not all(f"ha-node{n}" in url for n in (1, 2, 3)) or "target_session_attrs=read-write" not in url:
+            problem(f"compose: {name} must reach the ha nodes through one read-write multi-host URL (has {url})")
+    if services["ha-init"].get("entrypoint") != ["chronosketch-init"]:
+        problem("compose: ha-init must run chronosketch-init")
+    ha_image = open("ops/docker/ha/Dockerfile").read() if os.path.exists("ops/docker/ha/Dockerfile") else ""
+    if "postgresql-15-auto-failover" not in ha_image:
+        problem("ops/docker/ha/Dockerfile must install postgresql-15-auto-failover")
     for name, profiles in (("postgres", None), ("init", None), ("server", None), ("server-b", ["scale"]),
-                           ("proxy", ["scale"])):
+                           ("proxy", ["scale"]), ("ha-monitor", ["ha"]), ("ha-node1", ["ha"]), ("ha-node2", ["ha"]),
+                           ("ha-node3", ["ha"]), ("ha-init", ["ha"]), ("ha-server", ["ha"])):
         if services[name].get("profiles") != profiles:
             problem(f"compose: {name} has profiles {services[name].get('profiles')}, expected {profiles}")
     if services["init"].get("entrypoint") != ["chronosketch-init"]:
         problem("compose: init must run chronosketch-init (ops/docker/init in the image)")
     if services["init"].get("restart", "no") != "no":
         problem("compose: init is one-shot (restart: \"no\")")
-    images = {services[name].get("image") for name in ("init", "server", "server-b")}
-    if len(images) != 1 or any(services[name].get("build") != "." for name in ("init", "server", "server-b")):
-        problem("compose: init, server and server-b must share one image built from .")
+    servers = ("init", "server", "server-b", "ha-init", "ha-server")
+    images = {services[name].get("image") for name in servers}
+    if len(images) != 1 or any(services[name].get("build") != "." for name in servers):
+        problem("compose: init, server, server-b, ha-init and ha-server must share one image built from .")
     for name, service in services.items():
         for port in service.get("ports", []):
             if host_address(port) != "127.0.0.1":
