@@ -39,7 +39,10 @@ public enum PlanImport {
         }
         let root: XMLElement
         do {
-            root = try XMLReader.parse(bytes)
+            // MS Project's root keeps only what its importer reads (a .gan file is kept whole).
+            root = try XMLReader.parse(bytes) { rootName in
+                rootName == "Project" && format != .gantt ? MSProjectImport.elementsRead : nil
+            }
         } catch {
             throw ImportError("the file cannot be read as XML: \(error)")
         }

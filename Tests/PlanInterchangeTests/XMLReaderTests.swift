@@ -1,3 +1,5 @@
+import Glibc
+import SystemSupport
 import Testing
 
 @testable import PlanInterchange
@@ -59,5 +61,57 @@ struct XMLReaderTests {
             String(repeating: "<a>", count: XMLReader.maxDepth + 1)
             + String(repeating: "</a>", count: XMLReader.maxDepth + 1)
         #expect(Self.refusal(deep).contains("deeper"))
+    }
+
+    @Test("only the elements kept by the root's rule are kept, with their text; the rest is still checked")
+    func keeping() throws {
+        let text = """
+            <Project xmlns="http://schemas.microsoft.com/project">
+              <Tasks>
+                <Task>
+                  <UID> 1 </UID>
+                  <TimephasedData><Value>PT8H</Value><Deep><Deeper/></Deep></TimephasedData>
+                </Task>
+              </Tasks>
+              <ExtendedAttributes><ExtendedAttribute><FieldID>1</FieldID></ExtendedAttribute></ExtendedAttributes>
+            </Project>
+            """
+        let kept: Set<String> = ["Project", "Tasks", "Task", "UID"]
+        let root = try XMLReader.parse(Array(text.utf8)) { $0 == "Project" ? kept : nil }
+        #expect(root.children.map(\.name) == ["Tasks"])
+        let task = try #require(root.child("Tasks")?.child("Task"))
+        #expect(task.children.map(\.name) == ["UID"] && task.value("UID") == " 1 ")
+        // The indentation between elements is nobody's text; every element shares one namespace.
+        #expect(root.text.isEmpty && task.text.isEmpty && task.namespace == root.namespace)
+        // Whatever is not kept is still read: a truncated or over-deep part is refused.
+        #expect(throws: XMLReadError.self) {
+            try XMLReader.parse(Array("<Project><Other><x></Other></Project>".utf8)) { _ in kept }
+        }
+        let deep =
+            "<Project>" + String(repeating: "<a>", count: XMLReader.maxDepth)
+            + String(repeating: "</a>", count: XMLReader.maxDepth)
+            + "</Project>"
+        #expect(throws: XMLReadError.self) { try XMLReader.parse(Array(deep.utf8)) { _ in kept } }
+    }
+
+    @Test("the MS Project importer keeps every element its sources read")
+    func msProjectElementsKept() throws {
+        // The importer's sources, beside the tests in this checkout.
+        let root = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let directory = "/\(root)/Sources/PlanInterchange/MSProject"
+        guard let handle = opendir(directory) else { throw XMLReadError(message: "no \(directory)", line: 0) }
+        defer { closedir(handle) }
+        var read: Set<String> = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            guard name.hasSuffix(".swift") else { continue }
+            let source = try Files.readText("\(directory)/\(name)")
+            for match in source.matches(of: /"([A-Z][A-Za-z]*)"/) { read.insert(String(match.output.1)) }
+        }
+        #expect(read.count > 30)
+        #expect(
+            read.subtracting(MSProjectImport.elementsRead).isEmpty, "\(read.subtracting(MSProjectImport.elementsRead))")
     }
 }

@@ -7,6 +7,64 @@ public enum MSProjectImport {
     /// The MSPDI namespace.
     public static let namespace = "http://schemas.microsoft.com/project"
 
+    /// Every element the importer reads: the reader keeps these only, so that what MS Project
+    /// writes besides (baselines, timephased data, extended attributes, working times) costs no
+    /// memory. A test checks that every name the importer's sources use is here.
+    static let elementsRead: Set<String> = [
+        "Assignment",
+        "Assignments",
+        "BaseCalendarUID",
+        "Calendar",
+        "CalendarUID",
+        "Calendars",
+        "CrossProject",
+        "DayType",
+        "DayWorking",
+        "DaysOfWeek",
+        "Duration",
+        "Exception",
+        "Exceptions",
+        "Finish",
+        "FromDate",
+        "ID",
+        "IsNull",
+        "LagFormat",
+        "LinkLag",
+        "Milestone",
+        "MinutesPerDay",
+        "Month",
+        "MonthDay",
+        "MonthItem",
+        "MonthPosition",
+        "Name",
+        "Occurrences",
+        "OutlineLevel",
+        "PercentComplete",
+        "Period",
+        "PredecessorLink",
+        "PredecessorUID",
+        "Project",
+        "Resource",
+        "ResourceUID",
+        "Resources",
+        "Standard",
+        "Start",
+        "Summary",
+        "Task",
+        "TaskUID",
+        "Tasks",
+        "TimePeriod",
+        "Title",
+        "ToDate",
+        "Type",
+        "UID",
+        "Units",
+        "WeekDay",
+        "WeekDays",
+        "WorkWeek",
+        "WorkWeeks",
+    ]
+
     /// Reads the plan from the document's root element (`Project`).
     /// - Throws: `ImportError` for a root that is not an MSPDI `Project`, or data that breaks a
     ///   plan rule.

@@ -14,13 +14,20 @@ public enum XMLReader {
     public static let maxDepth = 256
 
     /// Parses `bytes` (UTF-8, UTF-16 or ISO-8859-1, as the XML declaration says; Expat decodes).
+    /// `keeping`, given the root's local name, names the elements worth keeping (nil: all): the
+    /// others are parsed (and checked) but not kept, with everything inside them, so that a large
+    /// file costs memory for what an importer reads only.
     /// - Throws: `XMLReadError` naming the problem and its line.
-    public static func parse(_ bytes: [UInt8]) throws(XMLReadError) -> XMLElement {
+    public static func parse(
+        _ bytes: [UInt8], keeping: @escaping (String) -> Set<String>? = { _ in nil }
+    ) throws(XMLReadError)
+        -> XMLElement
+    {
         guard let parser = XML_ParserCreateNS(nil, namespaceSeparator) else {
             throw XMLReadError(message: "the XML parser could not be created", line: 0)
         }
         defer { XML_ParserFree(parser) }
-        let builder = TreeBuilder(parser: parser)
+        let builder = TreeBuilder(parser: parser, keeping: keeping)
         let context = Unmanaged.passUnretained(builder).toOpaque()
         XML_SetUserData(parser, context)
         XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
@@ -71,9 +78,24 @@ private final class TreeBuilder {
     var open: [XMLElement] = []
     var root: XMLElement?
     var refusal: XMLReadError?
+    /// Which elements to keep, decided by the root's name (nil: all).
+    let keeping: (String) -> Set<String>?
+    var kept: Set<String>?
+    /// How deep the reader is inside an element that is not kept (0: not inside one).
+    var skipping = 0
+    /// The namespaces met so far: each element shares one copy (MSPDI names its long URI on all).
+    var namespaces: [String] = []
 
-    init(parser: XML_Parser) {
+    init(parser: XML_Parser, keeping: @escaping (String) -> Set<String>?) {
         self.parser = parser
+        self.keeping = keeping
+    }
+
+    /// `namespace`, as the copy met before when there is one.
+    func shared(_ namespace: String) -> String {
+        if let known = namespaces.first(where: { $0 == namespace }) { return known }
+        if namespaces.count < 16 { namespaces.append(namespace) }
+        return namespace
     }
 
     func refuse(_ message: String) {
@@ -93,11 +115,17 @@ private func startElement(
 ) {
     let builder = TreeBuilder.from(context)
     guard builder.refusal == nil, let name else { return }
-    guard builder.open.count < XMLReader.maxDepth else {
+    guard builder.open.count + builder.skipping < XMLReader.maxDepth else {
         return builder.refuse("the XML nests deeper than \(XMLReader.maxDepth) levels")
     }
     let (namespace, local) = XMLReader.split(name)
-    var element = XMLElement(name: local, namespace: namespace, line: Int(XML_GetCurrentLineNumber(builder.parser)))
+    if builder.open.isEmpty, builder.root == nil { builder.kept = builder.keeping(local) }
+    if builder.skipping > 0 || builder.kept.map({ !$0.contains(local) }) == true {
+        builder.skipping += 1
+        return
+    }
+    var element = XMLElement(
+        name: local, namespace: builder.shared(namespace), line: Int(XML_GetCurrentLineNumber(builder.parser)))
     var index = 0
     while let attributes, let key = attributes[index], let value = attributes[index + 1] {
         element.attributes[XMLReader.split(key).name] = String(cString: value)
@@ -108,7 +136,16 @@ private func startElement(
 
 private func endElement(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<XML_Char>?) {
     let builder = TreeBuilder.from(context)
-    guard builder.refusal == nil, let element = builder.open.popLast() else { return }
+    guard builder.refusal == nil else { return }
+    if builder.skipping > 0 {
+        builder.skipping -= 1
+        return
+    }
+    guard var element = builder.open.popLast() else { return }
+    // The indentation between child elements is no text of the parent's (no format mixes them).
+    if !element.children.isEmpty, element.text.utf8.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+        element.text = ""
+    }
     if builder.open.isEmpty {
         builder.root = element
     } else {
@@ -118,9 +155,12 @@ private func endElement(_ context: UnsafeMutableRawPointer?, _ name: UnsafePoint
 
 private func characterData(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<XML_Char>?, _ length: Int32) {
     let builder = TreeBuilder.from(context)
-    guard builder.refusal == nil, let text, !builder.open.isEmpty else { return }
+    guard builder.refusal == nil, builder.skipping == 0, let text, !builder.open.isEmpty else { return }
     let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
-    builder.open[builder.open.count - 1].text += String(decoding: bytes, as: UTF8.self)
+    let last = builder.open.count - 1
+    // Indentation after a child element is not kept (see endElement).
+    if !builder.open[last].children.isEmpty, bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return }
+    builder.open[last].text += String(decoding: bytes, as: UTF8.self)
 }
 
 private func doctype(
