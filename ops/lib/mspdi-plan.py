@@ -2,7 +2,7 @@
 """Writes an MS Project XML (MSPDI) plan of N tasks to stdout, shaped like files MS Project
 writes: a Standard calendar (Mon-Fri, 08-12 and 13-17, holidays in both exception forms and a
 yearly recurrence), summaries every 20 rows on two outline levels, activities with links of every
-type and lag format, milestones, resources and assignments. Used by ops/bench-import.
+type and lag format, milestones, resources and assignments. Used by ops/bench-interchange.
 
 usage: mspdi-plan.py TASKS [SEED]
 """
