@@ -6,8 +6,14 @@
 import { parseCivil, parseTypedCivil, formatCivil } from './dates.mjs';
 import { texts } from './strings.mjs';
 import { actionTitle, DEPENDENCY_TYPES, dependencyWords } from './wording.mjs';
+import { pickerIndex, exactTask } from './task-picker.mjs';
 
 const text = (name, label, value) => ({ name, type: 'text', label, value });
+/** A type-ahead pick of one task `accept` keeps (combobox.mjs shows it; the value is the task's id). */
+const taskPick = (name, label, copy, accept) => ({
+  name, type: 'combobox', label, value: '', text: '',
+  search: (typed) => pickerIndex(copy).query(typed, accept), exact: (typed) => exactTask(copy, typed, accept),
+});
 const choice = (name, label, options, value) => ({ name, type: 'select', label, options, value: value ?? options[0]?.id ?? '' });
 
 function kindLabel(t, kind) {
@@ -59,13 +65,14 @@ export function openTaskForm(action, task, copy, language, today) {
     }
     case 'remove': return form([], t.confirmRemoveTask(task.title));
     case 'link': {
-      const others = copy.tasks.filter((other) => other.kind !== 'summary' && other.id !== task.id);
+      // Any task but itself and the summaries (linking a linked pair again relinks it); found by typing.
+      const linkable = (other) => other.kind !== 'summary' && other.id !== task.id;
       return form([
         choice('role', t.thisTaskIs, [{ id: 'predecessor', label: t.predecessor }, { id: 'successor', label: t.successor }]),
-        choice('other', t.of, others.map((other) => ({ id: other.id, label: other.title }))),
+        taskPick('other', t.of, copy, linkable),
         choice('type', t.type, DEPENDENCY_TYPES.map((type) => ({ id: type, label: t.dependencyTypes[type] }))),
         text('lag', t.lag, '0'),
-      ], others.length === 0 ? t.actionUnavailable : null);
+      ], copy.tasks.some(linkable) ? null : t.actionUnavailable);
     }
     case 'unlink': {
       const touching = copy.dependencies.filter((d) => d.predecessorID === task.id || d.successorID === task.id);
