@@ -3,9 +3,11 @@
 // field's name (forms.mjs reads it like any other). Typing lists the matches of `field.search`
 // (task-picker.mjs); ↓/↑ move through them, Enter picks one (and with the list closed saves the
 // form), Escape closes the list first and the form only then, Tab leaves. Loaded with the forms,
-// after the first render: its words and its few styles come with it.
+// after the first render: its words and its styles (combobox.css) come with it.
 
 import { h } from './dom.mjs';
+
+document.head.append(h('link', { rel: 'stylesheet', href: 'combobox.css' }));
 
 const WORDS = {
   en: { typeToFind: 'Type a title or id', none: 'No task matches.', more: (n) => `The first ${n} matches: type more to narrow them.`,
@@ -14,23 +16,8 @@ const WORDS = {
     count: (n) => (n === 1 ? '1 Treffer' : `${n} Treffer`) },
 };
 
-const STYLE = `.combobox { position: relative; }
-.combobox input[role=combobox] { width: 100%; box-sizing: border-box; }
-.combobox [role=listbox] { position: absolute; z-index: 5; left: 0; right: 0; margin: 2px 0 0; padding: 0; list-style: none;
-  max-height: 40vh; overflow: auto; background: var(--bg, Canvas); color: inherit; border: 1px solid var(--line, GrayText); border-radius: 4px; }
-.combobox [role=option] { padding: 3px 6px; cursor: default; display: flex; gap: 8px; justify-content: space-between; }
-.combobox [role=option][aria-selected=true] { background: var(--selected, Highlight); }
-.combobox [role=option] small { opacity: 0.7; }
-.combobox .combobox-note { font-size: smaller; opacity: 0.8; min-height: 1em; }`;
-
-function addStyle() {
-  if (document.getElementById('combobox-style')) return;
-  document.head.append(h('style', { id: 'combobox-style', text: STYLE }));
-}
-
 /** The field's nodes after its label: `field` { name, value, search(text) → { matches, more }, exact(text) → task|null }. */
 export function comboboxNode(id, field, language) {
-  addStyle();
   const words = WORDS[language] ?? WORDS.en;
   const input = h('input', { id, type: 'text', role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false',
     'aria-controls': `${id}-list`, autocomplete: 'off', spellcheck: 'false', placeholder: words.typeToFind, value: field.text ?? '' });
