@@ -16,7 +16,10 @@ const WORDS = {
     count: (n) => (n === 1 ? '1 Treffer' : `${n} Treffer`) },
 };
 
-/** The field's nodes after its label: `field` { name, value, search(text) → { matches, more }, exact(text) → task|null }. */
+/**
+ * The field's nodes after its label: `field` { name, value, search(text) → { matches, more },
+ * exact(text) → task|null, prepare() (makes what search needs) }.
+ */
 export function comboboxNode(id, field, language) {
   const words = WORDS[language] ?? WORDS.en;
   const input = h('input', { id, type: 'text', role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false',
@@ -33,6 +36,8 @@ export function comboboxNode(id, field, language) {
     const option = event.target.closest('[role=option]');
     if (option) box.pick(Number(option.dataset.index));
   });
+  // The index is made once the form is on screen (the browser idle), before the first key is likely typed.
+  (window.requestIdleCallback ?? setTimeout)(() => field.prepare?.());
   return h('div', { class: 'combobox' }, input, chosen, list, note);
 }
 

@@ -13,6 +13,7 @@ const text = (name, label, value) => ({ name, type: 'text', label, value });
 const taskPick = (name, label, copy, accept) => ({
   name, type: 'combobox', label, value: '', text: '',
   search: (typed) => pickerIndex(copy).query(typed, accept), exact: (typed) => exactTask(copy, typed, accept),
+  prepare: () => pickerIndex(copy),
 });
 const choice = (name, label, options, value) => ({ name, type: 'select', label, options, value: value ?? options[0]?.id ?? '' });
 
@@ -27,7 +28,7 @@ export function openTaskForm(action, task, copy, language, today) {
     action, original: task ?? null, fields, note,
     heading: actionTitle(language, action) + (task && action !== 'addTask' ? `: ${task.title}` : ''),
   });
-  const summaries = copy.tasks.filter((candidate) => candidate.kind === 'summary');
+  const summaries = () => copy.tasks.filter((candidate) => candidate.kind === 'summary'); // only the forms that list them
   const groups = [{ id: '', label: t.topLevel }];
   switch (action) {
     case 'details': return form([text('title', t.title, task.title)]);
@@ -42,7 +43,7 @@ export function openTaskForm(action, task, copy, language, today) {
     case 'progress': return form([text('progress', t.progressPercent, String(task.progress ?? 0))]);
     case 'group': {
       const excluded = copy.descendants(task.id).add(task.id);
-      const options = groups.concat(summaries.filter((s) => !excluded.has(s.id)).map((s) => ({ id: s.id, label: s.title })));
+      const options = groups.concat(summaries().filter((s) => !excluded.has(s.id)).map((s) => ({ id: s.id, label: s.title })));
       return form([choice('parent', t.group, options, task.parentID ?? '')]);
     }
     case 'order': {
@@ -59,7 +60,7 @@ export function openTaskForm(action, task, copy, language, today) {
       return form([
         text('title', t.title, ''), choice('kind', t.kind, kinds, 'activity'),
         text('start', t.startEmptyUnscheduled, formatCivil(today)), text('days', t.days, '1'),
-        choice('parent', t.group, groups.concat(summaries.map((s) => ({ id: s.id, label: s.title }))),
+        choice('parent', t.group, groups.concat(summaries().map((s) => ({ id: s.id, label: s.title }))),
           action === 'addChild' ? task.id : ''),
       ]);
     }
