@@ -151,7 +151,7 @@ class SchedulingTests(BrowserTests):
         select_row(b, 'Side work')
         open_form(b, 'l')
         picker = b.find_element(By.CSS_SELECTOR, '#form-fields [role=combobox]')
-        self.assertEqual(picker.get_attribute('placeholder'), 'Titel oder ID eingeben')
+        self.assertEqual(picker.get_attribute('placeholder'), 'Titel oder Kennung eingeben')
         fill(b, 'other', 'release')
         fill(b, 'type', 'finish-to-finish')
         fill(b, 'lag', '1,5')

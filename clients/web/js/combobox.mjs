@@ -12,7 +12,7 @@ document.head.append(h('link', { rel: 'stylesheet', href: 'combobox.css' }));
 const WORDS = {
   en: { typeToFind: 'Type a title or id', none: 'No task matches.', more: (n) => `The first ${n} matches: type more to narrow them.`,
     count: (n) => (n === 1 ? '1 match' : `${n} matches`) },
-  de: { typeToFind: 'Titel oder ID eingeben', none: 'Keine Aufgabe passt.', more: (n) => `Die ersten ${n} Treffer: weiter tippen, um einzugrenzen.`,
+  de: { typeToFind: 'Titel oder Kennung eingeben', none: 'Keine Aufgabe passt.', more: (n) => `Die ersten ${n} Treffer: weiter tippen, um einzugrenzen.`,
     count: (n) => (n === 1 ? '1 Treffer' : `${n} Treffer`) },
 };
 
