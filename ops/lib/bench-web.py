@@ -1,7 +1,8 @@
 """ops/bench-web's measurements in headless Chromium (selenium): first render, scrolling frames,
-ack to visible, page weight. Arguments: BASE_URL VIEWER_TOKEN_FILE EDITOR_TOKEN_FILE RUNS SAMPLES.
-PARTS (default all four: page_weight first_renders scrolling ack_to_visible) picks some of them; the
-page weight needs only the demo plan, so it may run alone against any server."""
+ack to visible, page weight, the link form on the big plan (open, then keystrokes in its task
+picker). Arguments: BASE_URL VIEWER_TOKEN_FILE EDITOR_TOKEN_FILE RUNS SAMPLES. PARTS (default all:
+page_weight first_renders scrolling ack_to_visible link_form) picks some of them; the page weight
+needs only the demo plan, so it may run alone against any server."""
 
 import json
 import os
@@ -12,6 +13,8 @@ import time
 
 import websocket
 from selenium import webdriver
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -178,8 +181,66 @@ def page_weight(driver):
     figures['page_files'] = total[2]
 
 
+# Times one key from its keydown (the event's timeStamp) to the first task after the frame that
+# shows the page's answer: the link form open with its picker (arguments[0] null), or the
+# picker holding the text arguments[0] with its list made anew. window.benchKeyMs.
+KEY_TIMER = '''
+window.benchKeyMs = null;
+const expected = arguments[0];
+const box = () => document.querySelector('#form-fields [role=combobox]');
+const ready = () => (expected === null ? document.getElementById('form-dialog').open && !!box()
+  : box().value === expected && document.querySelector('.combobox-note').textContent !== '');
+const channel = new MessageChannel(); // its message is the first task after the frame (as in scrolling)
+addEventListener('keydown', (event) => {
+  const at = event.timeStamp;
+  channel.port1.onmessage = () => (window.benchKeyMs = performance.now() - at);
+  const check = () => (ready() ? channel.port2.postMessage(0) : requestAnimationFrame(check));
+  requestAnimationFrame(check);
+}, { capture: true, once: true });'''
+
+
+def timed_key(driver, key, ready):
+    driver.execute_script(KEY_TIMER, ready)
+    ActionChains(driver).send_keys(key).perform()
+    return wait(driver, lambda d: d.execute_script('return window.benchKeyMs'), 30)
+
+
+def link_form(driver):
+    """`l` on a task of the big plan (forms preloaded) to the form with its picker on screen, RUNS
+    times; then keystrokes in the picker: the first (the index is made), a prefix narrowed, a
+    title's end found by scanning, and a text no task contains (the whole plan scanned)."""
+    open_plan(driver, 'big')
+    wait(driver, lambda d: d.execute_script('return document.body.dataset.preloaded') == 'all')
+    driver.execute_script('''return [...document.querySelectorAll('#tasks .row .label')]
+        .find((label) => label.textContent === 'Task 1.1');''').click()
+    wait(driver, lambda d: d.execute_script('return document.querySelector("#tasks .row[aria-selected=true] .label")?.textContent')
+         == 'Task 1.1')
+    opened = None
+    opens = []
+    for _ in range(max(runs, 1)):
+        opens.append(timed_key(driver, 'l', opened))
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+        wait(driver, lambda d: not d.execute_script('return document.getElementById("form-dialog").open'))
+    timed_key(driver, 'l', opened)
+    driver.execute_script('document.querySelector("#form-fields [role=combobox]").focus()')
+    listed = lambda text: text
+    keys, typed = [], ''
+    for key in 'Task 1234.5':
+        typed += key
+        keys.append(timed_key(driver, key, listed(typed)))
+    figures['link_form_open_first_ms'] = round(opens[0], 1)
+    figures['link_form_open_median_ms'] = round(statistics.median(opens), 1)
+    figures['link_form_open_max_ms'] = round(max(opens), 1)
+    figures['picker_first_keystroke_ms'] = round(keys[0], 1)
+    figures['picker_keystroke_median_ms'] = round(statistics.median(keys[1:]), 1)
+    figures['picker_keystroke_max_ms'] = round(max(keys[1:]), 1)
+    for text, name in (('done', 'picker_contained_keystroke_ms'), ('zz', 'picker_no_match_keystroke_ms')):
+        driver.execute_script('const box = document.querySelector("#form-fields [role=combobox]"); box.value = arguments[0];', text[:-1])
+        figures[name] = round(timed_key(driver, text[-1], listed(text)), 1)
+
+
 parts = {'page_weight': page_weight, 'first_renders': first_renders, 'scrolling': scrolling,
-         'ack_to_visible': ack_to_visible}
+         'ack_to_visible': ack_to_visible, 'link_form': link_form}
 chosen = os.environ.get('PARTS', ' '.join(parts)).split()
 unknown = [name for name in chosen if name not in parts]
 if unknown:

@@ -37,6 +37,14 @@ def fill(driver, name, value):
     field = driver.find_element(By.CSS_SELECTOR, f'#form-fields [name="{name}"]')
     if field.tag_name == 'select':
         driver.execute_script('arguments[0].value = arguments[1]', field, value)
+    elif field.get_attribute('type') == 'hidden':  # a task picker (combobox.mjs): typed, then Enter picks
+        box = driver.find_element(By.CSS_SELECTOR, f'#form-fields .combobox:has([name="{name}"]) [role=combobox]')
+        box.clear()
+        box.send_keys(value)
+        wait(driver, lambda d: d.execute_script(
+            'return document.getElementById(arguments[0].getAttribute("aria-activedescendant"))?.dataset.id', box) == value)
+        box.send_keys(Keys.ENTER)
+        wait(driver, lambda d: field.get_attribute('value') == value)
     else:
         field.clear()
         field.send_keys(value)

@@ -1,16 +1,27 @@
 """Every task and entry form the browser suite's other steps leave out, by keys alone, each checked
 in the plan the server stores: details, dates, duration, group, order, unlink, remove, add child;
-an entry added and removed."""
+an entry added and removed; the link form's task picker used by keys alone (ARIA combobox)."""
 
 import os
 import sys
 import unittest
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from harness import BrowserTests, Server, People, browser, sign_in, wait, row, cells, console_errors, export
 from test_web import press, select_row, open_form, fill, dialog_closed
+
+# The picker's state: its input's ARIA attributes, the options listed (ids), the active one, the id chosen.
+PICKER = '''
+const box = document.querySelector('#form-fields [role=combobox]');
+const list = document.getElementById(box.getAttribute('aria-controls'));
+return { focused: document.activeElement === box, expanded: box.getAttribute('aria-expanded'), shown: !list.hidden,
+  options: [...list.querySelectorAll('[role=option]')].map((o) => o.dataset.id),
+  active: document.getElementById(box.getAttribute('aria-activedescendant'))?.dataset.id ?? null,
+  selected: [...list.querySelectorAll('[aria-selected=true]')].map((o) => o.dataset.id),
+  chosen: box.parentElement.querySelector('input[type=hidden]').value, text: box.value };'''
 
 
 class FormTests(BrowserTests):
@@ -68,6 +79,43 @@ class FormTests(BrowserTests):
         self.save('x')
         self.assertNotIn(added['id'], [e['id'] for e in export(plan)['entries']])
         wait(self.a, lambda d: not d.find_elements(By.CSS_SELECTOR, f'#resources rect.entry[data-assignment="{assignment["id"]}"]'))
+
+    def test_the_link_forms_task_picker_by_keys_alone(self):
+        a = self.a
+        check = {'id': 'check', 'title': 'Überprüfung', 'kind': 'activity', 'progress': 0,
+                 'schedule': {'start': '2026-09-01', 'end': '2026-09-02'}}
+        plan = self.people.plan(extra_tasks=[check])
+        sign_in(a, self.server, self.people.tokens[self.people.alice], plan)
+        picker = lambda d: d.execute_script(PICKER)
+        select_row(a, 'Documentation')
+        open_form(a, 'l')
+        press(a, Keys.TAB)  # from the role to the picker
+        state = wait(a, lambda d: (s := picker(d))['focused'] and s)
+        self.assertEqual((state['expanded'], state['shown'], state['chosen']), ('false', False, ''))
+        press(a, 'UBER')  # case and accents ignored
+        wait(a, lambda d: picker(d)['options'] == ['check'] and picker(d)['active'] == 'check')
+        self.assertEqual(picker(a)['expanded'], 'true')
+        for _ in 'UBER':
+            press(a, Keys.BACKSPACE)
+        press(a, 's')  # ids first (by id), then titles, then containing; not itself, no summary
+        wait(a, lambda d: picker(d)['options'] == ['server', 'spec', 'store', 'research', 'design-review'])
+        self.assertEqual(picker(a)['active'], 'server')
+        press(a, Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ARROW_UP)
+        wait(a, lambda d: picker(d)['active'] == 'spec' and picker(d)['selected'] == ['spec'])
+        press(a, Keys.ESCAPE)  # closes the list first, not the form
+        wait(a, lambda d: picker(d)['expanded'] == 'false' and not picker(d)['shown'])
+        self.assertIsNotNone(a.find_element(By.ID, 'form-dialog').get_attribute('open'))
+        press(a, Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ENTER)  # reopened at the first; Enter picks, saves nothing yet
+        state = wait(a, lambda d: (s := picker(d))['chosen'] == 'spec' and s)
+        self.assertEqual((state['text'], state['expanded']), ('Specification', 'false'))
+        self.assertIsNotNone(a.find_element(By.ID, 'form-dialog').get_attribute('open'))
+        press(a, Keys.TAB)  # Tab leaves for the type
+        wait(a, lambda d: d.execute_script('return document.activeElement.name') == 'type')
+        press(a, Keys.ENTER)
+        wait(a, dialog_closed)
+        self.assertIn({'predecessorID': 'docs', 'successorID': 'spec', 'type': 'finish-to-start', 'lag': 0},
+                      export(plan)['dependencies'])
+        self.assertEqual(console_errors(a), [])
 
 
 if __name__ == '__main__':

@@ -150,6 +150,8 @@ class SchedulingTests(BrowserTests):
         wait(b, lambda d: status(d) == 'Nur Eigentümer des Plans dürfen die Planungseinstellungen ändern.')
         select_row(b, 'Side work')
         open_form(b, 'l')
+        picker = b.find_element(By.CSS_SELECTOR, '#form-fields [role=combobox]')
+        self.assertEqual(picker.get_attribute('placeholder'), 'Titel oder Kennung eingeben')
         fill(b, 'other', 'release')
         fill(b, 'type', 'finish-to-finish')
         fill(b, 'lag', '1,5')

@@ -73,6 +73,21 @@ test('group, order, link and unlink forms offer what the rules allow and propose
   assert.deepEqual(run('remove', spec, {}).op, { type: 'remove', previous: spec });
 });
 
+test('the link form picks the other task by typing: any but itself and the summaries, an exact id names one', () => {
+  const other = openTaskForm('link', spec, copy, 'en', today).fields[1];
+  assert.equal(other.type, 'combobox');
+  assert.equal(other.value, '', 'nothing chosen until picked');
+  assert.deepEqual(other.search('').matches.map((match) => match.task.id), ['open', 'm']);
+  assert.deepEqual(other.search('O').matches.map((match) => match.task.id), ['open', 'm'], 'a title containing it after the prefixes');
+  assert.deepEqual(other.search('sp').matches, [], 'not itself');
+  assert.deepEqual(other.search('group').matches, [], 'no summary');
+  assert.equal(other.exact('OPEN').id, 'open');
+  assert.equal(other.exact('g'), null);
+  assert.deepEqual(run('link', spec, { other: '' }), { error: 'Choose one.' });
+  assert.equal(openTaskForm('link', spec, new PlanCopy({ plan: 'p', version: 1, tasks: [copy.get('g'), spec] }), 'en', today).note,
+    'This action is not available for this task.');
+});
+
 test('the link form: a type and a lag in working days, refused in words unless a whole number in −1000…1000', () => {
   const link = openTaskForm('link', spec, copy, 'en', today);
   assert.deepEqual(link.fields.map((field) => field.name), ['role', 'other', 'type', 'lag']);

@@ -87,6 +87,7 @@ export class FormDialog {
           h('input', { type: 'checkbox', value: option.id, id: `${id}-${index}`, checked: chosen.has(option.id) }), ` ${option.label}`)))];
     }
     const label = h('label', { for: id, text: field.label });
+    if (field.render) return [label, field.render(id)]; // a widget of its own (combobox.mjs)
     if (field.type === 'select') {
       const select = h('select', { id, name: field.name },
         ...field.options.map((option) => h('option', { value: option.id, text: option.label, selected: option.id === field.value })));

@@ -24,6 +24,7 @@ export const HELP_TEXTS = {
       ['n', 'next entry of the resource'], ['Space', 'collapse/expand a resource (collapsed: not loaded)'],
       ['R', 'retry loading'], ['History:', '↑ ↓ select, Enter show, z undo'],
       ['Forms', 'Tab field, Enter saves, Esc closes'],
+      ['Task picker', 'type part of a title or id; ↓ ↑ choose, Enter picks, Esc closes the list'],
     ],
   },
   de: {
@@ -46,6 +47,7 @@ export const HELP_TEXTS = {
       ['n', 'nächster Eintrag der Ressource'], ['Leertaste', 'Ressource zu-/aufklappen (zugeklappt: nicht geladen)'],
       ['R', 'Laden erneut versuchen'], ['Verlauf:', '↑ ↓ wählen, Enter anzeigen, z rückgängig'],
       ['Formulare', 'Tab Feld, Enter Speichern, Esc Schließen'],
+      ['Aufgabenauswahl', 'Teil eines Titels oder einer Kennung tippen; ↓ ↑ wählen, Enter übernimmt, Esc schließt die Liste'],
     ],
   },
 };

@@ -192,6 +192,11 @@ export class PlanActions {
     if (action !== 'addTask' && !task) return this.app.status(this.t.noSelection, true);
     if (!availableActions(task).includes(action)) return this.app.status(this.t.actionUnavailable, true);
     const form = openTaskForm(action, task, copy, this.view.language, todayOf());
+    const picks = form.fields.filter((field) => field.type === 'combobox');
+    if (picks.length > 0) {
+      const { comboboxNode } = await import('./combobox.mjs');
+      for (const field of picks) field.render = (id) => comboboxNode(id, field, this.view.language);
+    }
     this.app.forms.open(form, this.t, (values) => {
       const result = taskOperation(form, values, this.client.copy, this.view.language, this.client.pending.nextID('t'));
       if (result.error) return result;

@@ -28,7 +28,7 @@ export { COLUMN_WIDTH };
 /** What is loaded right after the first render; those with an `install(app)` hook into the page then. */
 const LATER = ['./task-forms.mjs', './resources.mjs', './history-view.mjs', './help.mjs', './settings-form.mjs', './conflict.mjs',
   './search-box.mjs', './export-menu.mjs', './chart-png.mjs', './bar-tooltip.mjs', './list-resize.mjs', './chart-gestures.mjs',
-  './print-view.mjs', './zoom-fit.mjs', './bar-drags.mjs'];
+  './print-view.mjs', './zoom-fit.mjs', './bar-drags.mjs', './combobox.mjs'];
 
 /** The list's widths this browser keeps (list-layout.mjs), or null. */
 function keptWidths() {

@@ -6,8 +6,15 @@
 import { parseCivil, parseTypedCivil, formatCivil } from './dates.mjs';
 import { texts } from './strings.mjs';
 import { actionTitle, DEPENDENCY_TYPES, dependencyWords } from './wording.mjs';
+import { pickerIndex, exactTask } from './task-picker.mjs';
 
 const text = (name, label, value) => ({ name, type: 'text', label, value });
+/** A type-ahead pick of one task `accept` keeps (combobox.mjs shows it; the value is the task's id). */
+const taskPick = (name, label, copy, accept) => ({
+  name, type: 'combobox', label, value: '', text: '',
+  search: (typed) => pickerIndex(copy).query(typed, accept), exact: (typed) => exactTask(copy, typed, accept),
+  prepare: () => pickerIndex(copy),
+});
 const choice = (name, label, options, value) => ({ name, type: 'select', label, options, value: value ?? options[0]?.id ?? '' });
 
 function kindLabel(t, kind) {
@@ -21,7 +28,7 @@ export function openTaskForm(action, task, copy, language, today) {
     action, original: task ?? null, fields, note,
     heading: actionTitle(language, action) + (task && action !== 'addTask' ? `: ${task.title}` : ''),
   });
-  const summaries = copy.tasks.filter((candidate) => candidate.kind === 'summary');
+  const summaries = () => copy.tasks.filter((candidate) => candidate.kind === 'summary'); // only the forms that list them
   const groups = [{ id: '', label: t.topLevel }];
   switch (action) {
     case 'details': return form([text('title', t.title, task.title)]);
@@ -36,7 +43,7 @@ export function openTaskForm(action, task, copy, language, today) {
     case 'progress': return form([text('progress', t.progressPercent, String(task.progress ?? 0))]);
     case 'group': {
       const excluded = copy.descendants(task.id).add(task.id);
-      const options = groups.concat(summaries.filter((s) => !excluded.has(s.id)).map((s) => ({ id: s.id, label: s.title })));
+      const options = groups.concat(summaries().filter((s) => !excluded.has(s.id)).map((s) => ({ id: s.id, label: s.title })));
       return form([choice('parent', t.group, options, task.parentID ?? '')]);
     }
     case 'order': {
@@ -53,19 +60,20 @@ export function openTaskForm(action, task, copy, language, today) {
       return form([
         text('title', t.title, ''), choice('kind', t.kind, kinds, 'activity'),
         text('start', t.startEmptyUnscheduled, formatCivil(today)), text('days', t.days, '1'),
-        choice('parent', t.group, groups.concat(summaries.map((s) => ({ id: s.id, label: s.title }))),
+        choice('parent', t.group, groups.concat(summaries().map((s) => ({ id: s.id, label: s.title }))),
           action === 'addChild' ? task.id : ''),
       ]);
     }
     case 'remove': return form([], t.confirmRemoveTask(task.title));
     case 'link': {
-      const others = copy.tasks.filter((other) => other.kind !== 'summary' && other.id !== task.id);
+      // Any task but itself and the summaries (linking a linked pair again relinks it); found by typing.
+      const linkable = (other) => other.kind !== 'summary' && other.id !== task.id;
       return form([
         choice('role', t.thisTaskIs, [{ id: 'predecessor', label: t.predecessor }, { id: 'successor', label: t.successor }]),
-        choice('other', t.of, others.map((other) => ({ id: other.id, label: other.title }))),
+        taskPick('other', t.of, copy, linkable),
         choice('type', t.type, DEPENDENCY_TYPES.map((type) => ({ id: type, label: t.dependencyTypes[type] }))),
         text('lag', t.lag, '0'),
-      ], others.length === 0 ? t.actionUnavailable : null);
+      ], copy.tasks.some(linkable) ? null : t.actionUnavailable);
     }
     case 'unlink': {
       const touching = copy.dependencies.filter((d) => d.predecessorID === task.id || d.successorID === task.id);
