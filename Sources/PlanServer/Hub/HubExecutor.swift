@@ -170,10 +170,9 @@ extension WorkerJob {
             return .decisionsLoaded(
                 plan: plan,
                 Result { () throws(StoreError) -> [ProposalKey: Decision] in
+                    let decisions = try store.decisions(plan: plan, of: keys.map { ($0.user, $0.proposalID) })
                     var found: [ProposalKey: Decision] = [:]
-                    for key in keys {
-                        found[key] = try store.decision(plan: plan, user: key.user, proposalID: key.proposalID)
-                    }
+                    for (key, decision) in zip(keys, decisions) { found[key] = decision }
                     return found
                 })
         case .readLog(let plan, let since, let limit, let purpose):

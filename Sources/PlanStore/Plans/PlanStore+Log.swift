@@ -34,26 +34,41 @@ extension PlanStore {
     /// How a proposal was decided, if it was: the answer to send again for a re-sent proposal;
     /// read once what is visible is replicated (`replicationBarrier`).
     public func decision(plan: String, user: String, proposalID: String) throws(StoreError) -> Decision? {
+        try decisions(plan: plan, of: [(user, proposalID)])[0]
+    }
+
+    /// How each (user, proposal id) of `plan` was decided, nil where it was not, in the order
+    /// asked; one replication barrier for them all, then one lookup each on the same connection.
+    public func decisions(plan: String, of keys: [(user: String, proposalID: String)]) throws(StoreError)
+        -> [Decision?]
+    {
         try pool.withConnection { connection throws(StoreError) in
             try connection.awaitReplication()
-            let row = try connection.transaction([
-                PlanStore.keyLookupsOnly,
-                PGStatement(
-                    """
-                    SELECT outcome, version, noop, code, message, conflict_task, conflict_earliest::text FROM decisions
-                    WHERE plan_id = $1 AND user_name = $2 AND proposal_id = $3
-                    """, [plan, user, proposalID]),
-            ])[1]
-            guard row.rowCount == 1, let version = row.int(0, 1) else { return nil }
-            if row.string(0, 0) == "ack" { return .acknowledged(version: version, noop: row.string(0, 2) == "t") }
-            // A code this build does not know (written by a newer one) reads as the catch-all.
-            let code = row.string(0, 3).flatMap(RejectionCode.init(rawValue:)) ?? .badMessage
-            var conflict: ConflictDetail?
-            if let task = row.string(0, 5), let earliest = row.string(0, 6).flatMap({ try? CivilDate($0) }) {
-                conflict = ConflictDetail(task: task, earliest: earliest)
+            return try keys.map { key throws(StoreError) in
+                let row = try connection.transaction([
+                    PlanStore.keyLookupsOnly,
+                    PGStatement(
+                        """
+                        SELECT outcome, version, noop, code, message, conflict_task, conflict_earliest::text
+                        FROM decisions WHERE plan_id = $1 AND user_name = $2 AND proposal_id = $3
+                        """, [plan, key.user, key.proposalID]),
+                ])[1]
+                return PlanStore.decision(row)
             }
-            return .rejected(version: version, code: code, message: row.string(0, 4) ?? "", conflict: conflict)
         }
+    }
+
+    /// The decision a `decisions` row holds, if there is one.
+    private static func decision(_ row: PGResult) -> Decision? {
+        guard row.rowCount == 1, let version = row.int(0, 1) else { return nil }
+        if row.string(0, 0) == "ack" { return .acknowledged(version: version, noop: row.string(0, 2) == "t") }
+        // A code this build does not know (written by a newer one) reads as the catch-all.
+        let code = row.string(0, 3).flatMap(RejectionCode.init(rawValue:)) ?? .badMessage
+        var conflict: ConflictDetail?
+        if let task = row.string(0, 5), let earliest = row.string(0, 6).flatMap({ try? CivilDate($0) }) {
+            conflict = ConflictDetail(task: task, earliest: earliest)
+        }
+        return .rejected(version: version, code: code, message: row.string(0, 4) ?? "", conflict: conflict)
     }
 
     /// How many rows `deleteTrimmedLog` deletes at most by default (twice the most a log start
