@@ -1,3 +1,5 @@
+import PlanProtocol
+
 /// A plan's document from the server's `GET /plans/ID/export?format=…[&version=V]`
 /// (docs/interchange.md "Over HTTP"): the bytes `plan-server plan export` writes, asked for with
 /// the user's token on the host, port and TLS of the WebSocket URL. Reading the answer
@@ -34,7 +36,7 @@ public struct PlanDocumentDownload: Sendable, Hashable {
 
     /// `/plans/ID/export?format=F[&version=V]`, the id percent-encoded.
     public var target: String {
-        "/plans/" + PlanDocumentDownload.percentEncoded(plan) + "/export?format=" + format.rawValue
+        "/plans/" + PlanPaths.segment(plan) + "/export?format=" + format.rawValue
             + (version.map { "&version=\($0)" } ?? "")
     }
 
@@ -93,23 +95,6 @@ public struct PlanDocumentDownload: Sendable, Hashable {
         let name = rest.dropFirst(marker.count).prefix { $0 != "\"" }
         guard !name.isEmpty, !name.contains("/"), !name.contains("\\") else { return nil }
         return String(name)
-    }
-
-    /// `text` with every byte but the unreserved ones (letters, digits, `-._~`) as `%XX`.
-    public static func percentEncoded(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return result
     }
 }
 

@@ -1,4 +1,5 @@
 import PlanClient
+import PlanProtocol
 import Testing
 
 /// Reading the server's export answers, without sockets: the address asked for, the request's
@@ -11,7 +12,7 @@ struct PlanDocumentDownloadTests {
         #expect(
             PlanDocumentDownload(plan: "a b/ü", format: .msproject, version: 3).target
                 == "/plans/a%20b%2F%C3%BC/export?format=msproject&version=3")
-        #expect(PlanDocumentDownload.percentEncoded("x-1_2.3~") == "x-1_2.3~")
+        #expect(PlanPaths.segment("x-1_2.3~") == "x-1_2.3~")
         let endpoint = try #require(ClientTransport.Endpoint(url: "wss://plans.example:8443/ws"))
         #expect(endpoint.origin == "https://plans.example:8443")
         #expect(ClientTransport.Endpoint(url: "ws://127.0.0.1:8080/ws")?.origin == "http://127.0.0.1:8080")

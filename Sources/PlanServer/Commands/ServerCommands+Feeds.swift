@@ -1,4 +1,5 @@
 import CommandLineOptions
+import PlanProtocol
 import PlanStore
 import SystemSupport
 
@@ -14,11 +15,12 @@ extension ServerCommands {
             guard let key = try store.feedKey(plan: plan, user: user) else {
                 throw CommandError("\(user) has no role on a plan \(plan): a feed key needs one", status: 1)
             }
-            ProcessIO.print(FeedKeyListing.path(plan: plan, key: key))
+            ProcessIO.print(PlanPaths.feed(plan: plan, key: key))
         case .feedList:
             try options.noPositionals(after: 3)
             for listing in try store.feedKeys(of: user) {
-                ProcessIO.print("\(listing.plan)\t\(listing.path)\t\(listing.createdAt)")
+                ProcessIO.print(
+                    "\(listing.plan)\t\(PlanPaths.feed(plan: listing.plan, key: listing.key))\t\(listing.createdAt)")
             }
         case .feedRevoke:
             let plan = try options.positional(3, "PLAN")

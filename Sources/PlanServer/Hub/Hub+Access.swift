@@ -74,7 +74,7 @@ extension Hub {
         guard let session = sessions[connection] else { return }
         switch result {
         case .success(let key?):
-            let path = FeedKeyListing.path(plan: request.plan, key: key)
+            let path = PlanPaths.feed(plan: request.plan, key: key)
             send(.feed(plan: request.plan, path: path, ref: request.ref), to: connection)
         case .success(nil) where request.revoke:
             log("\(session.user ?? "-") revoked the feed key of \(request.plan)")

@@ -8,33 +8,6 @@ public struct FeedKeyListing: Sendable, Hashable {
     public let key: String
     /// When it was made (RFC 3339, UTC).
     public let createdAt: String
-
-    /// The feed's path with the key (`/plans/PLAN/calendar.ics?key=KEY`, the plan id
-    /// percent-encoded).
-    public var path: String { FeedKeyListing.path(plan: plan, key: key) }
-
-    /// The path of `plan`'s feed read with `key`.
-    public static func path(plan: String, key: String) -> String {
-        "/plans/\(percentEncoded(plan))/calendar.ics?key=\(key)"
-    }
-
-    /// `text` with every byte but the unreserved ones (RFC 3986: letters, digits, `-._~`)
-    /// percent-encoded, so that any plan id makes a valid path segment.
-    static func percentEncoded(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                out.append(byte)
-            default:
-                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
 }
 
 /// Feed keys (interchange.md §13, sql/010_feed_keys.sql): read-only keys to one plan's calendar
