@@ -85,7 +85,7 @@ public final class PlanServerRuntime: Sendable {
         do {
             try transport.start()
             try TransportError.wrapping { () throws(SystemError) in try listener.start() }
-            try startBackgroundChecks()
+            try startBackgroundChecks(log: log)
         } catch {
             // The executor's thread and the workers end instead of waiting forever.
             inbox.finish()
@@ -135,13 +135,12 @@ public final class PlanServerRuntime: Sendable {
     /// Once a second (on a thread of its own): the hub's tick, and a database health check for
     /// `/healthz` (on a worker: it may block); every few seconds the database's durability for
     /// `/metrics`, logged when it is first read and whenever it changes.
-    private func startBackgroundChecks() throws(TransportError) {
+    private func startBackgroundChecks(log: ServerLog) throws(TransportError) {
         let events = self.events
         let store = self.store
         let flags = self.flags
         let workers = self.workers
         let metrics = self.metrics
-        let log = ServerLog(enabled: configuration.logging)
         var seconds = 0
         let check = { () -> Bool in
             guard flags.ticking.load(ordering: .relaxed) else { return false }
