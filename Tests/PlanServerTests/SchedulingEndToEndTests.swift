@@ -160,14 +160,16 @@ struct SchedulingEndToEndTests {
             for client in [owner, editor] { client.close() }
         }
         for client in [owner, editor] { try await client.ready() }
-        let copy = try await editor.subscribe(fixture.plan)
+        // 20,000 tasks loaded and encoded beside the rest of the suite: give the snapshot a minute.
+        let copy = try await editor.subscribe(fixture.plan, within: 60)
         let switchOp = PlanOperation.settingsReplace(previous: .default, proposed: Self.weekdays)
         owner.connection.propose(switchOp, plan: fixture.plan, id: "switch")
         let renamed = copy["t9"]!.with(title: "Nine")
         // From the same connection, so that the switch is surely first.
-        let rename = try await owner.propose(.replace(previous: copy["t9"]!, proposed: renamed), plan: fixture.plan)
+        let renameID = owner.connection.propose(.replace(previous: copy["t9"]!, proposed: renamed), plan: fixture.plan)
+        let rename = try await owner.answer(to: renameID, within: 60)
         #expect(rename.ackVersion == 2, "the edit waits behind the switch")
-        guard case .confirmed(_, 1, _, _, let switched, _, _) = try await editor.expect("confirmed") else {
+        guard case .confirmed(_, 1, _, _, let switched, _, _) = try await editor.expect("confirmed", within: 60) else {
             Issue.record("no confirmed 1")
             return
         }

@@ -96,9 +96,11 @@ final class TestClient: Sendable {
     }
 
     /// Subscribes and waits for the copy to arrive.
-    func subscribe(_ plan: String) async throws -> ClientPlanCopy {
+    /// Subscribes and waits for the snapshot (`seconds` bounds the wait: a big plan's load and
+    /// encoding beside a busy suite take longer than a small one's).
+    func subscribe(_ plan: String, within seconds: Double = 10) async throws -> ClientPlanCopy {
         connection.subscribe(plan)
-        _ = try await expect("snapshot") { $0.plan == plan }
+        _ = try await expect("snapshot", within: seconds) { $0.plan == plan }
         return connection.copy(of: plan)!
     }
 
