@@ -37,7 +37,10 @@ final class Tmux: @unchecked Sendable {
 
     /// Starts `command` in a new detached 120×40 session.
     func start(_ session: String, _ command: [String]) throws {
-        let line = (["env", "TERM=xterm-256color"] + command).map { "'" + $0 + "'" }.joined(separator: " ")
+        // Bounded by `timeout`: should the harness never be released (the test process ending
+        // first), the client and its tmux server still end, rather than run on beside later tests.
+        let line = (["timeout", "600", "env", "TERM=xterm-256color"] + command).map { "'" + $0 + "'" }.joined(
+            separator: " ")
         let result = try runProgram([
             "tmux", "-L", socket, "new-session", "-d", "-s", session, "-x", "120", "-y", "40", line,
         ])
