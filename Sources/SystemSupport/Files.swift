@@ -12,6 +12,30 @@ public enum Files {
         return try readAll(fileDescriptor: fd, name: path)
     }
 
+    /// Reads the file at `path` ("-": standard input) a chunk at a time: `body` gets a function
+    /// that returns the next chunk of at most `size` bytes, and nil at the end. The file is
+    /// closed when `body` returns.
+    /// - Throws: `SystemError` when the file cannot be opened or read, or what `body` throws.
+    public static func withChunks<Result>(
+        of path: String, size: Int = 1 << 20, _ body: (@escaping () throws -> [UInt8]?) throws -> Result
+    ) throws -> Result {
+        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SystemError("cannot open \(path)") }
+        defer { if fd != 0 { close(fd) } }
+        let name = path == "-" ? "standard input" : path
+        return try body {
+            var chunk = [UInt8](repeating: 0, count: size)
+            while true {
+                let count = Glibc.read(fd, &chunk, size)
+                if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else { throw SystemError("cannot read \(name)") }
+                guard count > 0 else { return nil }
+                chunk.removeSubrange(count...)
+                return chunk
+            }
+        }
+    }
+
     /// The text of the file at `path`, decoded as UTF-8 (invalid bytes replaced).
     /// - Throws: `SystemError` when the file cannot be opened or read.
     public static func readText(_ path: String) throws(SystemError) -> String {

@@ -31,6 +31,12 @@ struct ImportInterchangeTests {
                 .finishToStart, .startToStart, .finishToFinish, .startToFinish,
             ])
 
+        // From standard input, read in chunks as a file is: the same plan.
+        let piped = TestDatabase.unique("mspdi-stdin")
+        let fromInput = Self.create(piped, "--import - < '\(Self.files)mspdirelations.xml'")
+        #expect(fromInput.status == 0, "\(fromInput.output)")
+        #expect(try Self.export(piped)?.state == document.state)
+
         let blank = TestDatabase.unique("mspdi-null")
         // stderr alone (stdout dropped).
         let withWarnings = shell(

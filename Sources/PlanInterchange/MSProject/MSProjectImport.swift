@@ -65,15 +65,24 @@ public enum MSProjectImport {
         "WorkWeeks",
     ]
 
-    /// Reads the plan from the document's root element (`Project`).
+    /// What the reader keeps of an MSPDI document: the elements read, with the rows of the
+    /// large tables handed over one by one (`MSProjectRecords`).
+    static let selection = XMLSelection(kept: elementsRead, records: MSProjectRecords.names)
+
+    /// Reads the plan from a whole document's root element (`Project`).
     /// - Throws: `ImportError` for a root that is not an MSPDI `Project`, or data that breaks a
     ///   plan rule.
     public static func plan(from project: XMLElement) throws(ImportError) -> ImportedPlan {
+        try plan(from: project, records: MSProjectRecords(of: project))
+    }
+
+    /// Reads the plan from the root element (`Project`, its tables left out) and the tables' rows.
+    static func plan(from project: XMLElement, records: MSProjectRecords) throws(ImportError) -> ImportedPlan {
         guard project.name == "Project", project.namespace == namespace || project.namespace.isEmpty else {
             throw ImportError("the XML is not MS Project XML: its root is <\(project.name)>, not <Project>")
         }
         var log = WarningLog()
-        let rows = try MSProjectTasks(project, log: &log)
+        let rows = try MSProjectTasks(records.tasks, log: &log)
         let calendar = MSProjectCalendar.projectCalendar(of: project).planCalendar(
             near: span(of: rows.tasks), log: &log)
         let dependencies = MSProjectLinks.dependencies(
@@ -84,7 +93,7 @@ public enum MSProjectImport {
         } catch {
             throw ImportError("the file's tasks break a plan rule: \(error)")
         }
-        let (timeline, links) = try MSProjectResources.timeline(of: project, tasks: rows, log: &log)
+        let (timeline, links) = try MSProjectResources.timeline(of: records, tasks: rows, log: &log)
         let state = PlanState(
             tasks: tasks, timeline: timeline, settings: PlanSettings(scheduling: .manual, calendar: calendar),
             entryTasks: links)
@@ -124,44 +133,43 @@ public enum MSProjectImport {
 enum MSProjectResources {
     /// The resources (not UID 0, not blank rows) and one booking per task and interval, each
     /// linked to its task.
-    static func timeline(of project: XMLElement, tasks: MSProjectTasks, log: inout WarningLog) throws(ImportError)
-        -> (TimelineData, EntryTaskLinks)
+    static func timeline(of records: MSProjectRecords, tasks: MSProjectTasks, log: inout WarningLog)
+        throws(ImportError) -> (TimelineData, EntryTaskLinks)
     {
         do {
-            return try read(project, tasks: tasks, log: &log)
+            return try read(records, tasks: tasks, log: &log)
         } catch {
             throw ImportError("the file's resources and assignments break a plan rule: \(error)")
         }
     }
 
-    private static func read(_ project: XMLElement, tasks: MSProjectTasks, log: inout WarningLog) throws(TimelineError)
-        -> (TimelineData, EntryTaskLinks)
+    private static func read(_ records: MSProjectRecords, tasks: MSProjectTasks, log: inout WarningLog)
+        throws(TimelineError) -> (TimelineData, EntryTaskLinks)
     {
         var resources: [TimelineResource] = []
         var kept: Set<Int> = []
-        for element in project.child("Resources")?.children("Resource") ?? [] {
-            guard let uid = element.integer("UID"), uid != 0, !element.flag("IsNull"), kept.insert(uid).inserted
-            else { continue }
-            resources.append(try TimelineResource(id: String(uid), label: element.value("Name") ?? ""))
+        for resource in records.resources {
+            guard let uid = resource.uid, uid != 0, !resource.isNull, kept.insert(uid).inserted else { continue }
+            resources.append(try TimelineResource(id: String(uid), label: resource.name ?? ""))
         }
         var entries: [TimelineEntry] = []
         var assignments: [TimelineAssignment] = []
         var entryByInterval: [String: String] = [:]
         var entryIDs: Set<String> = []
         var links = EntryTaskLinks()
-        for element in project.child("Assignments")?.children("Assignment") ?? [] {
-            guard let resourceUID = element.integer("ResourceUID"), kept.contains(resourceUID),
-                let taskUID = element.integer("TaskUID"), let position = tasks.positionByUID[taskUID]
+        for assignment in records.assignments {
+            guard let resourceUID = assignment.resourceUID, kept.contains(resourceUID),
+                let taskUID = assignment.taskUID, let position = tasks.positionByUID[taskUID]
             else { continue }
             let task = tasks.tasks[position]
-            let row = tasks.rows[position].element
-            guard let start = MSProjectDates.dateTime(element.value("Start") ?? row.value("Start")),
-                let end = MSProjectDates.dateTime(element.value("Finish") ?? row.value("Finish")), end > start
+            let row = tasks.rows[position].record
+            guard let start = MSProjectDates.dateTime(assignment.start ?? row.start),
+                let end = MSProjectDates.dateTime(assignment.finish ?? row.finish), end > start
             else {
                 log.add("emptyAssignment", "an assignment of \(task.id) without an interval is dropped")
                 continue
             }
-            if let units = element.number("Units"), abs(units - 1) > 1e-9 {
+            if let units = assignment.units, abs(units - 1) > 1e-9 {
                 log.add(
                     "assignmentUnits",
                     "an assignment of \(task.id) at \(Int((units * 100).rounded())) % is booked whole")
@@ -176,7 +184,7 @@ enum MSProjectResources {
                 entryByInterval[key] = id
                 entryID = id
             }
-            let id = element.integer("UID").map { "a\($0)" } ?? "a-\(assignments.count + 1)"
+            let id = assignment.uid.map { "a\($0)" } ?? "a-\(assignments.count + 1)"
             assignments.append(try TimelineAssignment(id: id, entryID: entryID!, resourceID: String(resourceUID)))
         }
         // The whole is validated here (ids unique, assignments naming what exists).

@@ -11,9 +11,8 @@ enum MSProjectLinks {
         var pairs: Set<DependencyPair> = []
         for (position, row) in tasks.rows.enumerated() {
             let successor = tasks.tasks[position]
-            for link in row.element.children("PredecessorLink") {
-                let predecessorUID = link.integer("PredecessorUID")
-                guard !link.flag("CrossProject"), let predecessorUID,
+            for link in row.record.links {
+                guard !link.isCrossProject, let predecessorUID = link.predecessorUID,
                     let predecessorPosition = tasks.positionByUID[predecessorUID]
                 else {
                     log.add("externalDependency", "a link into task \(row.id) from outside the plan is dropped")
@@ -35,7 +34,7 @@ enum MSProjectLinks {
                     link, predecessor: predecessor, minutesPerDay: minutesPerDay, time: time, log: &log)
                 result.append(
                     TaskDependency(
-                        predecessorID: predecessor.id, successorID: successor.id, type: type(link.integer("Type")),
+                        predecessorID: predecessor.id, successorID: successor.id, type: type(link.type),
                         lag: lag))
             }
         }
@@ -55,12 +54,13 @@ enum MSProjectLinks {
 
     /// `LinkLag` (tenths of working minutes, or a percentage) in whole working days.
     static func lagInDays(
-        _ link: XMLElement, predecessor: GanttTask, minutesPerDay: Int, time: WorkingTime, log: inout WarningLog
+        _ link: MSProjectRecords.Link, predecessor: GanttTask, minutesPerDay: Int, time: WorkingTime,
+        log: inout WarningLog
     ) -> Int {
         let workingWeekdays = time.calendar.workingDays.count
-        let raw = link.number("LinkLag") ?? 0
+        let raw = link.lag ?? 0
         guard raw != 0 else { return 0 }
-        let format = link.integer("LagFormat") ?? 7
+        let format = link.lagFormat ?? 7
         let days: Double
         switch format {
         case 19, 20, 51, 52:

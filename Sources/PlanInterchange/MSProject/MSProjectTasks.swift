@@ -3,10 +3,10 @@ import ChronoSketchCore
 /// The task rows of an MSPDI file as the plan's tasks (interchange.md §3): row order by `ID`,
 /// the tree from outline levels, summaries, milestones and activities with MS Project's dates.
 struct MSProjectTasks {
-    /// A kept row: its id (the `UID`), the element, and its outline level.
+    /// A kept row: its id (the `UID`), the file's row, and its outline level.
     struct Row {
         let id: String
-        let element: XMLElement
+        let record: MSProjectRecords.Task
         let level: Int
     }
 
@@ -18,33 +18,32 @@ struct MSProjectTasks {
     /// The title of the project summary task (UID 0), if any.
     private(set) var projectSummaryName: String?
 
-    /// Reads the `Tasks/Task` rows of `project`.
-    init(_ project: XMLElement, log: inout WarningLog) throws(ImportError) {
-        var elements = project.child("Tasks")?.children("Task") ?? []
-        if elements.allSatisfy({ $0.integer("ID") != nil }) {
+    /// Reads the file's task rows.
+    init(_ records: [MSProjectRecords.Task], log: inout WarningLog) throws(ImportError) {
+        var records = records
+        if records.allSatisfy({ $0.rowNumber != nil }) {
             // By row number; rows with equal numbers keep file order.
-            elements = elements.enumerated().sorted {
-                ($0.element.integer("ID")!, $0.offset) < ($1.element.integer("ID")!, $1.offset)
+            records = records.enumerated().sorted {
+                ($0.element.rowNumber!, $0.offset) < ($1.element.rowNumber!, $1.offset)
             }
             .map(\.element)
         }
-        for element in elements {
-            let uid = element.integer("UID")
-            let level = element.integer("OutlineLevel") ?? 1
-            if element.flag("IsNull") {
-                log.add("nullTask", "blank row \(element.integer("ID").map(String.init) ?? "?") skipped")
+        for record in records {
+            let level = record.outlineLevel ?? 1
+            if record.isNull {
+                log.add("nullTask", "blank row \(record.rowNumber.map(String.init) ?? "?") skipped")
                 continue
             }
-            if uid == 0 || level == 0 {
-                projectSummaryName = element.value("Name")
+            if record.uid == 0 || level == 0 {
+                projectSummaryName = record.name
                 continue
             }
-            guard let uid else { throw ImportError("a task on line \(element.line) has no UID") }
+            guard let uid = record.uid else { throw ImportError("a task on line \(record.line) has no UID") }
             guard positionByUID[uid] == nil else {
-                throw ImportError("two tasks have the UID \(uid) (line \(element.line))")
+                throw ImportError("two tasks have the UID \(uid) (line \(record.line))")
             }
             positionByUID[uid] = rows.count
-            rows.append(Row(id: String(uid), element: element, level: max(1, level)))
+            rows.append(Row(id: String(uid), record: record, level: max(1, level)))
         }
         let parents = MSProjectTasks.parents(of: rows)
         var hasChildren = Set<Int>()
@@ -54,11 +53,11 @@ struct MSProjectTasks {
             do {
                 tasks.append(
                     try GanttTask(
-                        id: row.id, title: row.element.value("Name") ?? "",
+                        id: row.id, title: row.record.name ?? "",
                         parentID: parents[position].map { rows[$0].id },
                         kind: kind))
             } catch {
-                throw ImportError("task \(row.id) (line \(row.element.line)): \(error)")
+                throw ImportError("task \(row.id) (line \(row.record.line)): \(error)")
             }
         }
     }
@@ -77,17 +76,17 @@ struct MSProjectTasks {
 
     /// A row's kind: summary (derived), milestone on its start, or activity with MS Project's dates.
     private static func kind(of row: Row, summary hasChildren: Bool, log: inout WarningLog) -> GanttTaskKind {
-        let element = row.element
-        if hasChildren || element.flag("Summary") { return .summary }
-        let start = MSProjectDates.dateTime(element.value("Start"))
-        let finish = MSProjectDates.dateTime(element.value("Finish"))
-        let progress = min(100, max(0, element.number("PercentComplete") ?? 0))
-        if element.flag("Milestone") {
+        let record = row.record
+        if hasChildren || record.isSummary { return .summary }
+        let start = MSProjectDates.dateTime(record.start)
+        let finish = MSProjectDates.dateTime(record.finish)
+        let progress = min(100, max(0, record.percentComplete ?? 0))
+        if record.isMilestone {
             guard let date = (start ?? finish)?.date else {
                 log.add("undatedMilestone", "milestone \(row.id) has no date: it is an unscheduled activity")
                 return .activity(schedule: nil, progress: progress)
             }
-            if MSProjectTasks.isPositive(duration: element.value("Duration")) {
+            if record.hasDuration {
                 log.add("milestoneDuration", "milestone \(row.id) has a duration: only its start is kept")
             }
             return .milestone(date: date)

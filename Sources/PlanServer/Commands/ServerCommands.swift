@@ -163,7 +163,7 @@ public enum ServerCommands {
             }
             let imported: ImportedPlan
             do {
-                imported = try PlanImport.read(try Files.read(file), format: format)
+                imported = try Files.withChunks(of: file) { next in try PlanImport.read(chunks: next, format: format) }
             } catch {
                 throw CommandError("\(file): \(error)", status: 1)
             }
