@@ -90,10 +90,12 @@ func withParameters<R>(
             lengths.append(0)
             formats.append(0)
         case .text(let text):
-            // NUL-terminated, in text format (libpq reads up to the NUL).
-            let utf8 = text.utf8CString
-            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: utf8.count)
-            utf8.withUnsafeBufferPointer { pointer.initialize(from: $0.baseAddress!, count: utf8.count) }
+            // NUL-terminated, in text format (libpq reads up to the NUL); copied once, straight
+            // from the string's UTF-8.
+            let count = text.utf8.count
+            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: count + 1)
+            UnsafeMutableRawBufferPointer(start: pointer, count: count).copyBytes(from: text.utf8)
+            pointer[count] = 0
             storage.append(pointer)
             lengths.append(0)
             formats.append(0)
