@@ -127,3 +127,57 @@ struct ExportTests {
         #expect(ICSExport.stamp(fromRFC3339: "2026-12-04T15:00:07.120Z") == "20261204T150007Z")
     }
 }
+
+/// The exports written in pieces, as `plan export` writes them to standard output.
+@Suite("Interchange: exports written as they are made")
+struct ExportPiecesTests {
+    /// A manual plan of `count` dated activities under ten groups.
+    static func plan(tasks count: Int) throws -> PlanDocument {
+        var tasks: [GanttTask] = []
+        for group in 0..<10 { tasks.append(try GanttTask(id: "g\(group)", title: "Group \(group)", kind: .summary)) }
+        let start = try CivilDate("2026-09-01")
+        for index in 0..<count {
+            let first = try start.adding(days: index % 200)
+            tasks.append(
+                try GanttTask(
+                    id: "t\(index)", title: "Task \(index), \"quoted\" & <marked>", parentID: "g\(index % 10)",
+                    kind: .activity(
+                        schedule: try TaskSchedule(start: first, end: try first.adding(days: 1 + index % 7)),
+                        progress: Double(index % 101))))
+        }
+        return PlanDocument(title: "Pieces", state: PlanState(tasks: try TaskCollection(tasks, dependencies: [])))
+    }
+
+    /// `write` into pieces of `size` bytes: the pieces, and the warnings.
+    static func pieces(size: Int, _ write: (inout ExportOutput) -> [ImportWarning]) -> ([String], [ImportWarning]) {
+        var pieces: [String] = []
+        var output = ExportOutput(pieceBytes: size) { pieces.append($0) }
+        let warnings = write(&output)
+        #expect(output.finish().isEmpty)
+        return (pieces, warnings)
+    }
+
+    @Test("every format written in pieces of any size is the document written whole", arguments: [1, 100, 1 << 16])
+    func pieces(size: Int) throws {
+        let plan = try Self.plan(tasks: 3000)
+        let whole = MSProjectExport.document(plan)
+        let xml = Self.pieces(size: size) { MSProjectExport.write(plan, to: &$0) }
+        #expect(xml.0.joined() == whole.text && xml.1 == whole.warnings)
+        let csv = Self.pieces(size: size) {
+            CSVExport.write(plan, to: &$0)
+            return []
+        }
+        #expect(csv.0.joined() == CSVExport.document(plan))
+        let ics = Self.pieces(size: size) {
+            ICSExport.write(plan, planID: "p", stamp: "20261204T120000Z", to: &$0)
+            return []
+        }
+        #expect(ics.0.joined() == ICSExport.document(plan, planID: "p", stamp: "20261204T120000Z"))
+        // Nothing waits to the end: each piece but the last is handed on once it reaches the size,
+        // so no more than one piece and one line are ever held.
+        for (pieces, whole) in [(xml.0, whole.text), (csv.0, CSVExport.document(plan))] {
+            #expect(pieces.count > 1 && pieces.count >= whole.utf8.count / (size + 1000))
+            #expect(pieces.dropLast().allSatisfy { $0.utf8.count >= size && $0.utf8.count < size + 1000 })
+        }
+    }
+}

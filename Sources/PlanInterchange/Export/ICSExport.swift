@@ -11,10 +11,20 @@ public enum ICSExport {
 
     /// The document; `stamp` is the export's time in UTC as `YYYYMMDDTHHMMSSZ` (`DTSTAMP`).
     public static func document(_ plan: PlanDocument, planID: String, stamp: String) -> String {
-        var lines = [
+        var output = ExportOutput()
+        write(plan, planID: planID, stamp: stamp, to: &output)
+        return output.finish()
+    }
+
+    /// Writes the document to `output` (the caller finishes it), as `document` gives it.
+    public static func write(_ plan: PlanDocument, planID: String, stamp: String, to output: inout ExportOutput) {
+        func put(_ lines: [String]) {
+            for line in lines { output.write(folded(line) + "\r\n") }
+        }
+        put([
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ChronoSketch//Plan Server//EN", "CALSCALE:GREGORIAN",
             "X-WR-CALNAME:" + escaped(plan.title),
-        ]
+        ])
         for task in plan.state.tasks.tasks {
             let days: (start: CivilDate, end: CivilDate)
             switch task.kind {
@@ -24,14 +34,13 @@ public enum ICSExport {
                 days = (date, next)
             default: continue
             }
-            lines += [
+            put([
                 "BEGIN:VEVENT", "UID:" + escaped("\(planID)/\(task.id)@\(uidDomain)"), "DTSTAMP:" + stamp,
                 "DTSTART;VALUE=DATE:" + basic(days.start), "DTEND;VALUE=DATE:" + basic(days.end),
                 "SUMMARY:" + escaped(task.title), "TRANSP:TRANSPARENT", "END:VEVENT",
-            ]
+            ])
         }
-        lines.append("END:VCALENDAR")
-        return lines.map(folded).joined(separator: "\r\n") + "\r\n"
+        put(["END:VCALENDAR"])
     }
 
     /// `2026-12-04T15:00:07.120Z` (RFC 3339, UTC) as `20261204T150007Z` (a `DTSTAMP`).

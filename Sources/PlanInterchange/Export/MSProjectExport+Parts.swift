@@ -112,22 +112,27 @@ extension MSProjectExport {
 
 /// Writes indented XML, escaping text and attribute values.
 struct XMLWriter {
-    private(set) var text = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
+    var output: ExportOutput
     private var depth = 0
+
+    init(_ output: ExportOutput) {
+        self.output = output
+        self.output.write("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n")
+    }
 
     mutating func open(_ name: String, attributes: [(String, String)] = []) {
         let attributeText = attributes.map { " \($0.0)=\"\(XMLWriter.escaped($0.1))\"" }.joined()
-        text += String(repeating: "  ", count: depth) + "<\(name)\(attributeText)>\n"
+        output.write(String(repeating: "  ", count: depth) + "<\(name)\(attributeText)>\n")
         depth += 1
     }
 
     mutating func close(_ name: String) {
         depth -= 1
-        text += String(repeating: "  ", count: depth) + "</\(name)>\n"
+        output.write(String(repeating: "  ", count: depth) + "</\(name)>\n")
     }
 
     mutating func leaf(_ name: String, _ value: String) {
-        text += String(repeating: "  ", count: depth) + "<\(name)>\(XMLWriter.escaped(value))</\(name)>\n"
+        output.write(String(repeating: "  ", count: depth) + "<\(name)>\(XMLWriter.escaped(value))</\(name)>\n")
     }
 
     /// `&`, `<`, `>`, `"` escaped; other control characters than tab and line breaks written as

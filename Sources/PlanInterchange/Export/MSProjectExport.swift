@@ -7,6 +7,13 @@ import ChronoSketchCore
 public enum MSProjectExport {
     /// The document and what it could not hold.
     public static func document(_ plan: PlanDocument) -> (text: String, warnings: [ImportWarning]) {
+        var output = ExportOutput()
+        let warnings = write(plan, to: &output)
+        return (output.finish(), warnings)
+    }
+
+    /// Writes the document to `output` (the caller finishes it); returns what it could not hold.
+    public static func write(_ plan: PlanDocument, to output: inout ExportOutput) -> [ImportWarning] {
         var log = WarningLog()
         let state = plan.state
         let tasks = state.tasks
@@ -14,7 +21,7 @@ public enum MSProjectExport {
         var order: [(id: String, depth: Int)] = []
         tasks.forEachDepthFirst(collapsed: []) { position, depth in order.append((tasks.tasks[position].id, depth)) }
         let uids = numbers(for: order.map(\.id))
-        var xml = XMLWriter()
+        var xml = XMLWriter(output)
         xml.open("Project", attributes: [("xmlns", MSProjectImport.namespace)])
         xml.leaf("SaveVersion", "14")
         xml.leaf("Title", plan.title)
@@ -40,7 +47,8 @@ public enum MSProjectExport {
         xml.close("Tasks")
         writeResources(state, taskUIDs: uids, into: &xml, log: &log)
         xml.close("Project")
-        return (xml.text, log.warnings)
+        output = xml.output
+        return log.warnings
     }
 
     /// UIDs for ids: the ids themselves when all are distinct positive integers (a plan imported

@@ -42,8 +42,15 @@ public enum CSVExport {
 
     /// The document.
     public static func document(_ plan: PlanDocument) -> String {
+        var output = ExportOutput()
+        write(plan, to: &output)
+        return output.finish()
+    }
+
+    /// Writes the document to `output` (the caller finishes it).
+    public static func write(_ plan: PlanDocument, to output: inout ExportOutput) {
         let tasks = plan.state.tasks
-        var lines = [header.joined(separator: ",")]
+        output.write(header.joined(separator: ",") + "\r\n")
         for task in tasks.tasks {
             let row = ShownRow(task, in: tasks)
             let cells = [
@@ -51,9 +58,8 @@ public enum CSVExport {
                 row.start.map(\.description) ?? "", row.end.map(\.description) ?? "",
                 row.progress.map(number) ?? "",
             ]
-            lines.append(cells.map(quoted).joined(separator: ","))
+            output.write(cells.map(quoted).joined(separator: ",") + "\r\n")
         }
-        return lines.joined(separator: "\r\n") + "\r\n"
     }
 
     /// A text cell made safe from formula injection (OWASP "CSV injection").

@@ -32,10 +32,13 @@ extension ServerCommands {
             plan = loaded
         }
         let now = WallClock.timestamp(unixMilliseconds: Int(ProcessIO.unixSeconds() * 1000))
-        let exported = ExportedDocument(plan, format: format, now: now)
-        for warning in exported.warnings { ProcessIO.printError("\(warning)") }
-        // The JSON ends its line as before; the other formats end as they are written.
-        ProcessIO.print(exported.text, terminator: format == "json" ? "\n" : "")
+        // Written to standard output as it is made (the warnings, known at the end, follow on
+        // standard error); the JSON ends its line as before, the other formats as they are written.
+        var output = ExportOutput { ProcessIO.print($0, terminator: "") }
+        let warnings = ExportedDocument.write(plan, format: format, now: now, to: &output)
+        if format == "json" { output.write("\n") }
+        _ = output.finish()
+        for warning in warnings { ProcessIO.printError("\(warning)") }
     }
 
     /// `plan history ID [--since V]`: the audit trail, one JSON line per version after V, oldest

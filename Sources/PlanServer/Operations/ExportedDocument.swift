@@ -17,21 +17,33 @@ struct ExportedDocument {
     /// `stored` in `format` (one of `formats`; anything else is json); `now` is the export's time
     /// as RFC 3339 UTC (an iCalendar's `DTSTAMP`).
     init(_ stored: StoredPlan, format: String, now: String) {
+        var output = ExportOutput()
+        warnings = Self.write(stored, format: format, now: now, to: &output)
+        text = output.finish()
+        switch format {
+        case "msproject": (contentType, suffix) = ("application/xml; charset=utf-8", "xml")
+        case "csv": (contentType, suffix) = ("text/csv; charset=utf-8", "csv")
+        case "ics": (contentType, suffix) = ("text/calendar; charset=utf-8", "ics")
+        default: (contentType, suffix) = ("application/json", "json")
+        }
+    }
+
+    /// Writes `stored` in `format` to `output` (the caller finishes it), as `init` gives it;
+    /// returns what the format could not hold. MS Project XML, CSV and iCalendar are written
+    /// task by task; our JSON is written whole.
+    static func write(_ stored: StoredPlan, format: String, now: String, to output: inout ExportOutput)
+        -> [ImportWarning]
+    {
         switch format {
         case "msproject":
-            let written = MSProjectExport.document(stored.document)
-            (text, contentType, suffix, warnings) = (
-                written.text, "application/xml; charset=utf-8", "xml", written.warnings
-            )
+            return MSProjectExport.write(stored.document, to: &output)
         case "csv":
-            (text, contentType, suffix, warnings) = (
-                CSVExport.document(stored.document), "text/csv; charset=utf-8", "csv", []
-            )
+            CSVExport.write(stored.document, to: &output)
         case "ics":
-            let ics = ICSExport.document(stored.document, planID: stored.id, stamp: ICSExport.stamp(fromRFC3339: now))
-            (text, contentType, suffix, warnings) = (ics, "text/calendar; charset=utf-8", "ics", [])
+            ICSExport.write(stored.document, planID: stored.id, stamp: ICSExport.stamp(fromRFC3339: now), to: &output)
         default:
-            (text, contentType, suffix, warnings) = (stored.exportJSON, "application/json", "json", [])
+            output.write(stored.exportJSON)
         }
+        return []
     }
 }
