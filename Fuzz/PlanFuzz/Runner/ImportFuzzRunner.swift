@@ -8,12 +8,16 @@ import PlanInterchange
 public enum ImportFuzzRunner {
     /// What one case found wrong; nil when it held.
     public static func check(_ bytes: [UInt8]) -> String? {
+        // The same bytes in small chunks (as a file is read) must give the same answer.
+        let chunked = try? PlanImport.read(chunks: chunks(of: bytes, size: 1 + bytes.count % 251)).document
         let plan: PlanDocument
         do {
             plan = try PlanImport.read(bytes).document
         } catch {
+            if chunked != nil { return "read in chunks, a file refused whole is imported" }
             return error.message.isEmpty ? "a refusal without a message" : nil
         }
+        if chunked != plan { return "read in chunks, the file gives another plan" }
         let (text, _) = MSProjectExport.document(plan)
         let again: PlanDocument
         do {
@@ -27,6 +31,16 @@ public enum ImportFuzzRunner {
             return "the export re-imports to another calendar"
         }
         return nil
+    }
+
+    /// `bytes` as a chunk source of `size` bytes a chunk.
+    static func chunks(of bytes: [UInt8], size: Int) -> () -> [UInt8]? {
+        var offset = 0
+        return {
+            guard offset < bytes.count else { return nil }
+            defer { offset = min(bytes.count, offset + size) }
+            return Array(bytes[offset..<min(bytes.count, offset + size)])
+        }
     }
 
     /// Runs `cases` mutations of the corpus files, case `i` from `FuzzRandom(seed:stream:case:)`;
