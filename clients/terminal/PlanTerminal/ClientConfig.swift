@@ -110,7 +110,8 @@ public enum TerminalColour: Sendable, Hashable {
             self = .standard
         } else if let index = TerminalColour.names.firstIndex(of: word) {
             self = .palette(index)
-        } else if word.hasPrefix("bright-"), let index = TerminalColour.names.firstIndex(of: String(word.dropFirst(7))) {
+        } else if word.hasPrefix("bright-"), let index = TerminalColour.names.firstIndex(of: String(word.dropFirst(7)))
+        {
             self = .palette(index + 8)
         } else if let number = Int(word), (0...255).contains(number) {
             self = .palette(number)

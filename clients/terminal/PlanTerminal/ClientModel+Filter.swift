@@ -71,7 +71,6 @@ extension ClientModel {
         let rows = TaskOutline(shown) { filter.keeps(tasks[$0], today: today, ids: ids) }
         find.filtered = (rows, shownKey)
         find.filteredSource = filterSource(filter)
-        find.index = nil
         reselect(selectedID)
     }
 
@@ -128,13 +127,13 @@ extension ClientModel {
         }
     }
 
-    /// What the footer shows of the search and the filter: an open line (with the matches so
-    /// far), else the search kept and the filter on; nil when there is nothing of either.
-    var findFooter: String? {
+    /// The line the footer shows while one takes the keys (search, date, filter choice, `g`).
+    var findLine: String? {
         if let line = find.searchLine {
             let count = strings.matchCount(find.current, of: find.matches.count, query: find.query)
-            let room = max(width - count.displayWidth - 3, 8)
-            return "/" + line.display(width: room) + "  " + count
+            let hint = width >= 100 ? "   " + strings.searchHint : ""
+            let room = max(width - count.displayWidth - hint.displayWidth - 3, 8)
+            return "/" + line.display(width: room) + "  " + count + hint
         }
         if let line = find.dateLine {
             let prompt = strings.goToDatePrompt
@@ -142,6 +141,13 @@ extension ClientModel {
         }
         if find.choosingFilter { return strings.filterChoices(find.filter) }
         if find.goPending { return strings.goPrefixHint }
+        return nil
+    }
+
+    /// What the footer of a task view shows of the search kept and the filter on; nil when
+    /// there is nothing of either.
+    var findStatus: String? {
+        guard mode == .list || mode == .timeline else { return nil }
         var parts: [String] = []
         if !find.query.isEmpty {
             parts.append("/" + find.query + "  " + strings.matchCount(find.current, of: find.matches.count, query: ""))

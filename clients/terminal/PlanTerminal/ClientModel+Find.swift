@@ -26,6 +26,8 @@ extension ClientModel {
         let key = settings.config.bindings.translate(pressed)
         if find.goPending { return pressAfterG(key) }
         let taskView = mode == .list || mode == .timeline
+        // The keys below begin afresh: the footer's message goes (a key passed on clears it too).
+        message = nil
         switch key {
         case .character("g"): find.goPending = true
         case .character("G"): return .pass(.end)
@@ -40,7 +42,6 @@ extension ClientModel {
         case .escape where taskView && history.past == nil && find.filter != nil: setFilter(nil)
         default: return .pass(key)
         }
-        message = nil
         scheduling.dropOffer()
         return .handled([])
     }
@@ -172,7 +173,6 @@ extension ClientModel {
     /// The key after `g`: `g` the first row, a digit opens the date line with it.
     private mutating func pressAfterG(_ key: Key) -> KeyRoute {
         find.goPending = false
-        message = nil
         switch key {
         case .character("g"): return .pass(.home)
         case .character(let digit) where digit.isASCII && digit.isNumber:

@@ -67,7 +67,8 @@ extension ClientModel {
         else { return }
         let task = shown.tasks[outline.position(at: row)]
         // A cell of a coarse zoom holds several days: a press anywhere in the bar's cells counts.
-        let reach = (viewport.axis.zoom.daysPerColumn + ChartRenderer.cellsPerColumn(viewport.axis.zoom) - 1)
+        let reach =
+            (viewport.axis.zoom.daysPerColumn + ChartRenderer.cellsPerColumn(viewport.axis.zoom) - 1)
             / ChartRenderer.cellsPerColumn(viewport.axis.zoom)
         drag = BarDrag(task: task, pressedAt: date, reach: reach)
     }

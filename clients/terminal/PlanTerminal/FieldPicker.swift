@@ -28,8 +28,8 @@ public struct FieldPicker: Sendable, Hashable {
     public internal(set) var highlighted = 0
     /// The option picked: the field's value.
     public internal(set) var chosen: PickerOption?
-    /// Whether the matches are shown (typing opens them, Enter or Escape closes them).
-    public internal(set) var listOpen = true
+    /// Whether the matches are shown (typing or ↓ opens them, Enter or Escape closes them).
+    public internal(set) var listOpen = false
     /// The query the matches answer (nil before the first).
     public internal(set) var answered: String?
 
@@ -47,7 +47,9 @@ public struct FieldPicker: Sendable, Hashable {
     /// Takes the matches of the current query (`extra` first when it matches).
     public mutating func receive(_ found: [PickerOption], more: Bool) {
         var list = found
-        if let extra, query.text.trimmed.isEmpty || TextFolding.fold(extra.label).contains(TextFolding.fold(query.text.trimmed)) {
+        if let extra,
+            query.text.trimmed.isEmpty || TextFolding.fold(extra.label).contains(TextFolding.fold(query.text.trimmed))
+        {
             list.insert(extra, at: 0)
         }
         matches = list
@@ -81,12 +83,13 @@ public struct FieldPicker: Sendable, Hashable {
     /// The lines the form shows under the focused field: at most `rows` matches around the one
     /// highlighted (it reversed), then how many there are.
     func listLines(rows: Int, strings: TerminalStrings) -> [(String, CellStyle)] {
-        guard listOpen else { return [] }
+        guard listOpen else { return [("  " + strings.pickerClosedHint, .dim)] }
         let first = min(max(highlighted - rows / 2, 0), max(matches.count - rows, 0))
         var lines: [(String, CellStyle)] = []
         for index in first..<min(first + rows, matches.count) {
             let option = matches[index]
-            let text = "  " + option.label + (option.label == option.id || option.id.isEmpty ? "" : "  (" + option.id + ")")
+            let text =
+                "  " + option.label + (option.label == option.id || option.id.isEmpty ? "" : "  (" + option.id + ")")
             lines.append((text, index == highlighted ? .reverse : .normal))
         }
         lines.append(("  " + strings.pickerCount(matches.count, more: more) + " · " + strings.pickerHint, .dim))

@@ -35,7 +35,8 @@ enum InteractiveClient {
         let loaded = ClientConfig.load(environment: ProcessIO.environment(), language: options.language)
         let languageGiven = CommandLine.arguments.contains { $0 == "--language" || $0.hasPrefix("--language=") }
         var settings = ClientSettings(
-            plan: plan, language: languageGiven ? options.language : loaded.config.language ?? options.language, title: options.title, horizon: horizon, today: today,
+            plan: plan, language: languageGiven ? options.language : loaded.config.language ?? options.language,
+            title: options.title, horizon: horizon, today: today,
             idPrefix: System.randomPrefix(), zoom: options.zoom)
         settings.localTime = .system
         settings.config = loaded.config
@@ -54,7 +55,9 @@ enum InteractiveClient {
         if let fallback = screen.localeFallback {
             model.message = TerminalStrings(options.language).localeFallback(fallback)
         }
-        if let notice = loaded.notice { model.message = [model.message, notice].compactMap { $0 }.joined(separator: " ") }
+        if let notice = loaded.notice {
+            model.message = [model.message, notice].compactMap { $0 }.joined(separator: " ")
+        }
         defer {
             screen.end()
             connection.close()

@@ -79,7 +79,8 @@ private struct FormOpening {
     /// The group: picked by typing among the groups that are not the task or inside it.
     func groupForm() -> TaskForm {
         let excluded = task.map { TaskForm.descendants(of: $0.id, in: collection).union([$0.id]) } ?? []
-        let picker = FieldPicker(.groups, chosen: groupOption(task?.parentID), excluded: excluded, extra: topLevelOption)
+        let picker = FieldPicker(
+            .groups, chosen: groupOption(task?.parentID), excluded: excluded, extra: topLevelOption)
         return form([.picker(de ? "Gruppe" : "Group", picker)])
     }
 
@@ -131,7 +132,8 @@ private struct FormOpening {
         return form(
             [
                 .choice(de ? "Diese Aufgabe ist" : "This task is", roles, selected: "predecessor"),
-                .picker(de ? "von" : "of", FieldPicker(.tasks, chosen: nil, excluded: Set([task?.id].compactMap { $0 }))),
+                .picker(
+                    de ? "von" : "of", FieldPicker(.tasks, chosen: nil, excluded: Set([task?.id].compactMap { $0 }))),
                 .choice(de ? "Art" : "Type", types, selected: DependencyType.finishToStart.rawValue),
                 .text(de ? "Abstand (Arbeitstage, negativ: Vorlauf)" : "Lag (working days, negative: lead)", "0"),
             ],

@@ -35,7 +35,9 @@ extension TerminalStrings {
         (de ? "\(path): ignoriert – " : "\(path): ignored – ") + problems.joined(separator: "; ")
     }
     /// The help's heading above the configuration's bindings.
-    public var boundKeysHeading: String { de ? "Eigene Tasten (Konfigurationsdatei):" : "Your keys (configuration file):" }
+    public var boundKeysHeading: String {
+        de ? "Eigene Tasten (Konfigurationsdatei):" : "Your keys (configuration file):"
+    }
     /// The picker's line under a field: how many match.
     public func pickerCount(_ shown: Int, more: Bool) -> String {
         guard shown > 0 else { return de ? "kein Treffer" : "no match" }
@@ -46,6 +48,8 @@ extension TerminalStrings {
     public var pickerHint: String {
         de ? "Tippen grenzt ein · ↓↑ Treffer · Enter wählt" : "type to narrow · ↓↑ matches · Enter picks"
     }
+    /// Under a focused picker whose list is closed.
+    public var pickerClosedHint: String { de ? "(tippen, um zu suchen)" : "(type to search)" }
     /// A bar moved by the mouse, while it is dragged: "Move “Design” by +3 days → 2026-09-11".
     public func dragging(_ title: String, days: Int, to start: String) -> String {
         let signed = days > 0 ? "+\(days)" : String(days)

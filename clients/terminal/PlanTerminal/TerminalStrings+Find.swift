@@ -12,6 +12,10 @@ extension TerminalStrings {
         let position = current.map { String($0 + 1) } ?? "–"
         return de ? "\(position) von \(count)" : "\(position) of \(count)"
     }
+    /// The search line's keys.
+    public var searchHint: String {
+        de ? "Enter: behalten · Esc: zurück · ↓↑: nächster/voriger" : "Enter: keep · Esc: back · ↓↑: next/previous"
+    }
     /// `n` or `N` without a match.
     public func noMatch(_ query: String) -> String {
         de ? "Kein Treffer für „\(query)“." : "No match for “\(query)”."
@@ -81,16 +85,16 @@ extension TerminalStrings {
             ? [
                 "/            Titel suchen (beim Tippen; Enter behält, Esc zurück); n N nächster/voriger",
                 "F            Filter: m meine · l verspätet · u ohne Termin · c kritisch · x aus",
-                "g g  G       erste / letzte Zeile; Strg-D Strg-U halbe Seite",
-                "g 0–9        zu einem Datum (2026-10-01 oder 01.10.2026)",
+                "gg G         erste / letzte Zeile; Strg-D Strg-U halbe Seite",
+                "g<Datum>     zu einem Datum: g, eine Ziffer öffnet die Zeile (2026-10-01, 01.10.2026)",
                 "f            zum Balken der Aufgabe",
                 "Maus         Klick wählt, Rad rollt, Balken ziehen verschiebt",
             ]
             : [
                 "/            search titles (as you type; Enter keeps, Esc returns); n N next/previous",
                 "F            filter: m mine · l late · u unscheduled · c critical · x off",
-                "g g  G       first / last row; Ctrl-D Ctrl-U half a page",
-                "g 0–9        go to a date (2026-10-01)",
+                "gg G         first / last row; Ctrl-D Ctrl-U half a page",
+                "g<date>      go to a date: g, then a digit opens the line (2026-10-01)",
                 "f            go to the selected task's bar",
                 "mouse        click selects, wheel scrolls, drag a bar to move it",
             ]
