@@ -94,7 +94,26 @@ final class CursesScreen {
     /// that takes the mouse.
     func enableMouse() {
         reportsMouse = true
+        cn_enable_mouse()
+        // Motion while a button is held (1002) and SGR reports (1006), whatever ncurses asked.
         writeControl("\u{1b}[?1002h\u{1b}[?1006h")
+    }
+
+    /// The mouse event ncurses decoded (a click as a press and a release).
+    private static func mouseEvents() -> [TerminalInput] {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        let kinds: [MouseEvent.Kind]
+        switch cn_mouse_event(&x, &y) {
+        case 1: kinds = [.press]
+        case 2: kinds = [.release]
+        case 3: kinds = [.drag]
+        case 4: kinds = [.wheelUp]
+        case 5: kinds = [.wheelDown]
+        case 6: kinds = [.press, .release]
+        default: kinds = []
+        }
+        return kinds.map { .key(.mouse(MouseEvent($0, x: Int(x), y: Int(y)))) }
     }
 
     private func writeControl(_ text: String) {
@@ -126,6 +145,7 @@ final class CursesScreen {
                 case KEY_SLEFT: result.append(.key(.shiftLeft))
                 case KEY_SRIGHT: result.append(.key(.shiftRight))
                 case KEY_ENTER: result.append(.key(.enter))
+                case KEY_MOUSE: result += CursesScreen.mouseEvents()
                 default: break
                 }
                 continue
