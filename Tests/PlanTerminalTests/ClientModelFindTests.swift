@@ -259,3 +259,28 @@ struct ClientModelFindTests {
         #expect(own.matches.isEmpty)
     }
 }
+
+extension ClientModelFindTests {
+    @Test("a refused critical request is said once and not asked again for that version; the wheel scrolls the help")
+    func criticalRefusedAndHelpWheel() {
+        var model = loaded(height: 12)
+        let asked = press(.character("F"), .character("c"), into: &model)
+        guard
+            case .schedule(3, [], let ref)? = asked.first(where: {
+                if case .schedule(_, [], _) = $0 { true } else { false }
+            })
+        else {
+            Issue.record("no request: \(asked)")
+            return
+        }
+        _ = model.handle(.server(.error(code: .forbidden, message: "no", ref: ref)))
+        #expect(model.message?.contains("no") == true)
+        #expect(!press(.down, .up, into: &model).contains { if case .schedule(_, [], _) = $0 { true } else { false } })
+        #expect(model.render().lines.contains { $0.contains("No critical task.") })
+        _ = press(.escape, .character("?"), into: &model)
+        _ = model.handle(.key(.mouse(MouseEvent(.wheelDown, x: 1, y: 3))))
+        #expect(model.showsHelp && model.helpTop == ClientModel.wheelRows)
+        _ = model.handle(.key(.mouse(MouseEvent(.release, x: 1, y: 3))))
+        #expect(model.showsHelp, "a release does not close the help")
+    }
+}

@@ -60,7 +60,7 @@ struct TerminalFindEndToEndTests {
             _ = try tmux.waitFor("a") { formText($0).contains("Kind Milestone") }
             try tmux.send("a", "Escape", "g", "g", "Enter")
             _ = try tmux.waitFor("a") { formText($0).contains("Kind Summary") && $0.contains("Design") }
-            try tmux.send("a", "q")
+            try tmux.send("a", "Escape", "q")
         }
     }
 

@@ -119,6 +119,9 @@ extension ClientModel {
             find.criticalVersion = answer.version
             return true
         case .error(_, let text, let ref?) where ref == find.criticalRequest?.ref:
+            // Not asked again for this version (a refusal would come back at every event).
+            find.criticalVersion = find.criticalRequest?.version
+            find.criticalIDs = find.criticalIDs ?? []
             find.criticalRequest = nil
             self.message = strings.serverError(text)
             return true

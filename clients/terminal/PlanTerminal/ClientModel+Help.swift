@@ -87,6 +87,9 @@ extension ClientModel {
         case .pageDown, .character(" "): helpTop += helpPage
         case .home: helpTop = 0
         case .end: helpTop = last
+        case .mouse(let event) where event.kind == .wheelUp: helpTop -= ClientModel.wheelRows
+        case .mouse(let event) where event.kind == .wheelDown: helpTop += ClientModel.wheelRows
+        case .mouse: return
         default:
             showsHelp = false
             helpTop = 0
