@@ -8,6 +8,32 @@
 #include <poll.h>
 #include <sys/eventfd.h>
 
+// The mouse through ncurses (where the terminal's `kmous` lets it decode the reports): presses,
+// releases and motion reported at once (no click resolution), and the wheel.
+static inline void cn_enable_mouse(void) {
+    mouseinterval(0);
+    mousemask(ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION, NULL);
+}
+
+/// The mouse event ncurses decoded after KEY_MOUSE, at (*x, *y): 1 a left press, 2 a left
+/// release, 3 motion, 4 wheel up, 5 wheel down, 6 a left click (press and release); 0 none.
+static inline int cn_mouse_event(int *x, int *y) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return 0;
+    *x = event.x;
+    *y = event.y;
+    mmask_t state = event.bstate;
+    if (state & REPORT_MOUSE_POSITION) return 3;
+    if (state & BUTTON4_PRESSED) return 4;
+#ifdef BUTTON5_PRESSED
+    if (state & BUTTON5_PRESSED) return 5;
+#endif
+    if (state & BUTTON1_PRESSED) return 1;
+    if (state & BUTTON1_RELEASED) return 2;
+    if (state & BUTTON1_CLICKED) return 6;
+    return 0;
+}
+
 // C globals and macros Swift cannot use directly.
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
 static inline int cn_lines(void) { return LINES; }

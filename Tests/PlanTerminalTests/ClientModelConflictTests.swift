@@ -185,7 +185,7 @@ struct ClientModelConflictTests {
         var model = try ClientModelEntryTests().resourcesView()
         _ = model.handle(.key(.character("m")))
         #expect(model.form?.action == .moveEntry)
-        _ = model.handle(.key(.right))  // a day later
+        _ = model.handle(.key(.shiftRight))  // a day later
         _ = model.handle(Self.confirmed(4, PlanChanges(entries: ["kickoff"])))
         // The watch's page brings the entry as bob left it (renamed).
         let query = try #require(model.resources.query)

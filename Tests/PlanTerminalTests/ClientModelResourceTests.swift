@@ -88,8 +88,10 @@ struct ClientModelResourceTests {
         #expect(model.form == nil)
         #expect(model.pendingEntryIDs.isEmpty)
 
+        // The resource is picked by typing: the first match of "room-2" is picked with Enter.
         _ = model.handle(.key(.character("r")))
-        _ = model.handle(.key(.right))
+        for character in "room-2" { _ = model.handle(.key(.character(character))) }
+        _ = model.handle(.key(.enter))
         _ = model.handle(.key(.tab))
         let reassign = model.handle(.key(.enter))
         guard case .propose(.timelineApply(_, let moved), _)? = reassign.first else {
@@ -99,12 +101,12 @@ struct ClientModelResourceTests {
         #expect(moved.assignment.resourceID == "room-2")
         #expect(moved.entry == original.entry)
 
-        // Left and Right move the start by a day, keeping the time.
+        // Shift-Left and Shift-Right move the start by a day, keeping the time.
         _ = model.handle(.key(.escape))
         _ = model.handle(.key(.character("m")))
-        _ = model.handle(.key(.right))
-        _ = model.handle(.key(.right))
-        _ = model.handle(.key(.left))
+        _ = model.handle(.key(.shiftRight))
+        _ = model.handle(.key(.shiftRight))
+        _ = model.handle(.key(.shiftLeft))
         #expect(model.form?.fields.first?.text == "2026-09-09T09:00")
 
         // A bad time keeps the form open with a message and proposes nothing.

@@ -53,7 +53,7 @@ struct ClientModelRoleTests {
     func viewer() throws {
         var model = loaded(.viewer, height: 30)
         select("spec", in: &model)
-        for key in "edugoacxlLbzZS" {
+        for key in "edumoacxlLbzZS" {
             #expect(press(String(key), &model).isEmpty)
             #expect(model.form == nil, "\(key)")
             #expect(model.message == TerminalStrings(.english).viewerMayNotEdit, "\(key)")

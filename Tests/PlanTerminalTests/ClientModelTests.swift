@@ -148,8 +148,8 @@ struct ClientModelTests {
         let spec = Sample.collection["spec"]!
         var form = TaskForm.open(
             .dates, task: spec, in: Sample.collection, language: .english, today: Sample.date("2026-09-15"))
-        _ = form.handle(.right)
-        _ = form.handle(.right)
+        _ = form.handle(.shiftRight)
+        _ = form.handle(.shiftRight)
         let moved = try form.operation(in: Sample.collection, newID: "n", language: .english)
         #expect(
             moved
@@ -183,8 +183,7 @@ struct ClientModelTests {
         let spec = Sample.collection["spec"]!
         var form = TaskForm.open(
             .link, task: spec, in: Sample.collection, language: .english, today: Sample.date("2026-09-15"))
-        let other = try #require(form.fields[1].optionIDs.firstIndex { $0 == "release" })
-        form.fields[1].value = .choice(other)
+        form.fields[1].value = .picker(FieldPicker(.tasks, chosen: PickerOption(id: "release", label: "Release")))
         form.fields[2].value = .choice(try #require(form.fields[2].optionIDs.firstIndex { $0 == "finish-to-finish" }))
         form.fields[3].value = .text("−3")
         #expect(

@@ -126,11 +126,11 @@ extension TerminalEndToEndTests {
         try scene.type("Specification")
         _ = try scene.save("Enter")
         #expect(try scene.stored["spec"]?.title == "Specification")
-        // A milestone's date: two days later by →.
+        // A milestone's date: two days later by Shift-→ (→ moves the cursor in a text field).
         try scene.select(5)
         try scene.tmux.send("a", "d")
         _ = try scene.tmux.waitFor("a") { $0.contains("Dates: Release") && $0.contains("2026-10-01") }
-        let moved = try scene.save("Right", "Right", "Enter")
+        let moved = try scene.save("S-Right", "S-Right", "Enter")
         #expect(row("Release", in: moved)?.contains("2026-10-03") == true)
         #expect(try scene.stored["release"]?.kind == .milestone(date: Sample.date("2026-10-03")))
         // Add a top-level task: Enter walks the five fields and saves on the last.
@@ -157,9 +157,12 @@ extension TerminalEndToEndTests {
     static func groupAndOrder(_ scene: inout FormsScene) throws {
         // Review moves into Implementation: before Build there, as input order decides.
         try scene.select(2)
-        try scene.tmux.send("a", "g")
-        _ = try scene.tmux.waitFor("a") { $0.contains("Change group: Review") && $0.contains("◂ Design ▸") }
-        let grouped = try scene.save("Right", "Enter")
+        // The group is picked by typing (`m` opens the form: `g` is the "go to" prefix).
+        try scene.tmux.send("a", "m")
+        _ = try scene.tmux.waitFor("a") { $0.contains("Change group: Review") && $0.contains("(type to search)") }
+        try scene.type("impl")
+        _ = try scene.tmux.waitFor("a") { $0.contains("Implementation  (impl)") }
+        let grouped = try scene.save("Enter", "Enter")
         #expect(Array(scene.titles(grouped)[3...5]) == ["▾ Implementation", "Review", "Build"])
         #expect(try scene.stored["review"]?.parentID == "impl")
         // Build after Review is where it is: the form closes and nothing is said (no version).
@@ -183,9 +186,12 @@ extension TerminalEndToEndTests {
         try scene.tmux.send("a", "l")
         _ = try scene.tmux.waitFor("a") { $0.contains("Add dependency: Launch") }
         try scene.tmux.send("a", "Right", "Enter")
-        _ = try scene.tmux.waitFor("a") { $0.contains("◂ Specification ▸") }
-        // The type (finish → start) and the lag (0) as they come: Enter past both.
-        _ = try scene.save("Right", "Right", "Right", "Enter", "Enter", "Enter")
+        _ = try scene.tmux.waitFor("a") { $0.contains("(type to search)") }
+        // The other task picked by typing; the type (finish → start) and the lag (0) as they
+        // come: Enter past both.
+        try scene.type("release")
+        _ = try scene.tmux.waitFor("a") { $0.contains("Release  (release)") }
+        _ = try scene.save("Enter", "Enter", "Enter", "Enter")
         let launch = try #require(try scene.stored.tasks.first { $0.title == "Launch" })
         #expect(try scene.stored.contains(TaskDependency(predecessorID: "release", successorID: launch.id)))
         // Enter: Launch's details name its predecessor and list its actions.

@@ -86,12 +86,12 @@ extension TerminalEndToEndTests {
             #expect(entry.start == (try LocalDateTime("2026-09-15T09:00")))
             #expect(entry.end == (try LocalDateTime("2026-09-16T12:00")))
 
-            // A reassigns Kickoff to Room 2 through the resource choice.
+            // A reassigns Kickoff to Room 2 through the resource picker: typed, picked by Enter.
             try tmux.send("a", "r")
-            _ = try tmux.waitFor("a") { $0.contains("◂ Room 1 ▸") }
-            try tmux.send("a", "Right")
-            _ = try tmux.waitFor("a") { $0.contains("◂ Room 2 ▸") }
-            try tmux.send("a", "Tab", "Enter")
+            _ = try tmux.waitFor("a") { $0.contains("Reassign entry") && $0.contains("(type to search)") }
+            try tmux.send("a", "-l", "Room 2")
+            _ = try tmux.waitFor("a") { $0.contains("1 match") }
+            try tmux.send("a", "Enter", "Tab", "Enter")
             _ = try tmux.waitFor("a") { $0.contains("Saved.") && $0.contains("v2") }
 
             let reassigned = try tmux.waitFor("b") {
@@ -220,8 +220,10 @@ extension TerminalEndToEndTests {
 
             // A reassigns Kickoff; B, whose watch the connection restored, gets the fresh page.
             try tmux.send("a", "r")
-            _ = try tmux.waitFor("a") { $0.contains("◂ Room 1 ▸") }
-            try tmux.send("a", "Right", "Tab", "Enter")
+            _ = try tmux.waitFor("a") { $0.contains("Reassign entry") && $0.contains("(type to search)") }
+            try tmux.send("a", "-l", "Room 2")
+            _ = try tmux.waitFor("a") { $0.contains("1 match") }
+            try tmux.send("a", "Enter", "Tab", "Enter")
             _ = try tmux.waitFor("a") { $0.contains("Saved.") }
             let seen = try tmux.waitFor("b") { line(startingWith: "Room 2", in: $0)?.contains("Kickoff") == true }
             #expect(line(startingWith: "Room 1", in: seen)?.contains("Kickoff") == false)

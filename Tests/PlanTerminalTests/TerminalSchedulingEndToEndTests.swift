@@ -39,7 +39,7 @@ extension TerminalEndToEndTests {
             // Build two days earlier than Spec's end: refused, with the earliest date and M.
             try tmux.send("a", keys: Array(repeating: "Down", count: 4) + ["d"])
             _ = try tmux.waitFor("a") { $0.contains("Dates: Build") && $0.contains("2026-09-11") }
-            try tmux.send("a", "Left", "Left", "Enter")
+            try tmux.send("a", "S-Left", "S-Left", "Enter")  // Shift-← steps the date
             let conflict = try tmux.waitFor("a") { $0.contains("cannot start before") }
             #expect(conflict.contains("“Build” cannot start before 2026-09-11. M: move it there"))
             #expect(!conflict.contains("Dates: Build"))
@@ -53,7 +53,7 @@ extension TerminalEndToEndTests {
             // Spec to Friday the 11th (3 calendar days, ending Monday): Build is pushed to Monday.
             try tmux.send("a", keys: Array(repeating: "Up", count: 3) + ["d"])
             _ = try tmux.waitFor("a") { $0.contains("Dates: Spec") }
-            try tmux.send("a", "Right", "Right", "Right", "Enter")
+            try tmux.send("a", "S-Right", "S-Right", "S-Right", "Enter")
             _ = try tmux.waitFor("a") { $0.contains("Saved.") && heading(of: $0).contains("v2") }
             #expect(try stored().tasks["build"]?.schedule?.start == Sample.date("2026-09-14"))
 

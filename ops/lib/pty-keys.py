@@ -11,7 +11,9 @@ after loading and at the end, VmHWM at the end) in KiB.
     python3 ops/lib/pty-keys.py --ready TEXT [--cols 160 --lines 50] [--rounds N]
         [--edit-task JSON --propose "COMMAND…"] -- PROGRAM ARGS…
 
-The views are the interactive client's: list, timeline, resources (Tab moves between them). In
+The views are the interactive client's: list, timeline, resources (Tab moves between them); the
+"search" keys are pressed in the list, after its own (see SEARCH_KEYS; Escape's figure includes
+ncurses' 25 ms wait for what may follow an Escape). In
 each, the keys are Down and Up (alternating, so each changes the selection), PageDown and PageUp,
 in the list and the timeline Space twice (the first row, a group, collapsed and expanded again),
 and in the timeline and resources views also ] and [ (half a page right and left); Tab, from each
@@ -37,7 +39,16 @@ import termios
 import time
 
 KEYS = {"down": b"\x1b[B", "up": b"\x1b[A", "pgdn": b"\x1b[6~", "pgup": b"\x1b[5~", "right": b"]", "left": b"[",
-        "tab": b"\t", "space": b" ", "quit": b"q"}
+        "tab": b"\t", "space": b" ", "quit": b"q", "enter": b"\r", "bs": b"\x7f", "esc": b"\x1b"}
+# The search view's keys: `/`, a query typed key by key (its first key scans the whole plan, each
+# next one only the matches before), Backspace, Enter, n and N, Escape; then the late filter on
+# and off (`F l`: one pass over the plan to build its rows; `F x`). Each "ch:X" is the character X.
+SEARCH_KEYS = ["ch:/"] + ["ch:" + c for c in "task 19"] + ["bs", "enter", "ch:n", "ch:N", "esc",
+                                                            "ch:F", "ch:l", "ch:F", "ch:x", "ch:G", "ch:g", "ch:g"]
+
+
+def key_bytes(key):
+    return key[3:].encode() if key.startswith("ch:") else KEYS[key]
 
 
 def parse():
@@ -114,7 +125,7 @@ class Terminal:
         sent = time.perf_counter()
         if os.environ.get("PTY_KEYS_TRACE"):
             print("key", key, file=sys.stderr)
-        os.write(self.fd, KEYS[key])
+        os.write(self.fd, key_bytes(key))
         data, last = self.read(self.patience)
         if not data:
             return None
@@ -175,6 +186,7 @@ def main():
     missed = 0
     views = ["list", "timeline", "resources"]
     for view, keys in [("list", ["down", "up", "pgdn", "pgup", "space", "space"]),
+                       ("search", SEARCH_KEYS),
                        ("timeline", ["down", "up", "pgdn", "pgup", "right", "left", "space", "space"]),
                        ("resources", ["down", "up", "right", "left"])]:
         per_key = {}
@@ -189,7 +201,8 @@ def main():
                     per_key.setdefault(key, []).append(latency)
         result["views"][view] = per_key
         result.setdefault("cpu_ms_per_key", {})[view] = round_to((cpu_ms(terminal.pid) - cpu_before) / presses)
-        terminal.press("tab", gap, settle)
+        if view != "list":
+            terminal.press("tab", gap, settle)
     # In the history view now: Tab around, each counted under the view it opens.
     tabs = {view: [] for view in views}
     for _ in range(arguments.rounds):
@@ -199,6 +212,8 @@ def main():
                 tabs[view].append(latency)
             elif latency is None:
                 missed += 1
+    result["views"]["search"] = dict(figures([s for v in result["views"]["search"].values() for s in v]),
+                                     keys={key: figures(s) for key, s in result["views"]["search"].items() if s})
     for view in views:
         per_key = result["views"][view]
         per_key["tab"] = tabs[view]

@@ -33,7 +33,8 @@ public enum ClientAction: Sendable {
     case requestHistory(before: Int?, limit: Int, ref: String)
     /// Ask for the plan as it was at a version.
     case fetch(version: Int, ref: String)
-    /// Ask for the schedule figures of `ids` at `version` (scheduling.md §6).
+    /// Ask for the schedule figures of `ids` at `version` (scheduling.md §6); no ids: of every
+    /// scheduled task (the critical filter).
     case schedule(version: Int, ids: [String], ref: String)
     /// Ask for the session user's calendar feed address of the plan (protocol.md §4.6.1).
     case requestFeed(ref: String)
@@ -59,6 +60,8 @@ public struct ClientSettings: Sendable {
     public var zoom: TimelineZoom
     /// The time zone the history shows times in (UTC unless given).
     public var localTime = LocalTime.utc
+    /// The configuration file's settings (key bindings, colours, mouse).
+    public var config = ClientConfig()
     /// The server's HTTP origin (`http://host:port`, `https://…` for wss://): the calendar
     /// feed's address begins with it.
     public var serverOrigin: String?

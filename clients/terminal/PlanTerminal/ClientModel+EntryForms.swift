@@ -58,10 +58,7 @@ extension ClientModel {
         case .reassignEntry:
             form = TaskForm(
                 action: action, original: nil, title: heading + ": " + entry.title,
-                fields: [
-                    .choice(
-                        labels.resource, resourceRows.map { ($0.id, $0.label) }, selected: target.assignment.resourceID)
-                ])
+                fields: [.picker(labels.resource, resourcePicker(chosen: target.assignment.resourceID))])
         case .removeEntry:
             form = TaskForm(action: action, original: nil, title: heading + ": " + entry.title, fields: [])
             form.info = [strings.confirmRemove(entry.title)]

@@ -32,6 +32,7 @@ extension ClientModel {
                 ? "Enter i      Details der Aufgabe und ihre Aktionen"
                 : "Enter i      the selected task's details and its actions"),
         ]
+        lines += strings.findKeyLines.filter { settings.config.mouse || !$0.hasPrefix(de ? "Maus" : "mouse") }
         for action in TaskAction.allCases
         where !action.isEntryAction && action != .info && action != .baseline && roleRefusal(action) == nil {
             lines.append(String(action.key) + "            " + action.title(settings.language))
@@ -51,10 +52,12 @@ extension ClientModel {
             }
         }
         if edits {
-            lines.append(
-                de
-                    ? "Formulare: Tab/↑↓ Feld, ←→ Wert, Enter Speichern, Esc Schließen"
-                    : "Forms: Tab/↑↓ field, ←→ value, Enter on Save, Esc close")
+            lines += strings.formKeyLines
+        }
+        let bound = settings.config.bindings.bound
+        if !bound.isEmpty {
+            let keys = bound.map { KeyName.name($0.key).padded(to: 12) + " " + $0.action.rawValue }
+            lines = [strings.boundKeysHeading] + keys + lines
         }
         return lines
     }
@@ -84,6 +87,9 @@ extension ClientModel {
         case .pageDown, .character(" "): helpTop += helpPage
         case .home: helpTop = 0
         case .end: helpTop = last
+        case .mouse(let event) where event.kind == .wheelUp: helpTop -= ClientModel.wheelRows
+        case .mouse(let event) where event.kind == .wheelDown: helpTop += ClientModel.wheelRows
+        case .mouse: return
         default:
             showsHelp = false
             helpTop = 0

@@ -23,7 +23,9 @@ extension ClientModel {
         } else if mode == .history {
             drawHistory(into: &canvas, y: bodyY)
         } else if outline.count == 0 {
-            let empty = roleRefusal(.addTask) == nil ? strings.emptyPlan : strings.emptyPlanReadOnly
+            let empty =
+                find.filter.map { find.filter == .critical && find.criticalIDs == nil ? "" : strings.filterEmpty($0) }
+                ?? (roleRefusal(.addTask) == nil ? strings.emptyPlan : strings.emptyPlanReadOnly)
             for (offset, line) in empty.wrapped(to: width - 2).enumerated() {
                 canvas.write(line, x: 1, y: bodyY + 1 + offset)
             }
@@ -37,9 +39,12 @@ extension ClientModel {
             canvas.draw(box, x: max((width - box.width) / 2, 0), y: max(height - 1 - box.height, bodyY))
         }
         // Footer.
-        var footer = message ?? (mode == .history ? historyFooter : strings.footerHint)
+        // A line being typed (search, date) comes first, then a message, then the search and filter kept.
+        let line = findLine
+        var footer = line ?? message ?? findStatus ?? (mode == .history ? historyFooter : strings.footerHint)
         if !pending.isEmpty { footer = strings.pendingCount(pending.count) + "  " + footer }
-        canvas.write(footer.truncated(to: width), x: 0, y: height - 1, style: message == nil ? .dim : .bold)
+        let style: CellStyle = line != nil ? .normal : message == nil ? .dim : .bold
+        canvas.write(footer.truncated(to: width), x: 0, y: height - 1, style: style)
         return canvas
     }
 

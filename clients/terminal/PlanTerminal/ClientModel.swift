@@ -56,6 +56,10 @@ public struct ClientModel: Sendable {
     public internal(set) var scheduling = ScheduleViewState()
     /// The plan details (`I`) and the calendar feed's address, asked for when first shown.
     public internal(set) var planInfo = PlanInfoState()
+    /// The search, the filter and the "go to" keys (see `ClientModel+Find`).
+    public internal(set) var find = FindState()
+    /// A bar dragged with the mouse (see `ClientModel+Mouse`).
+    public internal(set) var drag: BarDrag?
     /// The task view (list or timeline) a past version opens in.
     var lastTaskView = ViewMode.list
     /// The task selected when a task view was left (selected again in the next one).
@@ -82,7 +86,7 @@ public struct ClientModel: Sendable {
     public var taskView: ViewMode { mode == .list || mode == .timeline ? mode : lastTaskView }
 
     /// The rows of the task view (`taskView`), kept between key presses.
-    public var outline: TaskOutline { taskViews.outline(taskView) }
+    public var outline: TaskOutline { find.filteredOutline(key: shownKey) ?? taskViews.outline(taskView) }
 
     /// The collapsed summaries of the task view (each view keeps its own).
     public var collapsed: Set<String> { outline.collapsed }
@@ -121,7 +125,7 @@ public struct ClientModel: Sendable {
     /// Feeds an event; returns what to do (and, after it, the figures the screen needs).
     public mutating func handle(_ event: ClientEvent) -> [ClientAction] {
         let actions = dispatch(event)
-        return actions + askFigures()
+        return actions + refreshFind() + askFigures()
     }
 
     private mutating func dispatch(_ event: ClientEvent) -> [ClientAction] {
@@ -167,6 +171,7 @@ public struct ClientModel: Sendable {
     }
 
     private mutating func receive(_ message: ServerMessage) -> [ClientAction] {
+        if receiveFind(message) { return [] }
         if let actions = receiveHistory(message) { return actions }
         if receiveFeed(message) { return [] }
         if receiveScheduling(message) { return [] }
@@ -223,7 +228,8 @@ public struct ClientModel: Sendable {
 
     // MARK: Keys
 
-    private mutating func press(_ key: Key) -> [ClientAction] {
+    private mutating func press(_ pressed: Key) -> [ClientAction] {
+        var key = pressed
         if showsHelp {
             pressInHelp(key)
             return []
@@ -233,6 +239,10 @@ public struct ClientModel: Sendable {
             return []
         }
         if form != nil { return pressInForm(key) }
+        switch route(key) {
+        case .handled(let actions): return actions
+        case .pass(let passed): key = passed
+        }
         message = nil
         let offer = scheduling.offer
         scheduling.dropOffer()

@@ -44,6 +44,7 @@ final class CursesScreen {
 
     /// Restores the terminal.
     func end() {
+        if reportsMouse { writeControl("\u{1b}[?1006l\u{1b}[?1002l") }
         endwin()
         if savedStderr >= 0 {
             dup2(savedStderr, 2)
@@ -65,8 +66,63 @@ final class CursesScreen {
         return fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) == 0
     }
 
-    /// Every key waiting, decoded.
+    /// Every key waiting, decoded, with the mouse reports among them joined (`MouseDecoder`).
     func readKeys() -> [TerminalInput] {
+        var result: [TerminalInput] = []
+        var keys: [Key] = []
+        for input in readRawKeys() {
+            guard case .key(let key) = input else {
+                result.append(input)
+                continue
+            }
+            keys.append(key)
+        }
+        // A report cut by the read: the rest is on its way; if the next read has none, it is keys.
+        var decoded = mouseDecoder.decode(keys)
+        if keys.isEmpty { decoded += mouseDecoder.flush() }
+        return result + decoded.map { .key($0) }
+    }
+
+    /// Joins SGR mouse reports that ncurses hands over as Escape and characters.
+    private var mouseDecoder = MouseDecoder()
+
+    /// Whether the terminal was asked for mouse reports (turned off again by `end`).
+    private var reportsMouse = false
+
+    /// Asks the terminal for SGR mouse reports of presses, releases, drags and the wheel (DEC
+    /// private modes 1002 and 1006). Selecting text then needs Shift held, as in every program
+    /// that takes the mouse.
+    func enableMouse() {
+        reportsMouse = true
+        cn_enable_mouse()
+        // Motion while a button is held (1002) and SGR reports (1006), whatever ncurses asked.
+        writeControl("\u{1b}[?1002h\u{1b}[?1006h")
+    }
+
+    /// The mouse event ncurses decoded (a click as a press and a release).
+    private static func mouseEvents() -> [TerminalInput] {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        let kinds: [MouseEvent.Kind]
+        switch cn_mouse_event(&x, &y) {
+        case 1: kinds = [.press]
+        case 2: kinds = [.release]
+        case 3: kinds = [.drag]
+        case 4: kinds = [.wheelUp]
+        case 5: kinds = [.wheelDown]
+        case 6: kinds = [.press, .release]
+        default: kinds = []
+        }
+        return kinds.map { .key(.mouse(MouseEvent($0, x: Int(x), y: Int(y)))) }
+    }
+
+    private func writeControl(_ text: String) {
+        fflush(nil)
+        var bytes = Array(text.utf8)
+        _ = write(1, &bytes, bytes.count)
+    }
+
+    private func readRawKeys() -> [TerminalInput] {
         var result: [TerminalInput] = []
         while true {
             var character: wint_t = 0
@@ -84,8 +140,12 @@ final class CursesScreen {
                 case KEY_HOME: result.append(.key(.home))
                 case KEY_END: result.append(.key(.end))
                 case KEY_BTAB: result.append(.key(.backTab))
-                case KEY_BACKSPACE, KEY_DC: result.append(.key(.backspace))
+                case KEY_BACKSPACE: result.append(.key(.backspace))
+                case KEY_DC: result.append(.key(.delete))
+                case KEY_SLEFT: result.append(.key(.shiftLeft))
+                case KEY_SRIGHT: result.append(.key(.shiftRight))
                 case KEY_ENTER: result.append(.key(.enter))
+                case KEY_MOUSE: result += CursesScreen.mouseEvents()
                 default: break
                 }
                 continue
@@ -95,6 +155,9 @@ final class CursesScreen {
             case 10, 13: result.append(.key(.enter))
             case 27: result.append(.key(.escape))
             case 8, 127: result.append(.key(.backspace))
+            case 1...26:
+                // Ctrl-A … Ctrl-Z (Tab, Return and Backspace are taken above).
+                result.append(.key(.control(Character(Unicode.Scalar(UInt8(character) + 96)))))
             default:
                 if character >= 32, let scalar = Unicode.Scalar(UInt32(character)) {
                     result.append(.key(.character(Character(scalar))))

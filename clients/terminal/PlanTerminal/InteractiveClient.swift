@@ -31,10 +31,15 @@ enum InteractiveClient {
             ProcessIO.printError("plan: \(error)")
             return 2
         }
+        // The configuration file's language unless the command line names one.
+        let loaded = ClientConfig.load(environment: ProcessIO.environment(), language: options.language)
+        let languageGiven = CommandLine.arguments.contains { $0 == "--language" || $0.hasPrefix("--language=") }
         var settings = ClientSettings(
-            plan: plan, language: options.language, title: options.title, horizon: horizon, today: today,
+            plan: plan, language: languageGiven ? options.language : loaded.config.language ?? options.language,
+            title: options.title, horizon: horizon, today: today,
             idPrefix: System.randomPrefix(), zoom: options.zoom)
         settings.localTime = .system
+        settings.config = loaded.config
         settings.serverOrigin = ClientTransport.Endpoint(url: server)?.origin
         var model = ClientModel(settings: settings)
         let inbox = EventInbox()
@@ -46,8 +51,12 @@ enum InteractiveClient {
         connection.start()
 
         let screen = CursesScreen()
+        if loaded.config.mouse { screen.enableMouse() }
         if let fallback = screen.localeFallback {
             model.message = TerminalStrings(options.language).localeFallback(fallback)
+        }
+        if let notice = loaded.notice {
+            model.message = [model.message, notice].compactMap { $0 }.joined(separator: " ")
         }
         defer {
             screen.end()
@@ -150,7 +159,8 @@ struct ScreenLoop {
             case .fetch(let version, let ref):
                 connection.sendRaw(ClientMessage.fetch(plan: plan, version: version, ref: ref).bytes)
             case .schedule(let version, let ids, let ref):
-                connection.sendRaw(ClientMessage.schedule(plan: plan, version: version, ids: ids, ref: ref).bytes)
+                let asked = ids.isEmpty ? nil : ids
+                connection.sendRaw(ClientMessage.schedule(plan: plan, version: version, ids: asked, ref: ref).bytes)
             case .requestFeed(let ref):
                 connection.sendRaw(ClientMessage.feed(plan: plan, ref: ref).bytes)
             case .wake(let milliseconds, let token):

@@ -8,6 +8,14 @@ public enum Key: Sendable, Hashable {
     case pageUp, pageDown, home, end
     /// Return, Escape, Tab, Shift-Tab, Backspace.
     case enter, escape, tab, backTab, backspace
+    /// Delete (the character at the cursor).
+    case delete
+    /// Shift-← and Shift-→ (in a form's text field: step a date, a time or a number).
+    case shiftLeft, shiftRight
+    /// A control key: `control("a")` is Ctrl-A (only the letters the client uses are decoded).
+    case control(Character)
+    /// A mouse button, wheel or drag (SGR mouse reporting).
+    case mouse(MouseEvent)
 }
 
 /// Which view the interactive client shows.

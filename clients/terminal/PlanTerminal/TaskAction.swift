@@ -29,7 +29,7 @@ public enum TaskAction: String, Sendable, Hashable, CaseIterable {
         case .dates: "d"
         case .duration: "u"
         case .progress: "p"
-        case .group: "g"
+        case .group: "m"
         case .order: "o"
         case .addTask: "a"
         case .addChild: "c"

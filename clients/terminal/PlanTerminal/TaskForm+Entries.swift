@@ -79,3 +79,24 @@ extension String {
         return copy
     }
 }
+
+extension TaskForm {
+    /// A line-editing key on the focused text field (`LineEditor`): true when it was one.
+    /// ←/→ move the cursor there (Shift-←/→ step a date, a time or a number).
+    mutating func editText(_ key: Key) -> Bool {
+        guard phase == .editing, fields.indices.contains(focus), case .text(let text) = fields[focus].value else {
+            return false
+        }
+        switch key {
+        case .tab, .backTab, .up, .down, .enter, .escape, .shiftLeft, .shiftRight, .mouse: return false
+        default: break
+        }
+        var editor = LineEditor(text, cursor: fields[focus].cursor)
+        let outcome = editor.handle(key)
+        guard outcome != .unhandled else { return false }
+        fields[focus].value = .text(editor.text)
+        fields[focus].cursor = editor.cursor == editor.text.count ? nil : editor.cursor
+        if outcome == .edited { error = nil }
+        return true
+    }
+}

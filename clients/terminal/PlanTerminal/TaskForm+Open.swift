@@ -67,13 +67,21 @@ private struct FormOpening {
         }
     }
 
+    /// "(top level)" as a picker's first option.
+    var topLevelOption: PickerOption { PickerOption(id: topLevel.id, label: topLevel.label) }
+
+    /// The group `id` as a picker's option (top level for nil).
+    func groupOption(_ id: String?) -> PickerOption {
+        guard let id, let group = collection[id] else { return topLevelOption }
+        return PickerOption(id: group.id, label: group.title)
+    }
+
+    /// The group: picked by typing among the groups that are not the task or inside it.
     func groupForm() -> TaskForm {
         let excluded = task.map { TaskForm.descendants(of: $0.id, in: collection).union([$0.id]) } ?? []
-        var options = [topLevel]
-        for candidate in collection.tasks where candidate.kind.isSummary && !excluded.contains(candidate.id) {
-            options.append((candidate.id, candidate.title))
-        }
-        return form([.choice(de ? "Gruppe" : "Group", options, selected: task?.parentID ?? "")])
+        let picker = FieldPicker(
+            .groups, chosen: groupOption(task?.parentID), excluded: excluded, extra: topLevelOption)
+        return form([.picker(de ? "Gruppe" : "Group", picker)])
     }
 
     func orderForm() -> TaskForm {
@@ -99,10 +107,8 @@ private struct FormOpening {
             ("activity", strings.kind(.activity(schedule: nil, progress: 0))),
             ("milestone", strings.kind(.milestone(date: today))), ("summary", strings.kind(.summary)),
         ]
-        var groups = [topLevel]
-        for candidate in collection.tasks where candidate.kind.isSummary {
-            groups.append((candidate.id, candidate.title))
-        }
+        let group = FieldPicker(
+            .groups, chosen: groupOption(action == .addChild ? task?.id : nil), extra: topLevelOption)
         return TaskForm(
             action: action, original: action == .addChild ? task : nil, title: heading,
             fields: [
@@ -110,12 +116,13 @@ private struct FormOpening {
                 .choice(de ? "Art" : "Kind", kinds, selected: "activity"),
                 .text(start + (de ? " (leer: nicht geplant)" : " (empty: unscheduled)"), today.description),
                 .text(days, "1"),
-                .choice(de ? "Gruppe" : "Group", groups, selected: action == .addChild ? task?.id : ""),
+                .picker(de ? "Gruppe" : "Group", group),
             ])
     }
 
+    /// The other task: picked by typing among every task but groups and the task itself.
     func linkForm() -> TaskForm {
-        let others = collection.tasks.filter { !$0.kind.isSummary && $0.id != task?.id }
+        let hasOthers = collection.tasks.contains { !$0.kind.isSummary && $0.id != task?.id }
         let roles: [(id: String, label: String)] = [
             ("predecessor", de ? "Vorgänger" : "predecessor"), ("successor", de ? "Nachfolger" : "successor"),
         ]
@@ -125,11 +132,12 @@ private struct FormOpening {
         return form(
             [
                 .choice(de ? "Diese Aufgabe ist" : "This task is", roles, selected: "predecessor"),
-                .choice(de ? "von" : "of", others.map { ($0.id, $0.title) }, selected: nil),
+                .picker(
+                    de ? "von" : "of", FieldPicker(.tasks, chosen: nil, excluded: Set([task?.id].compactMap { $0 }))),
                 .choice(de ? "Art" : "Type", types, selected: DependencyType.finishToStart.rawValue),
                 .text(de ? "Abstand (Arbeitstage, negativ: Vorlauf)" : "Lag (working days, negative: lead)", "0"),
             ],
-            note: others.isEmpty ? strings.actionUnavailable : nil)
+            note: hasOthers ? nil : strings.actionUnavailable)
     }
 
     func unlinkForm() -> TaskForm {

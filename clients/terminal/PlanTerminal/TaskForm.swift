@@ -10,6 +10,8 @@ public struct FormField: Sendable, Hashable {
         case choice(Int)
         /// The indexes of the chosen options and the option under the cursor (several choices).
         case multiple(Set<Int>, cursor: Int)
+        /// One of many, picked by typing (`FieldPicker`).
+        case picker(FieldPicker)
     }
 
     /// The label shown before the value.
@@ -22,6 +24,8 @@ public struct FormField: Sendable, Hashable {
     public let optionIDs: [String]
     /// Whether the field must not be blank (a title, a name): Save is disabled while it is.
     public var isRequired = false
+    /// A text field's cursor, in clusters from the start (nil: at the end).
+    public var cursor: Int?
 
     /// A text field; a `required` one (a title, a name) disables Save while it is blank.
     public static func text(_ label: String, _ value: String, required: Bool = false) -> FormField {
@@ -46,6 +50,11 @@ public struct FormField: Sendable, Hashable {
             optionIDs: options.map(\.id))
     }
 
+    /// A field that picks one of many by typing (`FieldPicker`).
+    public static func picker(_ label: String, _ picker: FieldPicker) -> FormField {
+        FormField(label: label, value: .picker(picker), options: [], optionIDs: [])
+    }
+
     /// The ids of the chosen options of a multiple choice, in option order.
     public var selectedIDs: [String] {
         guard case .multiple(let chosen, _) = value else { return selectedID.map { [$0] } ?? [] }
@@ -60,6 +69,7 @@ public struct FormField: Sendable, Hashable {
 
     /// The id of a choice's selected option, or nil when there are none.
     public var selectedID: String? {
+        if case .picker(let picker) = value { return picker.chosen?.id }
         guard case .choice(let index) = value, optionIDs.indices.contains(index) else { return nil }
         return optionIDs[index]
     }
@@ -74,6 +84,8 @@ public struct FormField: Sendable, Hashable {
             let names = chosen.sorted().compactMap { options.indices.contains($0) ? options[$0] : nil }
             return "◂ " + (chosen.contains(cursor) ? "[x] " : "[ ] ") + options[cursor] + " ▸  = "
                 + (names.isEmpty ? "—" : names.joined(separator: ", "))
+        case .picker(let picker):
+            return picker.chosen?.label ?? "—"
         }
     }
 }
@@ -163,7 +175,15 @@ public struct TaskForm: Sendable, Hashable {
 
     /// Feeds a key to the form.
     public mutating func handle(_ key: Key) -> Outcome {
+        if phase == .editing, fields.indices.contains(focus), case .picker(var picker) = fields[focus].value,
+            picker.handle(key)
+        {
+            fields[focus].value = .picker(picker)
+            error = nil
+            return .none
+        }
         if key == .escape { return .close }
+        if editText(key) { return .none }
         let count = fields.count + 2
         switch key {
         case .tab, .down:
@@ -183,19 +203,12 @@ public struct TaskForm: Sendable, Hashable {
                 return .none
             }
             step(key == .right ? 1 : -1)
-        case .backspace:
-            guard phase == .editing, fields.indices.contains(focus), case .text(var text) = fields[focus].value,
-                !text.isEmpty
-            else { return .none }
-            text.removeLast()
-            fields[focus].value = .text(text)
-            error = nil
+        case .shiftLeft, .shiftRight:
+            guard phase == .editing, fields.indices.contains(focus) else { return .none }
+            step(key == .shiftRight ? 1 : -1)
         case .character(let character):
             guard phase == .editing, fields.indices.contains(focus) else { return .none }
-            if case .text(let text) = fields[focus].value {
-                fields[focus].value = .text(text + String(character))
-                error = nil
-            } else if character == " ", case .multiple(var chosen, let cursor) = fields[focus].value {
+            if character == " ", case .multiple(var chosen, let cursor) = fields[focus].value {
                 if chosen.remove(cursor) == nil { chosen.insert(cursor) }
                 fields[focus].value = .multiple(chosen, cursor: cursor)
                 error = nil
@@ -220,7 +233,10 @@ public struct TaskForm: Sendable, Hashable {
             let count = fields[focus].options.count
             guard count > 0 else { return }
             fields[focus].value = .multiple(chosen, cursor: (cursor + delta + count) % count)
+        case .picker:
+            return
         case .text(let text):
+            fields[focus].cursor = nil
             if let date = try? CivilDate(text), let moved = try? date.adding(days: delta) {
                 fields[focus].value = .text(moved.description)
             } else if let time = try? LocalDateTime(text), let day = try? time.date.adding(days: delta),
@@ -247,11 +263,19 @@ public struct TaskForm: Sendable, Hashable {
         for (index, field) in fields.enumerated() {
             let label = field.label.padded(to: labelWidth) + " "
             var value = field.display
-            if index == focus, case .text = field.value {
-                value = (value + "▏").truncatedAtStart(to: max(inner - label.displayWidth, 1))
+            let room = max(inner - label.displayWidth, 1)
+            if index == focus, case .text(let text) = field.value {
+                value = LineEditor(text, cursor: field.cursor).display(width: room)
+                focusLine = lines.count
+            }
+            if index == focus, case .picker(let picker) = field.value, picker.listOpen, phase == .editing {
+                value = picker.query.display(width: room)
                 focusLine = lines.count
             }
             lines.append((label + value, index == focus ? .reverse : .normal))
+            if index == focus, case .picker(let picker) = field.value, phase == .editing {
+                lines += picker.listLines(rows: 6, strings: strings)
+            }
         }
         lines.append(("", .normal))
         if let note { lines += note.wrapped(to: inner).map { ($0, .dim) } }

@@ -22,6 +22,16 @@ public struct TaskOutline: Sendable {
         rebuild(collection)
     }
 
+    /// The outline of exactly these rows (a filter's: `TaskSearchIndex.filteredRows`): input
+    /// positions in row order with their depths, nothing collapsed, over `count` tasks.
+    public init(positions: [Int32], depths: [Int32], taskCount count: Int) {
+        collapsed = []
+        self.positions = positions
+        self.depths = depths
+        indexByPosition = Array(repeating: -1, count: count)
+        for (index, position) in positions.enumerated() { indexByPosition[Int(position)] = Int32(index) }
+    }
+
     /// Builds the order anew (after a change of the collection's structure: a parent, an added or
     /// removed task, a reorder), keeping the collapsed ids.
     public mutating func rebuild(_ collection: TaskCollection) {
