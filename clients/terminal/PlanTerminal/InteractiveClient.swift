@@ -46,6 +46,8 @@ enum InteractiveClient {
         connection.start()
 
         let screen = CursesScreen()
+        model.settings.colours = ColourDepth.decide(
+            noColor: ProcessIO.environment()["NO_COLOR"], terminalColours: screen.colourCount)
         if let fallback = screen.localeFallback {
             model.message = TerminalStrings(options.language).localeFallback(fallback)
         }

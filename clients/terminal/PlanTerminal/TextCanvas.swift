@@ -1,17 +1,3 @@
-/// How a cell is drawn on a terminal; plain text output ignores it.
-public enum CellStyle: UInt8, Sendable, Hashable {
-    /// Ordinary text.
-    case normal
-    /// Headings and the selected view's name.
-    case bold
-    /// The selected row, the focused form field.
-    case reverse
-    /// Secondary text: labels such as "Unscheduled", disabled actions.
-    case dim
-    /// The critical path's bars and diamonds (red where the terminal has colours).
-    case critical
-}
-
 /// A grid of cells with a style each: what a screen shows, without any terminal I/O.
 ///
 /// A cell holds one grapheme cluster. A cluster two cells wide (CJK, fullwidth forms, emoji; see
