@@ -45,14 +45,21 @@ static inline int cn_attr_underline(void) { return (int)A_UNDERLINE; }
 static inline int cn_key_f(int n) { return KEY_F(n); }
 static inline int cn_color_pair(int n) { return (int)COLOR_PAIR(n); }
 
-/// Starts colours when the terminal has them, on its default background: pair 1 is red text
-/// (the critical path). Returns whether it did.
+/// Starts colours when the terminal has them, on its default colours (-1 in a pair). Returns
+/// how many colours it shows (0: none).
 static inline int cn_start_colors(void) {
     if (!has_colors()) return 0;
     start_color();
     use_default_colors();
-    init_pair(1, COLOR_RED, -1);
-    return 1;
+    return COLORS;
+}
+
+/// How many colour pairs the terminal has.
+static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
+
+/// Defines colour pair `pair` (-1: the terminal's default colour).
+static inline void cn_init_pair(int pair, int foreground, int background) {
+    init_pair((short)pair, (short)foreground, (short)background);
 }
 
 /// wcwidth(3): glibc declares it only under _XOPEN_SOURCE, which SwiftPM drops (see above).

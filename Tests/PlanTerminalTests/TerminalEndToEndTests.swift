@@ -58,7 +58,9 @@ struct TerminalEndToEndTests {
             try tmux.send("a", "-l", "90")
             try tmux.send("a", "Tab", "Enter")
             _ = try tmux.waitFor("a") { $0.contains("Saved.") && row("Spec", in: $0)?.contains("90 %") == true }
-            _ = try tmux.waitFor("b") { $0.contains("v2") }
+            // B is told at once, in the footer, who changed the task its form edits.
+            let told = try tmux.waitFor("b") { $0.contains("v2") && $0.contains("(which your open form edits)") }
+            #expect(told.contains("\(ann) changed “Spec” (which your open form edits)"), "\(told)")
 
             // B saves its stale draft: the reason, who changed what since the form opened, the
             // draft kept, and Apply mine instead of Save.

@@ -9,16 +9,23 @@ samples' p50/p99/max in ms, the program's CPU time per key in each view (user an
 after loading and at the end, VmHWM at the end) in KiB.
 
     python3 ops/lib/pty-keys.py --ready TEXT [--cols 160 --lines 50] [--rounds N]
-        [--edit-task JSON --propose "COMMAND…"] -- PROGRAM ARGS…
+        [--browse N] [--edit-task JSON --propose "COMMAND…"] -- PROGRAM ARGS…
 
 The views are the interactive client's: list, timeline, resources (Tab moves between them); the
 "search" keys are pressed in the list, after its own (see SEARCH_KEYS; Escape's figure includes
 ncurses' 25 ms wait for what may follow an Escape). In
 each, the keys are Down and Up (alternating, so each changes the selection), PageDown and PageUp,
 in the list and the timeline Space twice (the first row, a group, collapsed and expanded again),
-and in the timeline and resources views also ] and [ (half a page right and left); Tab, from each
+and in the timeline and resources views also ] and [ (half a page right and left), in the resources
+view also + and - (zoom in and out); Tab, from each
 view into the next (list → timeline → resources → history → list), is measured --rounds times
 and counted under the view it opens.
+
+With --browse N, the resources view is browsed first, before anything is measured: N keys, each
+waited for (its page too), down the resources by pages and back up (PgDn 40 times, then PgUp 40
+times, and so on), every fifth key a zoom or a half-page move instead. Their latencies are
+printed as "browse", with the resident memory after it; then the list view is shown again and
+the views are measured as above: the keys of a view that has been used for a while.
 
 With --edit-task (a task's JSON as the server holds it) and --propose (a command that sends the
 proposal it reads on standard input, such as `plan propose - …`), the list view is shown again and
@@ -39,7 +46,8 @@ import termios
 import time
 
 KEYS = {"down": b"\x1b[B", "up": b"\x1b[A", "pgdn": b"\x1b[6~", "pgup": b"\x1b[5~", "right": b"]", "left": b"[",
-        "tab": b"\t", "space": b" ", "quit": b"q", "enter": b"\r", "bs": b"\x7f", "esc": b"\x1b"}
+        "tab": b"\t", "space": b" ", "quit": b"q", "enter": b"\r", "bs": b"\x7f", "esc": b"\x1b",
+        "zoomin": b"+", "zoomout": b"-"}
 # The search view's keys: `/`, a query typed key by key (its first key scans the whole plan, each
 # next one only the matches before), Backspace, Enter, n and N, Escape; then the late filter on
 # and off (`F l`: one pass over the plan to build its rows; `F x`). Each "ch:X" is the character X.
@@ -60,6 +68,7 @@ def parse():
     parser.add_argument("--gap-ms", type=float, default=5, help="a longer silence ends an update")
     parser.add_argument("--settle-ms", type=float, default=150, help="silence before the next key")
     parser.add_argument("--load-timeout", type=float, default=300)
+    parser.add_argument("--browse", type=int, default=0, help="keys of browsing the resources view first")
     parser.add_argument("--edit-task", help="the JSON of a task to edit from outside")
     parser.add_argument("--propose", help="the command that proposes what it reads on standard input")
     parser.add_argument("command", nargs=argparse.REMAINDER)
@@ -172,7 +181,31 @@ def percentile(samples, fraction):
 
 def figures(samples):
     return {"n": len(samples), "p50_ms": round(percentile(samples, 0.5), 2),
-            "p99_ms": round(percentile(samples, 0.99), 2), "max_ms": round(max(samples), 2)}
+            "p95_ms": round(percentile(samples, 0.95), 2), "p99_ms": round(percentile(samples, 0.99), 2),
+            "max_ms": round(max(samples), 2)}
+
+
+BROWSE_EXTRAS = ["zoomout", "right", "zoomout", "zoomin", "left", "zoomin"]
+
+
+def browse(terminal, count, gap, settle):
+    """Browses the resources view with `count` keys (from the list view and back to it); the
+    latencies, the CPU ms per key and the memory after it."""
+    terminal.press("tab", gap, settle)  # list → timeline
+    terminal.press("tab", gap, settle)  # timeline → resources
+    samples, before = [], cpu_ms(terminal.pid)
+    for index in range(count):
+        if index % 5 == 4:
+            key = BROWSE_EXTRAS[(index // 5) % len(BROWSE_EXTRAS)]
+        else:
+            key = "pgdn" if (index // 40) % 2 == 0 else "pgup"
+        latency = terminal.press(key, gap, settle)
+        if latency is not None:
+            samples.append(latency)
+    spent = round_to((cpu_ms(terminal.pid) - before) / max(count, 1))
+    terminal.press("tab", gap, settle)  # resources → history
+    terminal.press("tab", gap, settle)  # history → list
+    return dict(figures(samples or [0]), cpu_ms_per_key=spent, memory=memory(terminal.pid))
 
 
 def main():
@@ -183,12 +216,14 @@ def main():
     terminal.wait_for(arguments.ready, arguments.load_timeout)
     terminal.settle(1.0)
     result = {"load_s": round(time.perf_counter() - started, 2), "loaded": memory(terminal.pid), "views": {}}
+    if arguments.browse:
+        result["browse"] = browse(terminal, arguments.browse, gap, settle)
     missed = 0
     views = ["list", "timeline", "resources"]
     for view, keys in [("list", ["down", "up", "pgdn", "pgup", "space", "space"]),
                        ("search", SEARCH_KEYS),
                        ("timeline", ["down", "up", "pgdn", "pgup", "right", "left", "space", "space"]),
-                       ("resources", ["down", "up", "right", "left"])]:
+                       ("resources", ["down", "up", "pgdn", "pgup", "right", "left", "zoomout", "zoomin"])]:
         per_key = {}
         cpu_before, presses = cpu_ms(terminal.pid), 0
         for _ in range(arguments.rounds):

@@ -1,8 +1,9 @@
 import ChronoSketchCore
 
 /// What the chart stresses besides the rows: the plan calendar's non-working days (shaded "·"
-/// in empty cells), the critical tasks (their marks in the critical style) and the tasks the
-/// last version pushed (their marks reversed, for a moment).
+/// in empty cells), the critical tasks (their marks in the critical style), the tasks the last
+/// version pushed (their marks reversed, for a moment), and with colours (`palette`) late tasks,
+/// the done part of bars, the columns of weekends, holidays and today, and the selection.
 public struct ChartEmphasis: Sendable, Hashable {
     /// The plan calendar; nil or every day working shades nothing.
     public var calendar: PlanCalendar?
@@ -10,20 +11,45 @@ public struct ChartEmphasis: Sendable, Hashable {
     public var critical: Set<String>
     /// The ids of the pushed tasks among the rows drawn.
     public var pushed: Set<String>
+    /// The ids of the late tasks among the rows drawn (their last day before today, not done).
+    public var late: Set<String>
+    /// Today, for its column (nil: not marked).
+    public var today: CivilDate?
+    /// The colours; `.none` draws as before colours.
+    public var palette: Palette
 
     /// Emphasis from its parts.
-    public init(calendar: PlanCalendar? = nil, critical: Set<String> = [], pushed: Set<String> = []) {
+    public init(
+        calendar: PlanCalendar? = nil, critical: Set<String> = [], pushed: Set<String> = [], late: Set<String> = [],
+        today: CivilDate? = nil, palette: Palette = .none
+    ) {
         self.calendar = calendar
         self.critical = critical
         self.pushed = pushed
+        self.late = late
+        self.today = today
+        self.palette = palette
     }
 
     /// Nothing stressed.
     public static let none = ChartEmphasis()
 
-    /// The style of a row's mark.
-    func style(of id: String) -> CellStyle {
-        pushed.contains(id) ? .reverse : critical.contains(id) ? .critical : .normal
+    /// The style of a row's mark (`done`: a cell of its bar's done part).
+    func style(of id: String, done: Bool = false) -> CellStyle {
+        if pushed.contains(id) { return .reverse }
+        if critical.contains(id) { return palette.critical }
+        if late.contains(id) && palette.depth != .none { return palette.late }
+        return done && palette.depth != .none ? palette.done : .normal
+    }
+
+    /// Per chart cell (`0..<geometry.limit`), the kind of the day at its middle; empty without
+    /// colours (nothing to show then).
+    func dayKinds(_ geometry: ChartGeometry, axis: TimeAxis) -> [DayKind] {
+        guard palette.depth != .none, geometry.limit > 0 else { return [] }
+        return (0..<geometry.limit).map { cell in
+            let x = geometry.origin + (Double(cell) + 0.5) / Double(geometry.cellsPerColumn)
+            return DayKind.of(axis.date(atX: x), today: today, calendar: calendar)
+        }
     }
 
     /// Per chart cell (`0..<geometry.limit`), whether the day at its middle is not worked.
@@ -108,8 +134,8 @@ public struct ChartRenderer: Sendable {
         let marks = window.map { viewport.axis.mark(for: $0, language: language) }
         for (offset, mark) in marks.enumerated() {
             drawMark(
-                mark, line: ChartRenderer.headerHeight + offset, geometry: geometry,
-                style: emphasis.style(of: window[offset].id), into: &chart)
+                mark, line: ChartRenderer.headerHeight + offset, geometry: geometry, id: window[offset].id,
+                emphasis: emphasis, into: &chart)
         }
         let routed = ChartRenderer.route(arrows, marks: marks, firstRow: firstRow, geometry: geometry)
         routed.router.paint(into: &chart, top: ChartRenderer.headerHeight)
@@ -129,6 +155,9 @@ public struct ChartRenderer: Sendable {
                 chart.set("·", x: cell, y: line, style: .dim)
             }
         }
+        ChartRenderer.colourDays(
+            emphasis.dayKinds(geometry, axis: viewport.axis), palette: emphasis.palette,
+            lines: ChartRenderer.headerHeight..<(ChartRenderer.headerHeight + window.count), into: &chart)
         // The pinned names, then the chart beside them.
         let names = ListRenderer(language: language)
         canvas.write((years ?? "").padded(to: nameWidth), x: x, y: y, style: .bold)
@@ -139,10 +168,26 @@ public struct ChartRenderer: Sendable {
             let selected = row.id == selectedID
             canvas.write(
                 names.name(of: row, pending: pendingIDs.contains(row.id)).padded(to: nameWidth), x: x, y: line,
-                style: selected ? .reverse : .normal)
+                style: selected ? emphasis.palette.selection : .normal)
             canvas.set("│", x: x + nameWidth, y: line)
         }
         canvas.draw(chart, x: x + nameWidth + 1, y: y)
+    }
+
+    /// Colours the columns of weekends, holidays and today (`kinds`, per cell): the day labels of
+    /// the header's last row, and the empty or shaded cells of `lines`. Nothing without colours.
+    static func colourDays(_ kinds: [DayKind], palette: Palette, lines: Range<Int>, into chart: inout TextCanvas) {
+        for (cell, kind) in kinds.enumerated() where kind != .workday {
+            let label = chart.style(x: cell, y: headerHeight - 1)
+            chart.restyle(x: cell, y: headerHeight - 1, count: 1, style: palette.dayLabel(kind, base: label))
+            for line in lines {
+                switch chart.character(x: cell, y: line) {
+                case " ": chart.restyle(x: cell, y: line, count: 1, style: CellStyle().on(palette.background(kind)))
+                case "·": chart.restyle(x: cell, y: line, count: 1, style: palette.dayLabel(kind, base: .dim))
+                default: break
+                }
+            }
+        }
     }
 
     /// The routes of `arrows` around the window's marks, each one routed after those before it
@@ -177,16 +222,19 @@ public struct ChartRenderer: Sendable {
 
     /// A row's bar, diamond or label.
     private func drawMark(
-        _ mark: ChartMark, line: Int, geometry: ChartGeometry, style: CellStyle, into chart: inout TextCanvas
+        _ mark: ChartMark, line: Int, geometry: ChartGeometry, id: String, emphasis: ChartEmphasis,
+        into chart: inout TextCanvas
     ) {
+        let style = emphasis.style(of: id)
         switch mark {
         case .bar(let bar):
             let cells = geometry.cells(of: bar)
             let filled = Int(geometry.cellX(bar.visibleFilledEndX).rounded())
+            let doneStyle = emphasis.style(of: id, done: true)
             for cell in cells {
                 let isFilled = cell < filled && bar.hasVisibleFill
                 let character: Character = bar.isSummary ? (isFilled ? "▓" : "▒") : (isFilled ? "█" : "░")
-                chart.set(character, x: cell, y: line, style: style)
+                chart.set(character, x: cell, y: line, style: isFilled ? doneStyle : style)
             }
         case .milestone(let milestone):
             let cell = geometry.cell(ofMilestoneAt: milestone.x)

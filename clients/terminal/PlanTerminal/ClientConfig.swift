@@ -6,7 +6,7 @@ import ChronoSketchCore
 ///     key search s          # the action `search` also on `s` (key names: see `KeyName`)
 ///     key half-page-down C-f
 ///     language de           # en or de; --language on the command line wins
-///     colour critical red   # an element of `ColourElement` and a colour of `TerminalColour`
+///     colour critical red   # an element of `ColourElement` and a colour of `ConfiguredColour`
 ///     mouse off             # on (the default) or off
 ///
 /// A line that does not parse is named in `problems` and ignored: the client still starts, and
@@ -17,7 +17,7 @@ public struct ClientConfig: Sendable, Hashable {
     /// The language asked for, if any.
     public internal(set) var language: PlanLanguage?
     /// The colours asked for, by element (the renderer reads them).
-    public internal(set) var colours: [ColourElement: TerminalColour] = [:]
+    public internal(set) var colours: [ColourElement: ConfiguredColour] = [:]
     /// Whether the client takes the mouse (click, wheel, drag).
     public internal(set) var mouse = true
     /// The lines ignored, each with its number and why ("line 3: unknown action “serch”").
@@ -64,7 +64,7 @@ public struct ClientConfig: Sendable, Hashable {
             guard let element = ColourElement(rawValue: values[0]) else {
                 return strings.configUnknown("element", values[0], ColourElement.allCases.map(\.rawValue))
             }
-            guard let colour = TerminalColour(values[1]) else { return strings.configBadColour(values[1]) }
+            guard let colour = ConfiguredColour(values[1]) else { return strings.configBadColour(values[1]) }
             colours[element] = colour
         case "mouse":
             guard values.count == 1, values[0] == "on" || values[0] == "off" else {
@@ -88,13 +88,25 @@ public struct ClientConfig: Sendable, Hashable {
 
 /// The screen elements a colour can be set for (the renderer that draws in colour reads them).
 public enum ColourElement: String, Sendable, Hashable, CaseIterable {
-    case selection, critical, late, progress, bar, milestone, weekend, holiday, today, pending, heading, footer
-    case offline, search
+    /// The user's own selection (its background; the text stays white).
+    case selection
+    /// A critical task's mark.
+    case critical
+    /// A late task's mark.
+    case late
+    /// The done part of a bar, and a finished task's progress.
+    case progress
+    /// The background of the non-working weekdays' columns.
+    case weekend
+    /// The background of the holidays' columns.
+    case holiday
+    /// The background of today's column.
+    case today
 }
 
 /// A colour as the configuration names it: one of the eight (`red`, …; `bright-red`, …), a number
 /// of the 256-colour palette, or `default` (the terminal's own).
-public enum TerminalColour: Sendable, Hashable {
+public enum ConfiguredColour: Sendable, Hashable {
     /// The terminal's own foreground or background.
     case standard
     /// A palette index (0–7 the eight colours, 8–15 their bright forms, up to 255).
@@ -108,9 +120,10 @@ public enum TerminalColour: Sendable, Hashable {
         let word = text.lowercased()
         if word == "default" {
             self = .standard
-        } else if let index = TerminalColour.names.firstIndex(of: word) {
+        } else if let index = ConfiguredColour.names.firstIndex(of: word) {
             self = .palette(index)
-        } else if word.hasPrefix("bright-"), let index = TerminalColour.names.firstIndex(of: String(word.dropFirst(7)))
+        } else if word.hasPrefix("bright-"),
+            let index = ConfiguredColour.names.firstIndex(of: String(word.dropFirst(7)))
         {
             self = .palette(index + 8)
         } else if let number = Int(word), (0...255).contains(number) {

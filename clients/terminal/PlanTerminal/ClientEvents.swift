@@ -65,6 +65,12 @@ public struct ClientSettings: Sendable {
     /// The server's HTTP origin (`http://host:port`, `https://…` for wss://): the calendar
     /// feed's address begins with it.
     public var serverOrigin: String?
+    /// The colours the screen uses (none unless the adapter finds a colour terminal and no
+    /// `NO_COLOR`).
+    public var colours = ColourDepth.none
+
+    /// The colour decisions at this depth, with the configuration file's colours.
+    public var palette: Palette { Palette(colours, overrides: config.colours) }
 
     /// Creates settings.
     public init(

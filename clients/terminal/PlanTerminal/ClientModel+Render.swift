@@ -118,9 +118,10 @@ extension ClientModel {
         guard let shown = shownCollection else { return }
         let pendingIDs = history.past == nil ? pendingTaskIDs : []
         if mode == .list {
+            let window = rows(topRow..<(topRow + bodyHeight - 1))
             ListRenderer(language: settings.language).draw(
-                rows: rows(topRow..<(topRow + bodyHeight - 1)), into: &canvas, y: y, width: width, height: bodyHeight,
-                selectedID: selectedTask?.id, pendingIDs: pendingIDs)
+                rows: window, into: &canvas, y: y, width: width, height: bodyHeight, selectedID: selectedTask?.id,
+                pendingIDs: pendingIDs, emphasis: chartEmphasis(window))
             return
         }
         let window = rows(topRow..<(topRow + bodyHeight - ChartRenderer.headerHeight))
@@ -132,13 +133,26 @@ extension ClientModel {
             baseline: history.past == nil ? history.shadow?.rows : nil, emphasis: chartEmphasis(window))
     }
 
-    /// The chart's emphasis for `window`: the plan calendar, the critical and the pushed tasks
-    /// (none for a past version, whose settings and figures are not at hand).
-    private func chartEmphasis(_ window: [TaskRow]) -> ChartEmphasis {
-        guard history.past == nil else { return .none }
+    /// The chart's emphasis for `window`: the plan calendar, the critical, pushed and late tasks,
+    /// today and the colours (for a past version, whose settings and figures are not at hand,
+    /// only the colours of the selection and of today).
+    func chartEmphasis(_ window: [TaskRow]) -> ChartEmphasis {
+        let palette = settings.palette
+        guard history.past == nil else { return ChartEmphasis(today: settings.today, palette: palette) }
         return ChartEmphasis(
             calendar: copy?.snapshot.settings.calendar,
             critical: Set(window.lazy.map(\.id).filter { scheduling.isCritical($0) }),
-            pushed: scheduling.pushed)
+            pushed: scheduling.pushed, late: Set(window.lazy.filter { $0.isLate(today: settings.today) }.map(\.id)),
+            today: settings.today, palette: palette)
+    }
+}
+
+extension TaskRow {
+    /// Whether the task is late on `today`: an activity or group whose last day is before today
+    /// and that is not done.
+    func isLate(today: CivilDate) -> Bool {
+        guard let last = lastDate, last < today, let progress else { return false }
+        if case .milestone = task.kind { return false }
+        return progress < 100
     }
 }

@@ -19,6 +19,13 @@ struct ResourceChartGeometry {
         horizonCells = Int((axis.width * Double(cells)).rounded(.up)) - origin
     }
 
+    /// The minutes the chart shows (end exclusive).
+    var visibleMinutes: Range<Int> {
+        let from = startMinute + Int((Double(origin) * minutesPerCell).rounded(.down))
+        let to = startMinute + Int((Double(origin + min(width, horizonCells)) * minutesPerCell).rounded(.up))
+        return from..<max(to, from)
+    }
+
     /// The cells `[start, end)` of an entry's bar, clipped to the chart; nil when it is off screen.
     func span(of entry: TimelineEntry) -> Range<Int>? {
         let from = Double(entry.start.minuteNumber - startMinute) / minutesPerCell - Double(origin)
@@ -55,7 +62,8 @@ extension ClientModel {
     public func lanes(of resource: TimelineResource) -> ResourceLanes {
         guard !resources.collapsed.contains(resource.id) else { return ResourceLanes(items: []) }
         let geometry = ResourceChartGeometry(viewport: viewport)
-        let items = resources.entries(of: resource.id).compactMap { assigned -> ResourceLanes.Item? in
+        let shown = resources.bookings.entries(of: resource.id, overlapping: geometry.visibleMinutes)
+        let items = shown.compactMap { assigned -> ResourceLanes.Item? in
             guard let span = geometry.span(of: assigned.entry) else { return nil }
             let title = barTitle(assigned.entry).displayWidth
             let inside = span.count >= title + 2
@@ -81,14 +89,19 @@ extension ClientModel {
     }
 
     /// Scrolls the resources view so that every lane of the selected resource is on screen.
+    /// Walks up from the selected row only as far as the screen reaches: O(rows shown).
     mutating func clampResourceScroll() {
         let rows = resourceRows
-        guard rows.indices.contains(selectedIndex) else { return }
-        while topRow < selectedIndex,
-            (topRow...selectedIndex).reduce(0, { $0 + lanes(of: rows[$1]).laneCount }) > visibleRowCount
-        {
-            topRow += 1
+        guard rows.indices.contains(selectedIndex), topRow < selectedIndex else { return }
+        var lines = lanes(of: rows[selectedIndex]).laneCount
+        var first = selectedIndex
+        while first > topRow {
+            let above = lanes(of: rows[first - 1]).laneCount
+            if lines + above > visibleRowCount { break }
+            lines += above
+            first -= 1
         }
+        topRow = first
     }
 
     /// The query for what is visible (see `ResourceQueryPlanner.query`).
@@ -125,7 +138,7 @@ extension ClientModel {
             }
             return
         }
-        resources.apply(query: query, page: page)
+        resources.apply(query: query, page: page, resourceOrder: resourceRows.map(\.id))
     }
 }
 

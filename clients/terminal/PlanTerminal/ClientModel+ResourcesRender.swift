@@ -23,7 +23,7 @@ extension ClientModel {
             let collapsed = resources.collapsed.contains(resource.id)
             canvas.write(
                 ((collapsed ? "▸ " : "") + resource.label).padded(to: nameWidth), x: 0, y: y + line,
-                style: index == selectedIndex ? .reverse : .normal)
+                style: index == selectedIndex ? settings.palette.selection : .normal)
             for lane in 0..<lanes.laneCount { canvas.set("│", x: nameWidth, y: y + line + lane) }
             if collapsed {
                 chart.write(strings.collapsedResource, x: 1, y: line, style: .dim)
@@ -43,6 +43,11 @@ extension ClientModel {
             chart.write(text.truncated(to: chart.width - 2), x: 1, y: emptyLine, style: .dim)
         }
         for header in 0..<ChartRenderer.headerHeight { canvas.set("│", x: nameWidth, y: y + header) }
+        let emphasis = ChartEmphasis(
+            calendar: copy?.snapshot.settings.calendar, today: settings.today, palette: settings.palette)
+        ChartRenderer.colourDays(
+            emphasis.dayKinds(ChartGeometry(viewport: viewport), axis: viewport.axis), palette: emphasis.palette,
+            lines: ChartRenderer.headerHeight..<line, into: &chart)
         canvas.draw(chart, x: nameWidth + 1, y: y)
     }
 
@@ -69,7 +74,7 @@ extension ClientModel {
             guard let assigned = byAssignment[placement.item.id] else { continue }
             let item = placement.item
             let line = y + placement.lane
-            let style: CellStyle = assigned == selected ? .reverse : .normal
+            let style: CellStyle = assigned == selected ? settings.palette.selection : .normal
             for cell in item.start..<item.end { chart.set("█", x: cell, y: line, style: style) }
             let title = barTitle(assigned.entry)
             if item.titleInside {

@@ -155,9 +155,14 @@ public struct ClientModel: Sendable {
             return resourceWatch() + (first ? readHistory() : [])
         case .server(let message):
             defer { refreshConflict() }
-            if case .confirmed(let plan, let version, _, _, let changes, _, _) = message, plan == settings.plan {
+            if case .confirmed(let plan, let version, let mutationID, let user, let changes, _, _) = message,
+                plan == settings.plan
+            {
+                let notice = notice(mutationID: mutationID, user: user, changes: changes)
                 follow(version: version, changes: changes)
-                return receive(message) + resourceWatch() + followPushes(changes, version: version)
+                let actions = receive(message) + resourceWatch() + followPushes(changes, version: version)
+                if let notice { self.message = notice }
+                return actions
             }
             return receive(message)
         case .key(let key):

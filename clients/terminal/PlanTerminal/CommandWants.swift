@@ -27,9 +27,10 @@ struct CommandWants {
     /// Whether everything asked for has arrived.
     var isComplete: Bool { waiting.isEmpty }
 
-    /// The requests `subcommand` needs once the live `copy` is there.
+    /// The requests `subcommand` needs (a baseline's version is looked up in the live `copy`,
+    /// which only a `--baseline` needs).
     mutating func requests(
-        for subcommand: PlanOptions.Subcommand, plan: String, copy: ClientPlanCopy, language: PlanLanguage
+        for subcommand: PlanOptions.Subcommand, plan: String, copy: ClientPlanCopy?, language: PlanLanguage
     ) throws(Failure) -> [ClientMessage] {
         var requests: [ClientMessage] = []
         if subcommand == .history {
@@ -42,7 +43,7 @@ struct CommandWants {
         if subcommand != .schedule, let version = options.version {
             requests.append(.fetch(plan: plan, version: version, ref: "version"))
         }
-        if let name = options.baseline {
+        if let name = options.baseline, let copy {
             guard let named = copy.snapshot.baselines.first(where: { $0.name == name }) else {
                 let known = copy.snapshot.baselines.map(\.name).sorted().joined(separator: ", ")
                 throw Failure(message: TerminalStrings(language).unknownBaseline(name, known: known))
@@ -78,14 +79,29 @@ struct CommandWants {
         return Dictionary(collection.rows().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Each task's title in `copy`, by id.
+    static func titles(_ copy: ClientPlanCopy) -> [String: String] {
+        Dictionary(copy.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Whether the history's words name a task by its id alone (a parent, a dependency's ends),
+    /// so that they need the plan's current titles: the text with none and the text with every
+    /// title known differ.
+    func historyNamesTasksByID(language: PlanLanguage) -> Bool {
+        historyText(language: language, titles: [:]) != historyText(language: language, titles: nil)
+    }
+
     /// `plan history`: one line per version, newest first, as the history view shows it, each
-    /// time in `zone` with its offset from UTC.
-    func historyText(language: PlanLanguage, titlesFrom copy: ClientPlanCopy, zone: LocalTime = .utc) -> String {
+    /// time in `zone` with its offset from UTC; tasks named by id alone are titled from `titles`
+    /// (nil: every one as "\u{1}", to find out whether any is).
+    func historyText(language: PlanLanguage, titles: [String: String]?, zone: LocalTime = .utc) -> String {
         guard let history else { return "" }
         var log = ClientHistory()
         log.receive(page: history.entries, logStart: history.logStart, more: history.more)
-        let titles = Dictionary(copy.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
-        let wording = HistoryWording(language: language) { titles[$0] }
+        let wording = HistoryWording(language: language) { id in
+            guard let titles else { return "\u{1}" }
+            return titles[id]
+        }
         let strings = TerminalStrings(language)
         var text = ""
         for version in log.versionsNewestFirst {

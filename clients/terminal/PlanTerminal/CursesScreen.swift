@@ -36,11 +36,15 @@ final class CursesScreen {
         set_escdelay(25)
         curs_set(0)
         timeout(0)
-        hasColors = cn_start_colors() != 0
+        colourCount = Int(cn_start_colors())
+        pairs = ColourPairs(limit: Int(cn_color_pairs()))
     }
 
-    /// Whether the terminal shows colours (the critical style is red then, else bold underlined).
-    private var hasColors = false
+    /// How many colours the terminal shows (0: none); `ColourDepth.decide` turns it into the
+    /// model's depth.
+    let colourCount: Int
+    /// The colour pairs defined so far.
+    private var pairs: ColourPairs
 
     /// Restores the terminal.
     func end() {
@@ -179,20 +183,29 @@ final class CursesScreen {
         return result
     }
 
+    /// The ncurses attributes of a style, its colours as a pair (defined on first use).
+    private func attributes(of style: CellStyle) -> Int32 {
+        var attributes: Int32 = 0
+        if style.attributes.contains(.bold) { attributes |= cn_attr_bold() }
+        if style.attributes.contains(.reverse) { attributes |= cn_attr_reverse() }
+        if style.attributes.contains(.dim) { attributes |= cn_attr_dim() }
+        if style.attributes.contains(.underline) { attributes |= cn_attr_underline() }
+        guard style.isColoured, colourCount > 0 else { return attributes }
+        let colours = ColourPairs.Colours(foreground: style.foreground?.index, background: style.background?.index)
+        guard let (pair, new) = pairs.pair(for: colours) else { return attributes }
+        if new {
+            cn_init_pair(
+                Int32(pair), colours.foreground.map(Int32.init) ?? -1, colours.background.map(Int32.init) ?? -1)
+        }
+        return attributes | cn_color_pair(Int32(pair))
+    }
+
     /// Draws a canvas; ncurses sends only the cells that changed.
     func draw(_ canvas: TextCanvas) {
         erase()
         for y in 0..<min(canvas.height, height) {
             for run in canvas.runs(y: y) {
-                let attributes: Int32
-                switch run.style {
-                case .normal: attributes = 0
-                case .bold: attributes = cn_attr_bold()
-                case .reverse: attributes = cn_attr_reverse()
-                case .dim: attributes = cn_attr_dim()
-                case .critical:
-                    attributes = hasColors ? cn_color_pair(1) | cn_attr_bold() : cn_attr_bold() | cn_attr_underline()
-                }
+                let attributes = self.attributes(of: run.style)
                 var text = CursesScreen.terminalText(run.text)
                 // The screen's last cell is left alone: writing it would scroll.
                 if y == height - 1, run.x + text.displayWidth >= width {

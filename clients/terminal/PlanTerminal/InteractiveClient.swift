@@ -52,6 +52,8 @@ enum InteractiveClient {
 
         let screen = CursesScreen()
         if loaded.config.mouse { screen.enableMouse() }
+        model.settings.colours = ColourDepth.decide(
+            noColor: ProcessIO.environment()["NO_COLOR"], terminalColours: screen.colourCount)
         if let fallback = screen.localeFallback {
             model.message = TerminalStrings(options.language).localeFallback(fallback)
         }

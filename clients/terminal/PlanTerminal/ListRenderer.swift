@@ -40,10 +40,12 @@ public struct ListRenderer: Sendable {
     }
 
     /// Draws the heading line and the rows `firstRow..<firstRow + height - 1` into `canvas` at
-    /// (`x`, `y`), `width` cells wide, marking `selectedID` and the ids with pending proposals.
+    /// (`x`, `y`), `width` cells wide, marking `selectedID` and the ids with pending proposals;
+    /// with colours (`emphasis.palette`), a critical task's name, a late task's dates and a done
+    /// task's progress in their colours.
     public func draw(
         rows: [TaskRow], into canvas: inout TextCanvas, x: Int = 0, y: Int = 0, width: Int, height: Int,
-        firstRow: Int = 0, selectedID: String? = nil, pendingIDs: Set<String> = []
+        firstRow: Int = 0, selectedID: String? = nil, pendingIDs: Set<String> = [], emphasis: ChartEmphasis = .none
     ) {
         guard height > 0 else { return }
         let nameWidth = max(width - kindWidth - datesWidth - progressWidth - 3, 8)
@@ -59,8 +61,27 @@ public struct ListRenderer: Sendable {
                 + strings.kind(row.task.kind).padded(to: kindWidth) + " " + dates(of: row).padded(to: datesWidth) + " "
                 + progress(of: row).leftPadded(to: progressWidth)
             let selected = row.id == selectedID
-            canvas.write(line, x: x, y: y + 1 + offset, style: selected ? .reverse : .normal, limit: width)
-            if selected { canvas.restyle(x: x, y: y + 1 + offset, count: width, style: .reverse) }
+            let palette = emphasis.palette
+            canvas.write(line, x: x, y: y + 1 + offset, style: selected ? palette.selection : .normal, limit: width)
+            if selected {
+                canvas.restyle(x: x, y: y + 1 + offset, count: width, style: palette.selection)
+            } else if palette.depth != .none {
+                colourStatus(of: row, emphasis: emphasis, into: &canvas, x: x, y: y + 1 + offset, nameWidth: nameWidth)
+            }
+        }
+    }
+
+    /// A row's status by colour: the name of a critical task, the dates of a late one, the
+    /// progress of a done one.
+    private func colourStatus(
+        of row: TaskRow, emphasis: ChartEmphasis, into canvas: inout TextCanvas, x: Int, y: Int, nameWidth: Int
+    ) {
+        let palette = emphasis.palette
+        if emphasis.critical.contains(row.id) { canvas.restyle(x: x, y: y, count: nameWidth, style: palette.critical) }
+        let datesX = x + nameWidth + 1 + kindWidth + 1
+        if emphasis.late.contains(row.id) { canvas.restyle(x: datesX, y: y, count: datesWidth, style: palette.late) }
+        if let progress = row.progress, progress >= 100 {
+            canvas.restyle(x: datesX + datesWidth + 1, y: y, count: progressWidth, style: palette.done)
         }
     }
 

@@ -100,108 +100,9 @@ extension PlanCommand {
     }
 }
 
-/// One scriptable subcommand over one connection.
-struct CommandSession {
-    let connection: PlanConnection
-    let plan: String
-    let options: PlanOptions
-    /// What `propose` sends.
-    let operation: PlanOperation?
-    private var strings: TerminalStrings { TerminalStrings(options.language) }
-
-    /// Runs `subcommand` until it is done; returns the exit status.
-    func run(_ subcommand: PlanOptions.Subcommand) async -> Int32 {
-        let watching = subcommand == .watch
-        connection.start()
-        var proposalID: String?
-        var live: ClientPlanCopy?
-        var wants = CommandWants(options: options)
-        let timeout = Task.detached { [connection] in
-            try? await Task.sleep(for: .seconds(watching ? 1_000_000 : 20))
-            connection.close()
-        }
-        defer { timeout.cancel() }
-        for await event in connection.events {
-            switch event {
-            case .welcome:
-                connection.subscribe(plan)
-            case .disconnected(_, let reason, _):
-                if watching { return 0 }
-                ProcessIO.printError("plan: " + strings.connectionEnded(reason))
-                return 2
-            case .message(let message):
-                if watching {
-                    ProcessIO.print(message.json)
-                    continue
-                }
-                if case .error(let code, let text, _) = message {
-                    ProcessIO.printError("plan: \(strings.serverError("\(code.rawValue): \(text)"))")
-                    return 2
-                }
-                if let proposalID, let outcome = outcome(of: message, id: proposalID) { return outcome }
-                if wants.receive(message) {
-                    if let live, wants.isComplete { return answer(subcommand, copy: live, wants) }
-                    continue
-                }
-                guard case .snapshot = message, live == nil, let copy = connection.copy(of: plan) else { continue }
-                live = copy
-                if subcommand == .propose {
-                    if proposalID == nil, let operation { proposalID = connection.propose(operation, plan: plan) }
-                    continue
-                }
-                do throws(CommandWants.Failure) {
-                    for request in try wants.requests(
-                        for: subcommand, plan: plan, copy: copy, language: options.language)
-                    {
-                        connection.sendRaw(request.bytes)
-                    }
-                } catch {
-                    ProcessIO.printError("plan \(subcommand.rawValue): \(error.message)")
-                    return 2
-                }
-                if wants.isComplete { return answer(subcommand, copy: copy, wants) }
-            }
-        }
-        return 2
-    }
-
-    /// `show`, `chart`, `history` and `schedule`: the copy (or the version asked for) printed; the
-    /// exit status.
-    private func answer(_ subcommand: PlanOptions.Subcommand, copy live: ClientPlanCopy, _ wants: CommandWants)
-        -> Int32
-    {
-        let copy = wants.past.map(ClientPlanCopy.init) ?? live
-        switch subcommand {
-        case .show:
-            ProcessIO.print(
-                CommandSession.showText(copy, language: options.language, schedule: wants.schedule), terminator: "")
-        case .history:
-            ProcessIO.print(
-                wants.historyText(language: options.language, titlesFrom: live, zone: .system), terminator: "")
-        case .chart:
-            do {
-                let horizon = try options.horizon(today: System.today())
-                ProcessIO.print(
-                    CommandSession.chartText(
-                        copy, language: options.language, horizon: horizon, zoom: options.zoom,
-                        width: options.width ?? System.terminalWidth(), baseline: wants.baselineRows),
-                    terminator: "")
-            } catch {
-                ProcessIO.printError("plan chart: \(error.description)")
-                return 2
-            }
-        case .schedule:
-            guard let schedule = wants.schedule else { return 2 }
-            ProcessIO.print(
-                CommandSession.scheduleText(schedule, titlesFrom: live, language: options.language), terminator: "")
-        case .propose, .watch, .export, .bookings, .feed:
-            return 2
-        }
-        return 0
-    }
-
+extension CommandSession {
     /// The outcome of a proposal: 0 confirmed, 1 rejected; nil for other messages.
-    private func outcome(of message: ServerMessage, id: String) -> Int32? {
+    func outcome(of message: ServerMessage, id: String) -> Int32? {
         switch message {
         case .ack(id, _, let version, let noop, _):
             ProcessIO.print(strings.proposalConfirmed(version: version, noop: noop))
@@ -283,6 +184,14 @@ struct CommandSession {
             lines.append(String(line.reversed().drop { $0 == " " }.reversed()))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `plan chart`: the timeline of a copy, handed to `write` piece by piece.
+    static func writeChart(
+        _ copy: ClientPlanCopy, language: PlanLanguage, horizon: ChartHorizon, zoom: TimelineZoom, width: Int?,
+        baseline: [String: TaskRow]? = nil, write: (String) -> Void
+    ) {
+        write(chartText(copy, language: language, horizon: horizon, zoom: zoom, width: width, baseline: baseline))
     }
 
     /// `plan chart`: the timeline of a copy.

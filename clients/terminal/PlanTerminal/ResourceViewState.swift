@@ -1,15 +1,13 @@
 import ChronoSketchCore
 import PlanProtocol
 
-/// The resource view's data: the entries and assignments the current watch delivered, the watch's
-/// planner, the collapsed resources and the entry forms' bookkeeping.
+/// The resource view's data: the bookings its watches delivered (bounded and indexed, see
+/// `BookingCache`), the watch's planner, the collapsed resources and the entry forms' bookkeeping.
 public struct ResourceViewState: Sendable {
     /// Decides which query the view watches and when (seed 003's viewport rules).
     public internal(set) var planner: ResourceQueryPlanner
-    /// Entries by id.
-    public internal(set) var entries: [String: TimelineEntry] = [:]
-    /// Assignments by id.
-    public internal(set) var assignments: [String: TimelineAssignment] = [:]
+    /// The bookings held.
+    public internal(set) var bookings = BookingCache()
     /// The selected entry's position within the selected resource's entries.
     public internal(set) var entryIndex = 0
     /// Proposals on entries waiting for an answer: id → the entry it concerns.
@@ -29,30 +27,25 @@ public struct ResourceViewState: Sendable {
     /// The query watched.
     public var query: TimelineQuery? { planner.watched }
 
-    /// Applies a page: it replaces what its query covers (those resources, that interval).
-    public mutating func apply(query: TimelineQuery, page: TimelinePage) {
-        for (id, assignment) in assignments where query.requests(resourceID: assignment.resourceID) {
-            if let entry = entries[assignment.entryID], !query.overlaps(entry) { continue }
-            assignments[id] = nil
-        }
-        for entry in page.entries { entries[entry.id] = entry }
-        for assignment in page.assignments { assignments[assignment.id] = assignment }
-        let used = Set(assignments.values.map(\.entryID))
-        entries = entries.filter { used.contains($0.key) }
+    /// Entries by id.
+    public var entries: [String: TimelineEntry] { bookings.entries }
+    /// Assignments by id.
+    public var assignments: [String: TimelineAssignment] { bookings.assignments }
+
+    /// Applies a page: it replaces what its query covers (those resources, that interval), and
+    /// what is far from it is dropped (`resourceOrder`: every resource id in display order).
+    public mutating func apply(query: TimelineQuery, page: TimelinePage, resourceOrder: [String]) {
+        bookings.apply(query: query, page: page, resourceOrder: resourceOrder)
     }
 
     /// The assigned entries of a resource, by start.
     public func entries(of resourceID: String) -> [TimelineAssignedEntry] {
-        assignments.values.filter { $0.resourceID == resourceID }
-            .compactMap { assignment in
-                entries[assignment.entryID].map { TimelineAssignedEntry(entry: $0, assignment: assignment) }
-            }
-            .sorted { ($0.entry.start, $0.entry.id) < ($1.entry.start, $1.entry.id) }
+        bookings.entries(of: resourceID)
     }
 
     /// The loaded assignments of an entry (those on the queried resources), by resource id.
     public func assignments(ofEntry entryID: String) -> [TimelineAssignment] {
-        assignments.values.filter { $0.entryID == entryID }.sorted { $0.resourceID < $1.resourceID }
+        bookings.assignments(ofEntry: entryID)
     }
 
     func rowCount(copy: ClientPlanCopy?) -> Int { copy?.snapshot.resources.count ?? 0 }

@@ -1,17 +1,3 @@
-/// How a cell is drawn on a terminal; plain text output ignores it.
-public enum CellStyle: UInt8, Sendable, Hashable {
-    /// Ordinary text.
-    case normal
-    /// Headings and the selected view's name.
-    case bold
-    /// The selected row, the focused form field.
-    case reverse
-    /// Secondary text: labels such as "Unscheduled", disabled actions.
-    case dim
-    /// The critical path's bars and diamonds (red where the terminal has colours).
-    case critical
-}
-
 /// A grid of cells with a style each: what a screen shows, without any terminal I/O.
 ///
 /// A cell holds one grapheme cluster. A cluster two cells wide (CJK, fullwidth forms, emoji; see
@@ -24,7 +10,12 @@ public struct TextCanvas: Sendable, Hashable {
     /// The number of rows.
     public let height: Int
     private var characters: [Character]
-    private var styles: [CellStyle]
+    /// Each cell's style as an index into `styleTable` (two bytes a cell, however rich the
+    /// style: a whole-plan `plan chart` holds millions of cells).
+    private var styles: [UInt16]
+    /// The styles used, `.normal` first.
+    private var styleTable: [CellStyle] = [.normal]
+    private var styleIndexes: [CellStyle: UInt16] = [.normal: 0]
 
     /// What the second cell of a wide cluster holds (never drawn, never written by `write`).
     public static let continuation: Character = "\u{0}"
@@ -34,7 +25,7 @@ public struct TextCanvas: Sendable, Hashable {
         self.width = max(width, 0)
         self.height = max(height, 0)
         characters = Array(repeating: " ", count: self.width * self.height)
-        styles = Array(repeating: .normal, count: self.width * self.height)
+        styles = Array(repeating: 0, count: self.width * self.height)
     }
 
     /// The cluster at (`x`, `y`) (`continuation` right of a wide one), or a space outside the canvas.
@@ -46,7 +37,7 @@ public struct TextCanvas: Sendable, Hashable {
     /// The style at (`x`, `y`), or `.normal` outside the canvas.
     public func style(x: Int, y: Int) -> CellStyle {
         guard x >= 0, x < width, y >= 0, y < height else { return .normal }
-        return styles[y * width + x]
+        return styleTable[Int(styles[y * width + x])]
     }
 
     /// Sets the cell at (`x`, `y`) to a cluster, and the next one too when it is wide (a wide
@@ -63,11 +54,23 @@ public struct TextCanvas: Sendable, Hashable {
         if wide { clear(x: x + 1, y: y) }
         let index = y * width + x
         characters[index] = cells > 1 && !wide ? " " : character
+        let style = styleIndex(of: style)
         styles[index] = style
         if wide {
             characters[index + 1] = TextCanvas.continuation
             styles[index + 1] = style
         }
+    }
+
+    /// The index of `style` in the table, added on first use (a canvas with more than 65,535
+    /// styles draws the rest plain).
+    private mutating func styleIndex(of style: CellStyle) -> UInt16 {
+        if let index = styleIndexes[style] { return index }
+        guard styleTable.count <= Int(UInt16.max) else { return 0 }
+        let index = UInt16(styleTable.count)
+        styleTable.append(style)
+        styleIndexes[style] = index
+        return index
     }
 
     /// Blanks the other half of a wide cluster that covers (`x`, `y`).
@@ -83,6 +86,7 @@ public struct TextCanvas: Sendable, Hashable {
     /// Changes the style of the cells `x..<x+count` on row `y`.
     public mutating func restyle(x: Int, y: Int, count: Int, style: CellStyle) {
         guard y >= 0, y < height else { return }
+        let style = styleIndex(of: style)
         for column in max(x, 0)..<max(min(x + count, width), max(x, 0)) { styles[y * width + column] = style }
     }
 
@@ -142,7 +146,7 @@ public struct TextCanvas: Sendable, Hashable {
             var end = start + 1
             while end < width, styles[y * width + end] == style { end += 1 }
             let cells = characters[(y * width + start)..<(y * width + end)]
-            result.append((start, String(cells.lazy.filter { $0 != TextCanvas.continuation }), style))
+            result.append((start, String(cells.lazy.filter { $0 != TextCanvas.continuation }), styleTable[Int(style)]))
             start = end
         }
         return result
