@@ -21,7 +21,7 @@ func runProgram(_ argv: [String]) throws -> (status: Int32, output: String) {
     var arguments = argv.map { strdup($0) } + [nil]
     defer { for pointer in arguments { free(pointer) } }
     var pid: pid_t = 0
-    let status = posix_spawnp(&pid, argv[0], &actions, nil, &arguments, environ)
+    let status = withCleanSignals { posix_spawnp(&pid, argv[0], &actions, $0, &arguments, environ) }
     guard status == 0 else { throw HarnessError("cannot start \(argv[0]): \(status)") }
     var exit: Int32 = 0
     while waitpid(pid, &exit, 0) < 0 && errno == EINTR {}

@@ -59,7 +59,7 @@ public final class ServerProcess: @unchecked Sendable {
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+        let status = withCleanSignals { posix_spawn(&pid, argv[0], &actions, $0, &cArguments, environ) }
         close(pipeFDs[1])
         guard status == 0 else { throw HarnessError("cannot start \(binary): \(status)") }
         // Read stdout until "listening on HOST:PORT".
