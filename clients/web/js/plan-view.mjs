@@ -10,7 +10,8 @@
 import { $, sameKey } from './dom.mjs';
 import { PlanClient } from './plan-client.mjs';
 import { PlanCopy } from './plan-copy.mjs';
-import { rowValues, arrows } from './marks.mjs';
+import { rowValues } from './marks.mjs';
+import { PlanTree, arrowsReady } from './plan-tree.mjs';
 import { today as todayOf } from './dates.mjs';
 import { TasksView } from './tasks-view.mjs';
 import { readWidths, STORAGE_KEY } from './list-layout.mjs';
@@ -86,6 +87,7 @@ export class PlanView {
       },
     });
     this.unlisten = this.client.listen((event, detail) => this.clientEvent(event, detail));
+    arrowsReady.then(() => this.render());
     app.forms.isQueued = (id) => !this.client.pending.isSent(id);
     app.forms.version = () => this.client.copy?.version ?? 0;
   }
@@ -140,9 +142,10 @@ export class PlanView {
       const preload = () => Promise.all([...LATER.map((m) => import(m)), loadCoarseScales()]).then((modules) => {
         for (const module of modules) module.install?.(this.app);
         return this.loadDrags();
-      }).then(() => (document.body.dataset.preloaded = 'all'), () => {});
+      }).then(() => this.loadTreeChanges()).then(() => (document.body.dataset.preloaded = 'all'), () => {});
       requestAnimationFrame(() => setTimeout(preload, 0));
     }
+    if (detail.confirmed) this.followChange();
     if (detail.snapshot || !this.horizon) this.fitHorizon();
     else if (detail.confirmed) this.extendHorizon(detail.confirmed.changes?.upsert ?? []);
     const pushed = detail.confirmed?.changes?.pushed ?? [];
@@ -150,6 +153,23 @@ export class PlanView {
       this.pushed = { version: detail.confirmed.version, count: pushed.length, ids: new Set(pushed), at: performance.now() };
       this.app.status(this.t.pushedCount(pushed.length));
     }
+  }
+
+  /** What follows a confirmed change in the tree in place (tree-changes.mjs), fetched after the first render. */
+  async loadTreeChanges() {
+    this.treeChanges ??= await import('./tree-changes.mjs');
+  }
+
+  /**
+   * The live tree follows the newest confirmed change in place, in proportion to the change; until
+   * tree-changes.mjs is here, or when it cannot (a search's filter, data that does not fit), the
+   * next `derive` builds it anew.
+   */
+  followChange() {
+    const derived = this.derived;
+    const copy = this.client.copy;
+    if (!derived || !this.treeChanges || derived.tree.copy !== copy || derived.key[1] !== copy.revision - 1) return;
+    if (this.treeChanges.followChange(derived.tree, copy)) derived.key[1] = copy.revision;
   }
 
   /** The drags' controller, made once its module is here (a press before that starts none). */
@@ -201,21 +221,21 @@ export class PlanView {
   }
 
   /**
-   * The tree, its index and arrows, recomputed when the copy or the disclosure changed, or what a
-   * search filters (its matches and their ancestors).
+   * The tree shown (plan-tree.mjs: its rows, their index, the arrows), followed in place through
+   * confirmed changes and disclosures, built anew after a snapshot, for a past version, or for
+   * what a search filters (its matches and their ancestors).
    */
   derive() {
     const copy = this.copy;
     const filter = this.search?.filtering && this.search.active ? this.search : null;
     const key = [copy, copy.revision, this.collapsedRevision, filter?.query ?? null];
-    if (sameKey(key, this.derived?.key)) return this.derived;
-    const rows = filter ? filter.filteredRows() : copy.rows(this.collapsed);
-    const indexByID = new Map();
-    rows.forEach((row, index) => indexByID.set(row.task.id, index));
-    const derivedArrows = arrows(rows, copy.dependencies, (task) => this.valuesOf(task), indexByID);
-    this.derived = { key, rows, indexByID, arrows: derivedArrows };
-    if (!this.selectedID || !indexByID.has(this.selectedID)) this.selectedID = rows[0]?.task.id ?? null;
-    return this.derived;
+    if (!sameKey(key, this.derived?.key)) {
+      const valuesOf = (task) => this.valuesOf(task);
+      this.derived = { key, tree: new PlanTree(copy, this.collapsed, valuesOf, filter ? filter.filteredRows() : null) };
+    }
+    const { tree } = this.derived;
+    if (!this.selectedID || !tree.indexByID.has(this.selectedID)) this.selectedID = tree.rows[0]?.task.id ?? null;
+    return tree;
   }
 
   /** The chart's column viewport of the visible view (for Previous/Next/Today/zoom and queries). */
@@ -265,9 +285,10 @@ export class PlanView {
     const t = this.t;
     const readOnly = !!this.historical || !this.client.mayPropose;
     if (this.view === 'tasks') {
-      const { rows, indexByID, arrows: derivedArrows } = this.derive();
+      const tree = this.derive();
       this.tasksView.update({
-        copy, rows, indexByID, arrows: derivedArrows, valuesOf: (task) => this.valuesOf(task), language: this.language, t,
+        copy, rows: tree.rows, indexByID: tree.indexByID, arrowsIn: (top, bottom) => tree.arrowsIn(top, bottom),
+        shape: [tree, tree.changes, tree.arrowIndex], valuesOf: (task) => this.valuesOf(task), language: this.language, t,
         selectedID: this.selectedID, pendingIDs: this.actions.pendingTaskIDs(), axis: this.axis, columnWidth: this.columnWidth,
         today: todayOf(), shadow: (task) => this.baseline?.values.get(task.id) ?? null, calendar: this.calendar(),
         figures: this.historical ? null : this.client.figures?.tasks ?? null, pushed: (id) => this.pushedSince(id), readOnly,
@@ -348,7 +369,13 @@ export class PlanView {
     const shouldCollapse = collapse ?? !this.collapsed.has(id);
     if (shouldCollapse) this.collapsed.add(id);
     else this.collapsed.delete(id);
+    const derived = this.derived;
+    const inPlace = this.treeChanges && derived.key[2] === this.collapsedRevision && !derived.tree.fixed;
     this.collapsedRevision = (this.collapsedRevision ?? 0) + 1;
+    if (inPlace) {
+      this.treeChanges.setFolded(derived.tree, id, shouldCollapse);
+      derived.key[2] = this.collapsedRevision;
+    }
     this.render();
   }
 

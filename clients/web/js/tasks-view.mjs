@@ -6,8 +6,9 @@
 // plan view and reports user intentions through callbacks. The list's widths follow list-layout.mjs.
 
 import { h, s, follow, sameKey, setChanged, recycle } from './dom.mjs';
-import { ChartStage, drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
-import { mark, criticalArrow } from './marks.mjs';
+import { ChartStage, drawHeader, gridNodes, markNodes, HEADER_HEIGHT } from './chart-draw.mjs';
+import { mark } from './marks.mjs';
+import { arrowsModule } from './plan-tree.mjs';
 import { formatDate } from './strings.mjs';
 import { arrowLabel } from './wording.mjs';
 import { COLUMNS, listLayout, defaultWidths, MIN_COLUMN } from './list-layout.mjs';
@@ -57,16 +58,18 @@ export class TasksView extends ChartStage {
   }
 
   /**
-   * state: { copy, rows, indexByID, arrows, valuesOf, language, t, selectedID, pendingIDs, axis, columnWidth,
+   * state: { copy, rows, indexByID, arrowsIn(top, bottom) (the arrows touching those rows), shape (a key that changes
+   * with the rows or the arrows: plan-tree.mjs), valuesOf, language, t, selectedID, pendingIDs, axis, columnWidth,
    * today, shadow(task), calendar (calendar.mjs), figures (id → a schedule answer's figures, or null),
    * pushed(id) (ms since the task was pushed, or null), match(id) (a search's: 0 none, 1 a match, 2 the current one),
    * overlay(view, first, end, scrollTop, scrollLeft) (the drags' ghosts and notes: SVG nodes),
    * widths (list-layout.mjs readWidths), expanded (a narrow list shows its other columns) }.
    */
   update(state) {
-    const layoutChanged = !this.state || state.rows !== this.state.rows || state.axis !== this.state.axis
+    const layoutChanged = !this.state || state.rows !== this.state.rows || state.rows.length !== this.rowCount || state.axis !== this.state.axis
       || state.language !== this.state.language || state.columnWidth !== this.state.columnWidth;
     this.state = state;
+    this.rowCount = state.rows.length;
     // A viewer (or a past version) is offered no drags: no reorder, no link handles.
     this.scroller.classList.toggle('read-only', !!state.readOnly);
     this.schedule(layoutChanged);
@@ -213,7 +216,7 @@ export class TasksView extends ChartStage {
     const selected = task.id === state.selectedID;
     const pending = state.pendingIDs.has(task.id);
     const found = state.match?.(task.id) ?? 0;
-    const key = [task, state.copy.summaries[task.id], selected, pending, row.collapsed, row.depth, state.language, found];
+    const key = [task, state.copy.summaries[task.id], selected, pending, row.hasChildren, row.collapsed, row.depth, state.language, found];
     if (sameKey(key, node.key)) return;
     node.key = key;
     node.classList.toggle('match', found > 0);
@@ -280,9 +283,10 @@ export class TasksView extends ChartStage {
   }
 
   /**
-   * The arrows touching a block of rows (whole blocks of ARROW_BLOCK_ROWS around [first, end)) and
-   * of the chart's width (the visible part and one more width to the right), drawn relative to the
-   * block's corner; only the layer's transform follows the scroll until the view leaves the block.
+   * The arrows touching a block of rows (whole blocks of ARROW_BLOCK_ROWS around [first, end), found
+   * by rows: arrow-index.mjs) and of the chart's width (the visible part and one more width to the
+   * right), drawn relative to the block's corner; only the layer's transform follows the scroll
+   * until the view leaves the block or the tree changes.
    */
   renderArrows(first, end, scrollTop, scrollLeft, width) {
     const { state } = this;
@@ -290,13 +294,13 @@ export class TasksView extends ChartStage {
     const top = Math.floor(first / ARROW_BLOCK_ROWS) * ARROW_BLOCK_ROWS;
     const bottom = Math.ceil(Math.max(end, top + 1) / ARROW_BLOCK_ROWS) * ARROW_BLOCK_ROWS;
     const left = Math.floor(scrollLeft / blockWidth) * blockWidth;
-    const key = [state.arrows, state.axis, state.columnWidth, top, bottom, left, blockWidth, state.figures, state.calendar, state.language];
+    const key = [...state.shape, state.axis, state.columnWidth, top, bottom, left, blockWidth, state.figures, state.calendar, state.language];
     if (!sameKey(key, this.arrowKey)) {
       this.arrowKey = key;
       const nodes = [];
+      const { arrowNodes, criticalArrow } = arrowsModule ?? {};
       const dayPx = state.columnWidth / state.axis.zoom;
-      for (const arrow of state.arrows) {
-        if (arrow.bottom < top || arrow.top >= bottom) continue;
+      for (const arrow of state.arrowsIn(top, bottom)) {
         const x1 = (arrow.fromDay - state.axis.start) * dayPx - left;
         const x2 = (arrow.toDay - state.axis.start) * dayPx - left;
         if (Math.max(x1, x2) < -20 || Math.min(x1, x2) > 2 * blockWidth + 20) continue;
