@@ -7,9 +7,9 @@ import { chartPicture } from '../../../clients/web/js/chart-picture.mjs';
 import { PlanCopy } from '../../../clients/web/js/plan-copy.mjs';
 import { makeAxis } from '../../../clients/web/js/axis.mjs';
 import { rowValues } from '../../../clients/web/js/marks.mjs';
-import { PlanTree, arrowsReady } from '../../../clients/web/js/plan-tree.mjs';
+import { PlanTree, loadArrows } from '../../../clients/web/js/plan-tree.mjs';
 
-await arrowsReady;
+await loadArrows();
 import { makeCalendar } from '../../../clients/web/js/calendar.mjs';
 import { parseCivil as d } from '../../../clients/web/js/dates.mjs';
 import { LIST_WIDTH, ROW_HEIGHT } from '../../../clients/web/js/tasks-view.mjs';

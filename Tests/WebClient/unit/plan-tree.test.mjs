@@ -12,9 +12,9 @@ import { PlanTree } from '../../../clients/web/js/plan-tree.mjs';
 import { followChange, setFolded } from '../../../clients/web/js/tree-changes.mjs';
 import { rowValues } from '../../../clients/web/js/marks.mjs';
 import { arrowBetween, LONG_SPAN } from '../../../clients/web/js/arrows.mjs';
-import { arrowsReady } from '../../../clients/web/js/plan-tree.mjs';
+import { loadArrows } from '../../../clients/web/js/plan-tree.mjs';
 
-await arrowsReady;
+await loadArrows();
 
 /** semantics.md `rows(collapsed:)`: roots in input order, each followed by its children in input order, recursively. */
 function referenceRows(copy, collapsed = new Set()) {

@@ -1,9 +1,9 @@
 // The arrows of the dependencies (scheduling.md §3.2): between shown scheduled rows, joining the
 // ends their type names (finish-to-start from the predecessor's end to the successor's start,
 // start-to-start, …; the Swift core's TimeAxis+Arrows), their SVG paths, and which are critical.
-// An ArrowIndex keeps a tree's arrows (plan-tree.mjs) and finds them by rows. plan-tree.mjs
-// fetches this module as soon as it runs and does not wait for it: the first render needs none
-// of it (bars may show a moment before their arrows, on a slow link).
+// An ArrowIndex keeps a tree's arrows (plan-tree.mjs) and finds them by rows. Fetched right after
+// the first render (plan-view.mjs), before the other modules then: the first render draws the
+// rows, and the arrows follow as soon as this is here.
 
 import { s } from './dom.mjs';
 import { workingDaysBetween } from './calendar.mjs';
@@ -11,10 +11,17 @@ import { workingDaysBetween } from './calendar.mjs';
 /** Arrows at least this many rows long are kept apart (ArrowIndex `long`). */
 export const LONG_SPAN = 64;
 
+const ANCHORS = new Map();
+
 /** The ends a dependency type joins: { from, to }, each 'start' or 'end' (finish-to-start: end → start). */
 export function anchors(type = 'finish-to-start') {
-  const [from, , to] = type.split('-');
-  return { from: from === 'start' ? 'start' : 'end', to: to === 'finish' ? 'end' : 'start' };
+  let found = ANCHORS.get(type);
+  if (!found) {
+    const [from, , to] = type.split('-');
+    found = { from: from === 'start' ? 'start' : 'end', to: to === 'finish' ? 'end' : 'start' };
+    ANCHORS.set(type, found);
+  }
+  return found;
 }
 
 /**
@@ -106,6 +113,12 @@ export function criticalArrow(arrow, figures, calendar) {
   return workingDaysBetween(calendar, arrow.fromAnchor, arrow.toAnchor) <= lag;
 }
 
+/** Whether two dependencies have the same values (their tasks, type and lag). */
+function sameDependency(a, b) {
+  return a.predecessorID === b.predecessorID && a.successorID === b.successorID
+    && (a.type ?? 'finish-to-start') === (b.type ?? 'finish-to-start') && (a.lag ?? 0) === (b.lag ?? 0);
+}
+
 /** An arrow (arrowBetween) drawn from (x1, y1) to (x2, y2), with its `label` ("SS +2") before its head. */
 export function arrowNodes(x1, y1, x2, y2, arrow, label = '', critical = false) {
   const path = arrowPath(x1, y1, x2, y2, arrow);
@@ -116,10 +129,11 @@ export function arrowNodes(x1, y1, x2, y2, arrow, label = '', critical = false) 
 }
 
 /**
- * The arrows of the dependencies, one per dependency while both its tasks are shown and scheduled
- * (`placed`), found by rows: those touching rows come from the dependencies of their tasks
- * (`touching`), those only passing by from `long` (every arrow of LONG_SPAN rows or more, perhaps
- * more). Rows move under the arrows without making them again (arrowBetween).
+ * The arrows of the dependencies, found by rows: those touching rows come from the dependencies
+ * of their tasks (`touching`), those only passing by from `long` (every dependency whose shown
+ * tasks are LONG_SPAN rows apart or more, perhaps more). An arrow is made when first asked for and
+ * kept (`placed`, null for none) until its tasks change; rows move under it without making it
+ * again (arrowBetween), so a plan's arrows cost only their rows' distances until drawn.
  */
 export class ArrowIndex {
   /** rowOf(id): the task's row ({ task, index }) while shown, else undefined. */
@@ -129,44 +143,98 @@ export class ArrowIndex {
     this.setDependencies(dependencies);
   }
 
-  /** A new dependency list (a `confirmed` carries the whole list): every arrow placed again. */
+  /** Every arrow anew. */
   setDependencies(dependencies) {
     this.dependencies = dependencies;
     this.placed = new Map();
     this.long = new Set();
     this.touching = new Map();
-    for (const dependency of dependencies) {
-      for (const id of [dependency.predecessorID, dependency.successorID]) {
-        const list = this.touching.get(id);
-        if (list) list.push(dependency);
-        else this.touching.set(id, [dependency]);
-      }
-      this.place(dependency);
-    }
+    for (const dependency of dependencies) this.add(dependency);
   }
 
+  add(dependency) {
+    this.touch(dependency.predecessorID, dependency);
+    this.touch(dependency.successorID, dependency);
+    this.file(dependency);
+  }
+
+  touch(id, dependency) {
+    const list = this.touching.get(id);
+    if (list) list.push(dependency);
+    else this.touching.set(id, [dependency]);
+  }
+
+  /** A task of `dependency` changed (its dates, or it was shown or hidden): its arrow is made again when asked for. */
   place(dependency) {
-    const arrow = arrowBetween(dependency, this.rowOf(dependency.predecessorID), this.rowOf(dependency.successorID), this.valuesOf);
-    if (arrow) this.placed.set(dependency, arrow);
-    else this.placed.delete(dependency);
-    if (arrow && arrow.bottom - arrow.top >= LONG_SPAN) this.long.add(dependency);
+    this.placed.delete(dependency);
+    this.file(dependency);
+  }
+
+  /** Files `dependency` under `long` when its shown tasks are LONG_SPAN rows apart or more. */
+  file(dependency) {
+    const from = this.rowOf(dependency.predecessorID);
+    const to = this.rowOf(dependency.successorID);
+    if (from && to && Math.abs(from.index - to.index) >= LONG_SPAN) this.long.add(dependency);
     else this.long.delete(dependency);
+  }
+
+  /** The arrow of `dependency`, or null (a task hidden or unscheduled). */
+  arrowOf(dependency) {
+    let arrow = this.placed.get(dependency);
+    if (arrow === undefined) {
+      arrow = arrowBetween(dependency, this.rowOf(dependency.predecessorID), this.rowOf(dependency.successorID), this.valuesOf);
+      this.placed.set(dependency, arrow);
+    }
+    return arrow;
+  }
+
+  /**
+   * A new dependency list (a `confirmed` carries the whole list after a link or an unlink): the
+   * dependencies before and after the part that differs keep their arrows (one pass comparing
+   * values); those in it are taken out and put in.
+   */
+  update(dependencies) {
+    const old = this.dependencies;
+    let start = 0;
+    while (start < old.length && start < dependencies.length && sameDependency(old[start], dependencies[start])) start += 1;
+    let oldEnd = old.length;
+    let end = dependencies.length;
+    while (oldEnd > start && end > start && sameDependency(old[oldEnd - 1], dependencies[end - 1])) {
+      oldEnd -= 1;
+      end -= 1;
+    }
+    for (let index = start; index < oldEnd; index += 1) {
+      const dependency = old[index];
+      this.placed.delete(dependency);
+      this.long.delete(dependency);
+      for (const id of [dependency.predecessorID, dependency.successorID]) {
+        const list = this.touching.get(id);
+        list.splice(list.indexOf(dependency), 1);
+      }
+    }
+    const added = dependencies.slice(start, end);
+    for (const dependency of added) this.add(dependency);
+    // The values kept are equal: the arrows keep their (old) dependency objects.
+    this.dependencies = old.slice(0, start).concat(added, old.slice(oldEnd));
   }
 
   /** The arrows touching or crossing rows [top, bottom) of `rows`. */
   between(top, bottom, rows) {
     const found = new Set();
-    const crossing = (arrow) => arrow && arrow.top < bottom && arrow.bottom >= top && found.add(arrow);
+    const crossing = (dependency) => {
+      const arrow = this.arrowOf(dependency);
+      if (arrow && arrow.top < bottom && arrow.bottom >= top) found.add(arrow);
+    };
     // A shorter arrow crossing the rows starts fewer than LONG_SPAN rows above their end.
     for (let index = Math.max(Math.min(top, bottom - LONG_SPAN), 0); index < Math.min(bottom, rows.length); index += 1) {
-      for (const dependency of this.touching.get(rows[index].task.id) ?? []) crossing(this.placed.get(dependency));
+      for (const dependency of this.touching.get(rows[index].task.id) ?? []) crossing(dependency);
     }
-    for (const dependency of this.long) crossing(this.placed.get(dependency));
+    for (const dependency of this.long) crossing(dependency);
     return [...found];
   }
 
   /** Every arrow, in dependency order. */
   all() {
-    return this.dependencies.map((dependency) => this.placed.get(dependency)).filter((arrow) => arrow);
+    return this.dependencies.map((dependency) => this.arrowOf(dependency)).filter((arrow) => arrow);
   }
 }

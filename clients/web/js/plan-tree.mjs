@@ -2,11 +2,15 @@
 // followed by its children in input order; descendants of collapsed summaries left out; a task
 // whose parent is missing is a root) as nodes that a confirmed change updates in place
 // (tree-changes.mjs, loaded after the first render); a shown node is the row at its `index`.
-// Beside it, the arrows between shown rows (arrows.mjs, fetched now, not waited for). No DOM.
+// Beside it, the arrows between shown rows (arrows.mjs, fetched after the first render). No DOM.
 
-/** arrows.mjs once it is here (null before). */
+/** arrows.mjs once it is here (null before: no arrows are drawn yet). */
 export let arrowsModule = null;
-export const arrowsReady = import('./arrows.mjs').then((module) => (arrowsModule = module));
+
+/** Fetches arrows.mjs (once). */
+export async function loadArrows() {
+  arrowsModule ??= await import('./arrows.mjs');
+}
 
 /** A task in the tree; while shown, also its row: { task, depth, hasChildren, collapsed, index }. */
 export class TreeNode {

@@ -11,7 +11,7 @@ import { $, sameKey } from './dom.mjs';
 import { PlanClient } from './plan-client.mjs';
 import { PlanCopy } from './plan-copy.mjs';
 import { rowValues } from './marks.mjs';
-import { PlanTree, arrowsReady } from './plan-tree.mjs';
+import { PlanTree, loadArrows } from './plan-tree.mjs';
 import { today as todayOf } from './dates.mjs';
 import { TasksView } from './tasks-view.mjs';
 import { readWidths, STORAGE_KEY } from './list-layout.mjs';
@@ -87,7 +87,6 @@ export class PlanView {
       },
     });
     this.unlisten = this.client.listen((event, detail) => this.clientEvent(event, detail));
-    arrowsReady.then(() => this.render());
     app.forms.isQueued = (id) => !this.client.pending.isSent(id);
     app.forms.version = () => this.client.copy?.version ?? 0;
   }
@@ -117,6 +116,8 @@ export class PlanView {
 
   clientEvent(event, detail) {
     if (event === 'welcome') this.resources?.welcomed();
+    // Arrows that could not be fetched after the first render (the server went away) come now.
+    if (event === 'welcome' && this.horizon) loadArrows().then(() => this.render(), () => {});
     if (event === 'copy') this.copyChanged(detail);
     if (event === 'answer') this.actions.answered(detail);
     if (event === 'retrying') this.app.status(this.t.rejected(this.actions.reason(detail)), true);
@@ -139,8 +140,9 @@ export class PlanView {
       // open at once later, also while the server is away. A module that could not be fetched
       // (the server went away first) is no error yet: opening its view fetches it again and says
       // so if that fails. `data-preloaded` on <body> tells when all are here.
-      const preload = () => Promise.all([...LATER.map((m) => import(m)), loadCoarseScales()]).then((modules) => {
-        for (const module of modules) module.install?.(this.app);
+      // The arrows first: drawn as soon as they are here.
+      const preload = () => Promise.all([loadArrows().then(() => this.render()), ...LATER.map((m) => import(m)), loadCoarseScales()]).then((modules) => {
+        for (const module of modules) module?.install?.(this.app);
         return this.loadDrags();
       }).then(() => this.loadTreeChanges()).then(() => (document.body.dataset.preloaded = 'all'), () => {});
       requestAnimationFrame(() => setTimeout(preload, 0));

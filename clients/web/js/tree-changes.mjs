@@ -3,8 +3,9 @@
 // value; an added task's rows are put in after its parent's, a removed or moved task's taken out
 // (and put in at its new place); a reorder lays out again only the rows under the siblings'
 // parent; collapsing or expanding takes out or puts in the rows under the summary. Only the
-// arrows of the tasks touched are placed again, except when the dependency list changed (a
-// `confirmed` then carries the whole list). Putting rows in or taking them out renumbers the rows
+// arrows of the tasks touched are placed again; a new dependency list (a `confirmed` carries the
+// whole list) is compared with the old in one pass, and only the dependencies in the part that
+// differs are placed (arrows.mjs update). Putting rows in or taking them out renumbers the rows
 // after them (one pass of integer writes). What it cannot follow — data that does not fit, or a
 // tree built from a search's rows — makes `followChange` answer false: the caller builds the tree
 // anew (as after a snapshot).
@@ -23,8 +24,8 @@ export function followChange(tree, copy) {
   const touched = new Set();
   if (!removeTasks(tree, changes.remove ?? [], touched) || !upsertTasks(tree, copy, changes.upsert ?? [], touched)) return false;
   if (moved.length > 0 && !reorderSiblings(tree, copy, moved)) return false;
-  if (changes.dependencies) tree.madeArrows?.setDependencies(copy.dependencies);
-  else refresh(tree, touched);
+  if (changes.dependencies) tree.madeArrows?.update(copy.dependencies);
+  refresh(tree, touched);
   tree.revision = copy.revision;
   tree.changes += 1;
   return true;
@@ -57,10 +58,7 @@ function grown(tree, from, end) {
   const { madeArrows: arrows, rows } = tree;
   if (!arrows) return;
   for (let index = Math.max(from - LONG_SPAN, 0); index < Math.min(end, rows.length); index += 1) {
-    for (const dependency of arrows.touching.get(rows[index].task.id) ?? []) {
-      const arrow = arrows.placed.get(dependency);
-      if (arrow && arrow.bottom - arrow.top >= LONG_SPAN) arrows.long.add(dependency);
-    }
+    for (const dependency of arrows.touching.get(rows[index].task.id) ?? []) arrows.file(dependency);
   }
 }
 
