@@ -1,15 +1,16 @@
 // The arrows of the dependencies (scheduling.md §3.2): between shown scheduled rows, joining the
 // ends their type names (finish-to-start from the predecessor's end to the successor's start,
 // start-to-start, …; the Swift core's TimeAxis+Arrows), their SVG paths, and which are critical.
-// An ArrowIndex keeps a tree's arrows (plan-tree.mjs) and finds them by rows. Fetched right after
-// the first render (plan-view.mjs), before the other modules then: the first render draws the
-// rows, and the arrows follow as soon as this is here.
+// An ArrowIndex keeps a tree's arrows (plan-tree.mjs) and finds them by rows; arrow-layer.mjs
+// draws them. Fetched right after the first render (plan-tree.mjs loadArrows): the first render
+// draws the rows, and the arrows follow as soon as this is here.
 
-import { s } from './dom.mjs';
 import { workingDaysBetween } from './calendar.mjs';
 
 /** Arrows at least this many rows long are kept apart (ArrowIndex `long`). */
 export const LONG_SPAN = 64;
+/** The long ones are found by buckets of `rows` rows (smaller in tests). */
+export const BUCKETS = { rows: 1024 };
 
 const ANCHORS = new Map();
 
@@ -119,15 +120,6 @@ function sameDependency(a, b) {
     && (a.type ?? 'finish-to-start') === (b.type ?? 'finish-to-start') && (a.lag ?? 0) === (b.lag ?? 0);
 }
 
-/** An arrow (arrowBetween) drawn from (x1, y1) to (x2, y2), with its `label` ("SS +2") before its head. */
-export function arrowNodes(x1, y1, x2, y2, arrow, label = '', critical = false) {
-  const path = arrowPath(x1, y1, x2, y2, arrow);
-  const tint = critical ? ' critical' : '';
-  const nodes = [s('path', { class: `arrow${tint}`, d: path.d }), s('path', { class: `arrow-head${tint}`, d: path.head })];
-  if (label) nodes.push(s('text', { class: 'arrow-label', x: path.labelX, y: y2 - 5, 'text-anchor': path.labelAnchor, text: label }));
-  return nodes;
-}
-
 /**
  * The arrows of the dependencies, found by rows: those touching rows come from the dependencies
  * of their tasks (`touching`), those only passing by from `long` (every dependency whose shown
@@ -172,6 +164,7 @@ export class ArrowIndex {
 
   /** Files `dependency` under `long` when its shown tasks are LONG_SPAN rows apart or more. */
   file(dependency) {
+    this.buckets = null;
     const from = this.rowOf(dependency.predecessorID);
     const to = this.rowOf(dependency.successorID);
     if (from && to && Math.abs(from.index - to.index) >= LONG_SPAN) this.long.add(dependency);
@@ -203,6 +196,7 @@ export class ArrowIndex {
       oldEnd -= 1;
       end -= 1;
     }
+    this.buckets = null;
     for (let index = start; index < oldEnd; index += 1) {
       const dependency = old[index];
       this.placed.delete(dependency);
@@ -229,8 +223,33 @@ export class ArrowIndex {
     for (let index = Math.max(Math.min(top, bottom - LONG_SPAN), 0); index < Math.min(bottom, rows.length); index += 1) {
       for (const dependency of this.touching.get(rows[index].task.id) ?? []) crossing(dependency);
     }
-    for (const dependency of this.long) crossing(dependency);
+    for (const dependency of this.longIn(top, bottom)) crossing(dependency);
     return [...found];
+  }
+
+  /**
+   * The long dependencies whose rows reach over buckets of [top, bottom): each in every bucket
+   * between its rows, filed again after any change (`buckets` null: in proportion to the long ones' spans).
+   */
+  longIn(top, bottom) {
+    if (!this.buckets) {
+      this.buckets = new Map();
+      for (const dependency of this.long) {
+        const from = this.rowOf(dependency.predecessorID)?.index ?? -1;
+        const to = this.rowOf(dependency.successorID)?.index ?? -1;
+        if (from < 0 || to < 0) continue;
+        for (let bucket = Math.floor(Math.min(from, to) / BUCKETS.rows); bucket <= Math.max(from, to) / BUCKETS.rows; bucket += 1) {
+          const list = this.buckets.get(bucket);
+          if (list) list.push(dependency);
+          else this.buckets.set(bucket, [dependency]);
+        }
+      }
+    }
+    const found = new Set();
+    for (let bucket = Math.floor(top / BUCKETS.rows); bucket * BUCKETS.rows < bottom; bucket += 1) {
+      for (const dependency of this.buckets.get(bucket) ?? []) found.add(dependency);
+    }
+    return found;
   }
 
   /** Every arrow, in dependency order. */

@@ -4,12 +4,12 @@
 // (tree-changes.mjs, loaded after the first render); a shown node is the row at its `index`.
 // Beside it, the arrows between shown rows (arrows.mjs, fetched after the first render). No DOM.
 
-/** arrows.mjs once it is here (null before: no arrows are drawn yet). */
+/** arrow-layer.mjs (with arrows.mjs ArrowIndex) once it is here (null before: no arrows are drawn yet). */
 export let arrowsModule = null;
 
-/** Fetches arrows.mjs (once). */
+/** Fetches the arrows' modules (once). */
 export async function loadArrows() {
-  arrowsModule ??= await import('./arrows.mjs');
+  arrowsModule ??= await import('./arrow-layer.mjs');
 }
 
 /** A task in the tree; while shown, also its row: { task, depth, hasChildren, collapsed, index }. */

@@ -8,7 +8,8 @@
 import { h, s, $ } from './dom.mjs';
 import { drawHeader, gridNodes, markNodes, HEADER_HEIGHT } from './chart-draw.mjs';
 import { mark } from './marks.mjs';
-import { arrowNodes, criticalArrow } from './arrows.mjs';
+import { criticalArrow } from './arrows.mjs';
+import { arrowNodes } from './arrow-layer.mjs';
 import { ROW_HEIGHT, cellTexts } from './tasks-view.mjs';
 import { arrowLabel } from './wording.mjs';
 import { planRange } from './scales.mjs';

@@ -44,10 +44,12 @@ export function setFolded(tree, id, folded) {
   refresh(tree, touched);
 }
 
-/** The arrows of the tasks touched placed again (when the tree's arrows were made yet). */
+/** The arrows of the tasks touched placed again (when the tree's arrows were made yet); rows moved, so the long ones are filed again. */
 function refresh(tree, touched) {
   const arrows = tree.madeArrows;
-  if (arrows) for (const id of touched) for (const dependency of arrows.touching.get(id) ?? []) arrows.place(dependency);
+  if (!arrows) return;
+  arrows.buckets = null;
+  for (const id of touched) for (const dependency of arrows.touching.get(id) ?? []) arrows.place(dependency);
 }
 
 /**
