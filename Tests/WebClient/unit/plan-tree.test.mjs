@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlanCopy } from '../../../clients/web/js/plan-copy.mjs';
 import { PlanTree } from '../../../clients/web/js/plan-tree.mjs';
-import { followChange, setFolded } from '../../../clients/web/js/tree-changes.mjs';
+import { followChange, setFolded, followView, foldView } from '../../../clients/web/js/tree-changes.mjs';
 import { rowValues } from '../../../clients/web/js/marks.mjs';
 import { arrowBetween, LONG_SPAN, BUCKETS } from '../../../clients/web/js/arrows.mjs';
 import { loadArrows } from '../../../clients/web/js/plan-tree.mjs';
@@ -299,4 +299,25 @@ test('a long arrow is still found between its rows after rows above it were take
   setFolded(tree, 's', true);
   assert.deepEqual(tree.arrowsIn(60, 70).map((arrow) => [arrow.fromRow, arrow.toRow]), [[1, 102]], 'crossing rows 60–70 after the collapse');
   assert.deepEqual(tree.arrowsIn(150, 160), [], 'below both rows now');
+});
+
+test('a plan view\'s tree follows each next version and disclosure in place, and is left to be built anew otherwise', () => {
+  const copy = new PlanCopy({ plan: 'p', version: 1, tasks: [{ id: 'g', title: 'G', kind: 'summary' }, { id: 'a', title: 'A', kind: 'activity', parentID: 'g' }] });
+  const tree = new PlanTree(copy, new Set(), (task) => rowValues(task, copy.summaries));
+  const view = { client: { copy }, collapsed: new Set(), derived: { key: [copy, copy.revision, undefined, null], tree } };
+  copy.apply(2, { upsert: [{ id: 'b', title: 'B', kind: 'activity', parentID: 'g' }] });
+  followView(view);
+  assert.equal(view.derived.key[1], copy.revision);
+  assert.deepEqual(tree.rows.map((row) => row.task.id), ['g', 'a', 'b']);
+  view.collapsed.add('g');
+  foldView(view, 'g', true);
+  assert.deepEqual([view.collapsedRevision, view.derived.key[2]], [1, 1]);
+  assert.deepEqual(tree.rows.map((row) => row.task.id), ['g']);
+  copy.apply(3, { upsert: [{ id: 'c', title: 'C', kind: 'activity' }] });
+  copy.apply(4, { upsert: [{ id: 'd', title: 'D', kind: 'activity' }] });
+  followView(view);
+  assert.equal(view.derived.key[1], 2, 'a version missed: the key stays old, so derive builds the tree anew');
+  view.collapsedRevision = 5; // a search opened groups by itself
+  foldView(view, 'g', false);
+  assert.deepEqual([view.collapsedRevision, view.derived.key[2]], [6, 1], 'not followed: built anew');
 });

@@ -147,7 +147,7 @@ export class PlanView {
       }).then(() => this.loadTreeChanges()).then(() => (document.body.dataset.preloaded = 'all'), () => {});
       requestAnimationFrame(() => setTimeout(preload, 0));
     }
-    if (detail.confirmed) this.followChange();
+    if (detail.confirmed) this.treeChanges?.followView(this);
     if (detail.snapshot || !this.horizon) this.fitHorizon();
     else if (detail.confirmed) this.extendHorizon(detail.confirmed.changes?.upsert ?? []);
     const pushed = detail.confirmed?.changes?.pushed ?? [];
@@ -157,21 +157,9 @@ export class PlanView {
     }
   }
 
-  /** What follows a confirmed change in the tree in place (tree-changes.mjs), fetched after the first render. */
+  /** What follows confirmed changes and disclosures in the tree in place (tree-changes.mjs), fetched after the first render. */
   async loadTreeChanges() {
     this.treeChanges ??= await import('./tree-changes.mjs');
-  }
-
-  /**
-   * The live tree follows the newest confirmed change in place, in proportion to the change; until
-   * tree-changes.mjs is here, or when it cannot (a search's filter, data that does not fit), the
-   * next `derive` builds it anew.
-   */
-  followChange() {
-    const derived = this.derived;
-    const copy = this.client.copy;
-    if (!derived || !this.treeChanges || derived.tree.copy !== copy || derived.key[1] !== copy.revision - 1) return;
-    if (this.treeChanges.followChange(derived.tree, copy)) derived.key[1] = copy.revision;
   }
 
   /** The drags' controller, made once its module is here (a press before that starts none). */
@@ -371,13 +359,8 @@ export class PlanView {
     const shouldCollapse = collapse ?? !this.collapsed.has(id);
     if (shouldCollapse) this.collapsed.add(id);
     else this.collapsed.delete(id);
-    const derived = this.derived;
-    const inPlace = this.treeChanges && derived.key[2] === this.collapsedRevision && !derived.tree.fixed;
-    this.collapsedRevision = (this.collapsedRevision ?? 0) + 1;
-    if (inPlace) {
-      this.treeChanges.setFolded(derived.tree, id, shouldCollapse);
-      derived.key[2] = this.collapsedRevision;
-    }
+    if (this.treeChanges) this.treeChanges.foldView(this, id, shouldCollapse);
+    else this.collapsedRevision = (this.collapsedRevision ?? 0) + 1;
     this.render();
   }
 

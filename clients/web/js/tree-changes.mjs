@@ -31,6 +31,28 @@ export function followChange(tree, copy) {
   return true;
 }
 
+/**
+ * A plan view's live tree (plan-view.mjs derive: { key: [copy, revision, collapsed revision,
+ * filter], tree }) follows the copy's newest change in place; when it cannot (a search's filter,
+ * data that does not fit, a version missed), the view's next `derive` builds it anew.
+ */
+export function followView(view) {
+  const derived = view.derived;
+  const copy = view.client.copy;
+  if (derived?.tree.copy !== copy || derived.key[1] !== copy.revision - 1) return;
+  if (followChange(derived.tree, copy)) derived.key[1] = copy.revision;
+}
+
+/** A plan view's tree collapses or expands `id` in place (the view's collapsed set says so already). */
+export function foldView(view, id, folded) {
+  const derived = view.derived;
+  const before = view.collapsedRevision;
+  view.collapsedRevision = (before ?? 0) + 1;
+  if (!derived || derived.key[2] !== before || derived.tree.fixed) return;
+  setFolded(derived.tree, id, folded);
+  derived.key[2] = view.collapsedRevision;
+}
+
 /** Collapses (`folded`) or expands summary `id`: the rows under it taken out or put in. */
 export function setFolded(tree, id, folded) {
   const node = tree.nodes.get(id);
