@@ -313,10 +313,11 @@ test('a plan view\'s tree follows each next version and disclosure in place, and
   foldView(view, 'g', true);
   assert.deepEqual([view.collapsedRevision, view.derived.key[2]], [1, 1]);
   assert.deepEqual(tree.rows.map((row) => row.task.id), ['g']);
+  const held = copy.revision;
   copy.apply(3, { upsert: [{ id: 'c', title: 'C', kind: 'activity' }] });
   copy.apply(4, { upsert: [{ id: 'd', title: 'D', kind: 'activity' }] });
   followView(view);
-  assert.equal(view.derived.key[1], 2, 'a version missed: the key stays old, so derive builds the tree anew');
+  assert.equal(view.derived.key[1], held, 'a version missed: the key stays old, so derive builds the tree anew');
   view.collapsedRevision = 5; // a search opened groups by itself
   foldView(view, 'g', false);
   assert.deepEqual([view.collapsedRevision, view.derived.key[2]], [6, 1], 'not followed: built anew');
