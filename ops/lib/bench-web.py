@@ -1,9 +1,12 @@
 """ops/bench-web's measurements in headless Chromium (selenium): first render, scrolling frames,
-ack to visible, page weight, the link form on the big plan (open, then keystrokes in its task
-picker). Arguments: BASE_URL VIEWER_TOKEN_FILE EDITOR_TOKEN_FILE RUNS SAMPLES. PARTS (default all:
-page_weight first_renders scrolling ack_to_visible link_form) picks some of them; the page weight
-needs only the demo plan, so it may run alone against any server."""
+ack to visible (another client's change on the demo plan, and on the big plan a bar moved by a
+day with its progress), page weight, the link form on the big plan (open, then keystrokes in its
+task picker). Arguments: BASE_URL VIEWER_TOKEN_FILE EDITOR_TOKEN_FILE RUNS SAMPLES. PARTS
+(default all: page_weight first_renders scrolling ack_to_visible ack_to_visible_big link_form)
+picks some of them; the page weight needs only the demo plan, so it may run alone against any
+server."""
 
+import datetime
 import json
 import os
 import statistics
@@ -97,36 +100,48 @@ def scrolling(driver):
     figures['elements_in_chart'] = result['nodes']
 
 
-def ack_to_visible(driver):
-    open_plan(driver, 'demo')
+def moved(task, days):
+    """The task with its schedule `days` later (a bar dragged by a day)."""
+    shift = lambda text: (datetime.date.fromisoformat(text) + datetime.timedelta(days=days)).isoformat()
+    return dict(task, schedule={'start': shift(task['schedule']['start']), 'end': shift(task['schedule']['end'])})
+
+
+def ack_to_visible(driver, plan='demo', task_id='spec', name='ack_to_visible'):
+    """Another client (a WebSocket of its own) changes a task's progress SAMPLES times, each after
+    the last was seen; on the big plan it moves the bar by a day too (forth, then back), so the
+    arrows of the task move. From the ack to the first frame showing the new progress in the row."""
+    open_plan(driver, plan)
     driver.execute_script('''
         window.benchSeen = [];
         let last = null;
         const observer = new MutationObserver(() => {
-          const row = [...document.querySelectorAll('#tasks .row')].find((r) => r.dataset.id === 'spec');
+          const row = [...document.querySelectorAll('#tasks .row')].find((r) => r.dataset.id === arguments[0]);
           const text = row?.children[3].textContent;
           if (text === undefined || text === last) return;
           last = text;
           requestAnimationFrame(() => window.benchSeen.push([text, performance.timeOrigin + performance.now()]));
         });
-        observer.observe(document.querySelector('#tasks .list-body'), { subtree: true, childList: true, characterData: true });''')
+        observer.observe(document.querySelector('#tasks .list-body'), { subtree: true, childList: true, characterData: true });''',
+        task_id)
     socket = websocket.create_connection(base.replace('http', 'ws') + '/ws', subprotocols=['chronosketch.v1'])
     socket.send(json.dumps({'type': 'hello', 'token': editor, 'client': 'bench-web'}))
     json.loads(socket.recv())
-    socket.send(json.dumps({'type': 'subscribe', 'plan': 'demo'}))
+    socket.send(json.dumps({'type': 'subscribe', 'plan': plan}))
     snapshot = None
     while snapshot is None:
         for message in (lambda m: m if isinstance(m, list) else [m])(json.loads(socket.recv())):
             if message['type'] == 'snapshot':
                 snapshot = message
-    spec = next(task for task in snapshot['tasks'] if task['id'] == 'spec')
+    spec = next(task for task in snapshot['tasks'] if task['id'] == task_id)
     version = snapshot['version']
     acks = {}
     deltas = []
     for index in range(samples):
         progress = 1 + index % 99 if spec['progress'] != 1 + index % 99 else 50
         proposed = dict(spec, progress=progress)
-        socket.send(json.dumps({'type': 'propose', 'id': f'bench-{time.time_ns()}', 'plan': 'demo', 'baseVersion': version,
+        if plan != 'demo':
+            proposed = moved(proposed, 1 if index % 2 == 0 else -1)
+        socket.send(json.dumps({'type': 'propose', 'id': f'bench-{time.time_ns()}', 'plan': plan, 'baseVersion': version,
                                 'op': {'type': 'replace', 'previous': spec, 'proposed': proposed}}))
         while True:
             batch = json.loads(socket.recv())
@@ -144,10 +159,10 @@ def ack_to_visible(driver):
         deltas.append(seen - at)
         driver.execute_script('window.benchSeen = []')
     socket.close()
-    figures['ack_to_visible_p50_ms'] = round(percentile(deltas, 0.5), 1)
-    figures['ack_to_visible_p99_ms'] = round(percentile(deltas, 0.99), 1)
-    figures['ack_to_visible_max_ms'] = round(max(deltas), 1)
-    figures['ack_samples'] = len(deltas)
+    figures[f'{name}_p50_ms'] = round(percentile(deltas, 0.5), 1)
+    figures[f'{name}_p99_ms'] = round(percentile(deltas, 0.99), 1)
+    figures[f'{name}_max_ms'] = round(max(deltas), 1)
+    figures[f'{name}_samples'] = len(deltas)
 
 
 def page_weight(driver):
@@ -240,7 +255,8 @@ def link_form(driver):
 
 
 parts = {'page_weight': page_weight, 'first_renders': first_renders, 'scrolling': scrolling,
-         'ack_to_visible': ack_to_visible, 'link_form': link_form}
+         'ack_to_visible': ack_to_visible, 'ack_to_visible_big': lambda driver: ack_to_visible(driver, 'big', 't0-0', 'ack_to_visible_big'),
+         'link_form': link_form}
 chosen = os.environ.get('PARTS', ' '.join(parts)).split()
 unknown = [name for name in chosen if name not in parts]
 if unknown:

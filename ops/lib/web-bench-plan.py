@@ -1,12 +1,15 @@
 """A generated plan for ops/bench-web: COUNT tasks (default 100,000) in groups of about 200 under
-20 top-level phases, activities over half a year, a milestone per group, and a chain of
-finish-to-start dependencies inside each group (one per ten tasks). JSON on stdout, in the import
-shape of `plan-server plan create --import`."""
+20 top-level phases, activities over half a year, a milestone per group, and DEPENDENCIES
+finish-to-start dependencies (default 50,000): a chain inside each group (one per ten tasks), then
+links from a task to one of the next 40 tasks of the plan's order (within a group or into the
+next), always forward, so there is no cycle. JSON on stdout, in the import shape of
+`plan-server plan create --import`."""
 import json
 import random
 import sys
 
 count = int(sys.argv[1]) if len(sys.argv) > 1 else 100000
+wanted = int(sys.argv[2]) if len(sys.argv) > 2 else 50000
 random.seed(16)
 tasks, dependencies = [], []
 phases = 20
@@ -36,6 +39,15 @@ while len(tasks) < count:
         tasks.append({"id": f"m{group}", "title": f"Package {group + 1} done", "parentID": gid, "kind": "milestone",
                       "date": "2026-07-01"})
     group += 1
-json.dump({"title": f"Generated plan of {count} tasks", "tasks": tasks[:count], "dependencies": dependencies,
+tasks = tasks[:count]
+linkable = [task["id"] for task in tasks if task["kind"] != "summary"]
+pairs = {(d["predecessorID"], d["successorID"]) for d in dependencies}
+while len(dependencies) < min(wanted, len(linkable) * 20):
+    at = random.randrange(len(linkable) - 1)
+    pair = (linkable[at], linkable[min(at + 1 + random.randrange(40), len(linkable) - 1)])
+    if pair not in pairs:
+        pairs.add(pair)
+        dependencies.append({"predecessorID": pair[0], "successorID": pair[1]})
+json.dump({"title": f"Generated plan of {count} tasks", "tasks": tasks, "dependencies": dependencies,
            "resources": [{"id": f"r{i}", "label": f"Resource {i + 1}"} for i in range(50)], "entries": [], "assignments": []},
           sys.stdout)

@@ -6,7 +6,10 @@ import assert from 'node:assert/strict';
 import { chartPicture } from '../../../clients/web/js/chart-picture.mjs';
 import { PlanCopy } from '../../../clients/web/js/plan-copy.mjs';
 import { makeAxis } from '../../../clients/web/js/axis.mjs';
-import { rowValues, arrows } from '../../../clients/web/js/marks.mjs';
+import { rowValues } from '../../../clients/web/js/marks.mjs';
+import { PlanTree, loadArrows } from '../../../clients/web/js/plan-tree.mjs';
+
+await loadArrows();
 import { makeCalendar } from '../../../clients/web/js/calendar.mjs';
 import { parseCivil as d } from '../../../clients/web/js/dates.mjs';
 import { LIST_WIDTH, ROW_HEIGHT } from '../../../clients/web/js/tasks-view.mjs';
@@ -31,13 +34,13 @@ const copy = new PlanCopy({
 
 /** The view's state as plan-view.mjs hands it to the task view, for a chart from 2026-09-07 at one day a column. */
 function state(language = 'en', zoom = 1) {
-  const rows = copy.rows();
-  const indexByID = new Map(rows.map((row, index) => [row.task.id, index]));
   const valuesOf = (task) => rowValues(task, copy.summaries);
+  const tree = new PlanTree(copy, new Set(), valuesOf);
+  const rows = tree.rows;
   return {
     rows, valuesOf, language, t: texts(language), axis: makeAxis(d('2026-09-07'), 42, zoom), columnWidth: 40,
     today: d('2026-09-10'), calendar: makeCalendar({ workingDays: [1, 2, 3, 4, 5], holidays: [] }), shadow: () => null,
-    figures: null, arrows: arrows(rows, copy.dependencies, valuesOf, indexByID),
+    figures: null, arrowsIn: (top, bottom) => tree.arrowsIn(top, bottom),
   };
 }
 const wordsOf = (picture) => picture.shapes.filter((shape) => shape.text).map((shape) => shape.text);
@@ -90,7 +93,8 @@ test('critical tasks and arrows are tinted, a baseline shadow drawn under its ba
   const base = state();
   const critical = { ...base, figures: { a: { critical: true, slack: 0 }, m: { critical: true, slack: 0 } },
     // Start to start with a lag of 6 binds: the starts are 6 working days apart (every day works).
-    arrows: base.arrows.map((arrow) => ({ ...arrow, dependency: { ...arrow.dependency, lag: 6 } })),
+    arrowsIn: (top, bottom) => base.arrowsIn(top, bottom)
+      .map((arrow) => Object.assign(Object.create(Object.getPrototypeOf(arrow)), arrow, { dependency: { ...arrow.dependency, lag: 6 } })),
     calendar: makeCalendar({ workingDays: [1, 2, 3, 4, 5, 6, 7], holidays: [] }),
     shadow: (task) => (task.id === 'a' ? rowValues({ ...task, schedule: { start: '2026-09-07', end: '2026-09-09' } }, {}) : null) };
   const { shapes } = chartPicture(critical, { scrollTop: 0, scrollLeft: 0, width: LIST_WIDTH + 560, height: HEADER_HEIGHT + 4 * ROW_HEIGHT });

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCivil as d } from '../../../clients/web/js/dates.mjs';
 import { makeAxis } from '../../../clients/web/js/axis.mjs';
-import { rowValues, mark, arrows, anchors, arrowPath, criticalArrow } from '../../../clients/web/js/marks.mjs';
+import { rowValues, mark } from '../../../clients/web/js/marks.mjs';
+import { arrowBetween, anchors, arrowPath, criticalArrow } from '../../../clients/web/js/arrows.mjs';
 import { makeCalendar } from '../../../clients/web/js/calendar.mjs';
 import { arrowLabel } from '../../../clients/web/js/wording.mjs';
 import { LANGUAGES, loadLanguage } from '../../../clients/web/js/strings.mjs';
@@ -13,6 +14,11 @@ await Promise.all(LANGUAGES.map(loadLanguage));
 import { lanes } from '../../../clients/web/js/lanes.mjs';
 
 const axis = makeAxis(d('2026-09-08'), 20, 2);
+/** The arrows of `dependencies` between `rows` (index: id → row), none where an endpoint is not a row. */
+const arrows = (rows, dependencies, valuesOf, index) => dependencies.map((dependency) => {
+  const at = (id) => (index.has(id) ? { task: rows[index.get(id)].task, index: index.get(id) } : undefined);
+  return arrowBetween(dependency, at(dependency.predecessorID), at(dependency.successorID), valuesOf);
+}).filter((arrow) => arrow !== null);
 const activity = (start, end, progress = 0) => ({ id: 'a', title: 'A', kind: 'activity', schedule: { start, end }, progress });
 
 test('an activity covers its exact exclusive interval; progress is clipped by its own interval', () => {

@@ -1,5 +1,6 @@
 // The client copy applies `changes` as docs/protocol.md §5.5 and ClientPlanCopy.swift do: the §5.3
-// sequence of the example plan, the errors that leave the copy unchanged, and the visible tree.
+// sequence of the example plan, the errors that leave the copy unchanged, and descendants (the visible
+// tree: plan-tree.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlanCopy, CopyError } from '../../../clients/web/js/plan-copy.mjs';
@@ -86,21 +87,9 @@ test('an add with an order that names the new task, a removal with the order of 
   assert.equal(copy.get('build').id, 'build');
 });
 
-test('rows: depth first in input order, children after their parent, collapsed descendants left out', () => {
+test('descendants: every task under a summary, at any depth', () => {
   const copy = new PlanCopy(snapshot());
   copy.apply(13, { upsert: [{ id: 'late', title: 'Late child', parentID: 'phase-2', kind: 'activity', progress: 0 }] });
-  const rows = copy.rows();
-  assert.deepEqual(rows.map((row) => row.task.id), ['phase-1', 'design', 'spec', 'build', 'phase-2', 'late', 'release']);
-  assert.deepEqual(rows.map((row) => row.depth), [0, 1, 1, 1, 0, 1, 0]);
-  assert.deepEqual(rows.map((row) => row.hasChildren), [true, false, false, false, true, false, false]);
-  const collapsed = copy.rows(new Set(['phase-1', 'release']));
-  assert.deepEqual(collapsed.map((row) => row.task.id), ['phase-1', 'phase-2', 'late', 'release']);
-  assert.equal(collapsed[0].collapsed, true);
-  assert.equal(collapsed[3].collapsed, false, 'a task without children is never collapsed');
   assert.deepEqual([...copy.descendants('phase-1')].sort(), ['build', 'design', 'spec']);
-});
-
-test('a child before its parent in input order still follows it in the tree', () => {
-  const copy = new PlanCopy({ plan: 'p', version: 1, tasks: [{ id: 'c', title: 'C', parentID: 'g', kind: 'activity' }, { id: 'g', title: 'G', kind: 'summary' }] });
-  assert.deepEqual(copy.rows().map((row) => row.task.id), ['g', 'c']);
+  assert.deepEqual([...copy.descendants('phase-2')], ['late']);
 });

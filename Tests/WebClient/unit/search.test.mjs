@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fold, SearchIndex, matchPositions, stepMatch, filterRows } from '../../../clients/web/js/search.mjs';
 import { PlanCopy } from '../../../clients/web/js/plan-copy.mjs';
+import { PlanTree } from '../../../clients/web/js/plan-tree.mjs';
 
 const task = (id, title, parentID = null, kind = 'activity') => ({ id, title, kind, ...(parentID ? { parentID } : {}) });
 const copy = new PlanCopy({
@@ -14,7 +15,7 @@ const copy = new PlanCopy({
     task('release', 'Release', null, 'summary'), task('beta', 'Beta', 'release'), task('s-17', 'Straßenfest Überprüfung'),
   ],
 });
-const rows = copy.rows();
+const rows = new PlanTree(copy).rows;
 const titles = (positions) => positions.map((position) => rows[position].task.title);
 
 test('folding ignores case and accents, ß is ss; plain ASCII only changes case', () => {
@@ -88,7 +89,7 @@ test('a plan of 100,000 tasks is searched over its whole tree in one pass per qu
     tasks.push(task(`g${group}`, `Group ${group}`, null, 'summary'));
     for (let child = 0; child < 99; child += 1) tasks.push(task(`t${group}-${child}`, `Tâche ${group}.${child}`, `g${group}`));
   }
-  const big = new PlanCopy({ plan: 'big', version: 1, tasks }).rows();
+  const big = new PlanTree(new PlanCopy({ plan: 'big', version: 1, tasks })).rows;
   const index = new SearchIndex();
   const started = performance.now();
   const broad = matchPositions(big, '7.1', index);

@@ -10,7 +10,6 @@ import { column, fitting, x as axisX } from './axis.mjs';
 import { headerTiers, shadesDays, gridLines } from './scales.mjs';
 import { isoWeekday, formatCivil } from './dates.mjs';
 import { nonWorkingRuns } from './calendar.mjs';
-import { arrowPath } from './marks.mjs';
 
 export const HEADER_ROW = 22;
 export const HEADER_HEIGHT = HEADER_ROW * 3;
@@ -200,14 +199,5 @@ export function markNodes(mark, { id, top, height, columnWidth, scrollLeft, unsc
   }
   // A push seen late (a row scrolled in, a redraw) goes on where it was, not from the start.
   if (pushed) for (const node of nodes) if (node.classList.contains('pushed')) node.style.animationDelay = `-${Math.round(pushed)}ms`;
-  return nodes;
-}
-
-/** An arrow (marks.mjs arrows) drawn from (x1, y1) to (x2, y2), with its `label` ("SS +2") before its head. */
-export function arrowNodes(x1, y1, x2, y2, arrow, label = '', critical = false) {
-  const path = arrowPath(x1, y1, x2, y2, arrow);
-  const tint = critical ? ' critical' : '';
-  const nodes = [s('path', { class: `arrow${tint}`, d: path.d }), s('path', { class: `arrow-head${tint}`, d: path.head })];
-  if (label) nodes.push(s('text', { class: 'arrow-label', x: path.labelX, y: y2 - 5, 'text-anchor': path.labelAnchor, text: label }));
   return nodes;
 }

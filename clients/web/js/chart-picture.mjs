@@ -9,7 +9,8 @@ import { column, fitting, x as axisX } from './axis.mjs';
 import { headerTiers, gridLines, shadesDays } from './scales.mjs';
 import { isoWeekday } from './dates.mjs';
 import { nonWorkingRuns } from './calendar.mjs';
-import { mark, arrowPath, criticalArrow } from './marks.mjs';
+import { mark } from './marks.mjs';
+import { arrowPath, criticalArrow } from './arrows.mjs';
 import { arrowLabel } from './wording.mjs';
 import { HEADER_ROW, HEADER_HEIGHT, visibleColumns } from './chart-draw.mjs';
 import { COLUMNS, LIST_WIDTH, ROW_HEIGHT, cellTexts } from './tasks-view.mjs';
@@ -26,7 +27,7 @@ export const roughWidth = (text, font) => String(text).length * 0.6 * Number(/(\
 
 /**
  * The picture of the chart as shown: `state` is what the task view draws from (tasks-view.mjs
- * update: rows, valuesOf, language, t, axis, columnWidth, today, calendar, shadow, figures, arrows),
+ * update: rows, valuesOf, language, t, axis, columnWidth, today, calendar, shadow, figures, arrowsIn),
  * `shown` where it is scrolled and how large it is ({ scrollTop, scrollLeft, width, height } in CSS
  * pixels). The rows are those on screen from the first whole one; the columns those on screen.
  * Returns { width, height, clips: { head, body } ([x, y, width, height]), shapes }: each shape a
@@ -172,11 +173,10 @@ function drawRow(add, frame, index) {
 
 /** The arrows that touch the rows shown, with their labels ("SS +2"), as tasks-view.mjs renderArrows. */
 function drawArrows(add, frame) {
-  const { arrows, axis, columnWidth, first, end, figures, calendar, language } = frame;
+  const { arrowsIn, axis, columnWidth, first, end, figures, calendar, language } = frame;
   const dayPx = columnWidth / axis.zoom;
   const middle = (row) => top(frame, row) + ROW_HEIGHT / 2 - 1;
-  for (const arrow of arrows ?? []) {
-    if (arrow.bottom < first || arrow.top >= end) continue;
+  for (const arrow of arrowsIn?.(first, end) ?? []) {
     const x1 = px(frame, 0) + (arrow.fromDay - axis.start) * dayPx;
     const x2 = px(frame, 0) + (arrow.toDay - axis.start) * dayPx;
     const path = arrowPath(x1, middle(arrow.fromRow), x2, middle(arrow.toRow), arrow);

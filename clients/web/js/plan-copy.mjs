@@ -66,7 +66,7 @@ export class PlanCopy {
         this.tasks[position] = task;
       }
     }
-    if (changes.order) this.reorder(changes.order);
+    const moved = changes.order ? this.reorder(changes.order) : [];
     if (changes.dependencies) this.dependencies = changes.dependencies;
     for (const id of remove) delete this.summaries[id];
     for (const task of upsert) if (task.kind !== 'summary') delete this.summaries[task.id];
@@ -75,6 +75,8 @@ export class PlanCopy {
     if (changes.settings) this.settings = changes.settings;
     this.version = version;
     this.revision += 1;
+    /** What this revision changed, for those who follow it in place (tree-changes.mjs): moved, the ids a reorder moved. */
+    this.lastChange = { changes, moved };
   }
 
   check(remove, upsert, order) {
@@ -113,37 +115,7 @@ export class PlanCopy {
       this.tasks[position] = task;
       this.positions.set(task.id, position);
     }
-  }
-
-  /**
-   * The visible tree (semantics.md `rows(collapsed:)`): roots in input order, each followed by its
-   * children in input order, recursively; each row { task, depth, hasChildren, collapsed };
-   * descendants of collapsed summaries left out. A task whose parent is missing counts as a root.
-   */
-  rows(collapsed = new Set()) {
-    const children = new Map();
-    const roots = [];
-    for (const task of this.tasks) {
-      const parent = task.parentID ?? null;
-      if (parent !== null && this.positions.has(parent)) {
-        let list = children.get(parent);
-        if (!list) children.set(parent, (list = []));
-        list.push(task);
-      } else {
-        roots.push(task);
-      }
-    }
-    const rows = [];
-    const stack = [];
-    for (let index = roots.length - 1; index >= 0; index -= 1) stack.push([roots[index], 0]);
-    while (stack.length > 0) {
-      const [task, depth] = stack.pop();
-      const kids = children.get(task.id);
-      const isCollapsed = collapsed.has(task.id);
-      rows.push({ task, depth, hasChildren: kids !== undefined, collapsed: isCollapsed && kids !== undefined });
-      if (kids && !isCollapsed) for (let index = kids.length - 1; index >= 0; index -= 1) stack.push([kids[index], depth + 1]);
-    }
-    return rows;
+    return moved.map(([, task]) => task.id);
   }
 
   /** The ids of `id`'s descendants (any depth). */

@@ -10,7 +10,8 @@
 import { $, sameKey } from './dom.mjs';
 import { PlanClient } from './plan-client.mjs';
 import { PlanCopy } from './plan-copy.mjs';
-import { rowValues, arrows } from './marks.mjs';
+import { rowValues } from './marks.mjs';
+import { PlanTree, loadArrows } from './plan-tree.mjs';
 import { today as todayOf } from './dates.mjs';
 import { TasksView } from './tasks-view.mjs';
 import { readWidths, STORAGE_KEY } from './list-layout.mjs';
@@ -115,6 +116,8 @@ export class PlanView {
 
   clientEvent(event, detail) {
     if (event === 'welcome') this.resources?.welcomed();
+    // Arrows that could not be fetched after the first render (the server went away) come now.
+    if (event === 'welcome' && this.horizon) loadArrows().then(() => this.render(), () => {});
     if (event === 'copy') this.copyChanged(detail);
     if (event === 'answer') this.actions.answered(detail);
     if (event === 'retrying') this.app.status(this.t.rejected(this.actions.reason(detail)), true);
@@ -137,12 +140,14 @@ export class PlanView {
       // open at once later, also while the server is away. A module that could not be fetched
       // (the server went away first) is no error yet: opening its view fetches it again and says
       // so if that fails. `data-preloaded` on <body> tells when all are here.
-      const preload = () => Promise.all([...LATER.map((m) => import(m)), loadCoarseScales()]).then((modules) => {
-        for (const module of modules) module.install?.(this.app);
+      // The arrows first: drawn as soon as they are here.
+      const preload = () => Promise.all([loadArrows().then(() => this.render()), ...LATER.map((m) => import(m)), loadCoarseScales()]).then((modules) => {
+        for (const module of modules) module?.install?.(this.app);
         return this.loadDrags();
-      }).then(() => (document.body.dataset.preloaded = 'all'), () => {});
+      }).then(() => this.loadTreeChanges()).then(() => (document.body.dataset.preloaded = 'all'), () => {});
       requestAnimationFrame(() => setTimeout(preload, 0));
     }
+    if (detail.confirmed) this.treeChanges?.followView(this);
     if (detail.snapshot || !this.horizon) this.fitHorizon();
     else if (detail.confirmed) this.extendHorizon(detail.confirmed.changes?.upsert ?? []);
     const pushed = detail.confirmed?.changes?.pushed ?? [];
@@ -150,6 +155,11 @@ export class PlanView {
       this.pushed = { version: detail.confirmed.version, count: pushed.length, ids: new Set(pushed), at: performance.now() };
       this.app.status(this.t.pushedCount(pushed.length));
     }
+  }
+
+  /** What follows confirmed changes and disclosures in the tree in place (tree-changes.mjs), fetched after the first render. */
+  async loadTreeChanges() {
+    this.treeChanges ??= await import('./tree-changes.mjs');
   }
 
   /** The drags' controller, made once its module is here (a press before that starts none). */
@@ -201,21 +211,21 @@ export class PlanView {
   }
 
   /**
-   * The tree, its index and arrows, recomputed when the copy or the disclosure changed, or what a
-   * search filters (its matches and their ancestors).
+   * The tree shown (plan-tree.mjs: its rows, their index, the arrows), followed in place through
+   * confirmed changes and disclosures, built anew after a snapshot, for a past version, or for
+   * what a search filters (its matches and their ancestors).
    */
   derive() {
     const copy = this.copy;
     const filter = this.search?.filtering && this.search.active ? this.search : null;
     const key = [copy, copy.revision, this.collapsedRevision, filter?.query ?? null];
-    if (sameKey(key, this.derived?.key)) return this.derived;
-    const rows = filter ? filter.filteredRows() : copy.rows(this.collapsed);
-    const indexByID = new Map();
-    rows.forEach((row, index) => indexByID.set(row.task.id, index));
-    const derivedArrows = arrows(rows, copy.dependencies, (task) => this.valuesOf(task), indexByID);
-    this.derived = { key, rows, indexByID, arrows: derivedArrows };
-    if (!this.selectedID || !indexByID.has(this.selectedID)) this.selectedID = rows[0]?.task.id ?? null;
-    return this.derived;
+    if (!sameKey(key, this.derived?.key)) {
+      const valuesOf = (task) => this.valuesOf(task);
+      this.derived = { key, tree: new PlanTree(copy, this.collapsed, valuesOf, filter ? filter.filteredRows() : null) };
+    }
+    const { tree } = this.derived;
+    if (!this.selectedID || !tree.indexByID.has(this.selectedID)) this.selectedID = tree.rows[0]?.task.id ?? null;
+    return tree;
   }
 
   /** The chart's column viewport of the visible view (for Previous/Next/Today/zoom and queries). */
@@ -265,9 +275,10 @@ export class PlanView {
     const t = this.t;
     const readOnly = !!this.historical || !this.client.mayPropose;
     if (this.view === 'tasks') {
-      const { rows, indexByID, arrows: derivedArrows } = this.derive();
+      const tree = this.derive();
       this.tasksView.update({
-        copy, rows, indexByID, arrows: derivedArrows, valuesOf: (task) => this.valuesOf(task), language: this.language, t,
+        copy, rows: tree.rows, indexByID: tree.indexByID, arrowsIn: (top, bottom) => tree.arrowsIn(top, bottom),
+        shape: [tree, tree.changes, tree.arrowIndex], valuesOf: (task) => this.valuesOf(task), language: this.language, t,
         selectedID: this.selectedID, pendingIDs: this.actions.pendingTaskIDs(), axis: this.axis, columnWidth: this.columnWidth,
         today: todayOf(), shadow: (task) => this.baseline?.values.get(task.id) ?? null, calendar: this.calendar(),
         figures: this.historical ? null : this.client.figures?.tasks ?? null, pushed: (id) => this.pushedSince(id), readOnly,
@@ -348,7 +359,8 @@ export class PlanView {
     const shouldCollapse = collapse ?? !this.collapsed.has(id);
     if (shouldCollapse) this.collapsed.add(id);
     else this.collapsed.delete(id);
-    this.collapsedRevision = (this.collapsedRevision ?? 0) + 1;
+    if (this.treeChanges) this.treeChanges.foldView(this, id, shouldCollapse);
+    else this.collapsedRevision = (this.collapsedRevision ?? 0) + 1;
     this.render();
   }
 

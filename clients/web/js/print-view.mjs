@@ -6,8 +6,10 @@
 // everything else; the pages are taken down again after printing.
 
 import { h, s, $ } from './dom.mjs';
-import { drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
-import { mark, criticalArrow } from './marks.mjs';
+import { drawHeader, gridNodes, markNodes, HEADER_HEIGHT } from './chart-draw.mjs';
+import { mark } from './marks.mjs';
+import { criticalArrow } from './arrows.mjs';
+import { arrowNodes } from './arrow-layer.mjs';
 import { ROW_HEIGHT, cellTexts } from './tasks-view.mjs';
 import { arrowLabel } from './wording.mjs';
 import { planRange } from './scales.mjs';

@@ -7,6 +7,7 @@
 
 import { $ } from './dom.mjs';
 import { SearchIndex, fold, matchPositions, stepMatch, filterRows } from './search.mjs';
+import { PlanTree } from './plan-tree.mjs';
 
 /** How long typing must pause before the text is searched. */
 const DEBOUNCE_MS = 150;
@@ -131,7 +132,7 @@ export class SearchBox {
   treeOf(copy, warm = false) {
     if (!copy) return null;
     if (this.tree?.copy !== copy || this.tree.revision !== copy.revision) {
-      this.tree = { copy, revision: copy.revision, rows: copy.rows(), positions: null };
+      this.tree = { copy, revision: copy.revision, rows: new PlanTree(copy).rows, positions: null };
     }
     if (warm) for (const row of this.tree.rows) this.index.text(row.task);
     return this.tree;

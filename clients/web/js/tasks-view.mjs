@@ -6,10 +6,10 @@
 // plan view and reports user intentions through callbacks. The list's widths follow list-layout.mjs.
 
 import { h, s, follow, sameKey, setChanged, recycle } from './dom.mjs';
-import { ChartStage, drawHeader, gridNodes, markNodes, arrowNodes, HEADER_HEIGHT } from './chart-draw.mjs';
-import { mark, criticalArrow } from './marks.mjs';
+import { ChartStage, drawHeader, gridNodes, markNodes, HEADER_HEIGHT } from './chart-draw.mjs';
+import { mark } from './marks.mjs';
+import { arrowsModule } from './plan-tree.mjs';
 import { formatDate } from './strings.mjs';
-import { arrowLabel } from './wording.mjs';
 import { COLUMNS, listLayout, defaultWidths, MIN_COLUMN } from './list-layout.mjs';
 
 export const ROW_HEIGHT = 28;
@@ -17,9 +17,11 @@ export { COLUMNS };
 /** The list's width with every column at its default width. */
 export const LIST_WIDTH = COLUMNS.reduce((sum, [, width]) => sum + width, 0);
 const BUFFER_ROWS = 4;
-// The arrows are drawn for a block of rows and columns around the visible ones and moved with one
-// transform while the view stays inside it, instead of being made anew in every frame.
-const ARROW_BLOCK_ROWS = 64;
+/**
+ * Rows are placed from a base row moved in steps this large, inside one box (the list's) and one
+ * group (the chart's) that alone follow the scroll: a frame moves two nodes, not every row.
+ */
+const BASE_ROWS = 1024;
 /** The marks a press moves (their ends, `bar-edge`, resize). */
 const MOVED = new Set(['bar', 'bar-fill', 'milestone']);
 
@@ -34,6 +36,9 @@ export class TasksView extends ChartStage {
     super(scroller, LIST_WIDTH);
     this.callbacks = callbacks;
     this.rowNodes = new Map();
+    this.rowBox = h('div', {});
+    Object.assign(this.rowBox.style, { position: 'absolute', left: '0px', right: '0px', top: '0px' });
+    this.list.append(this.rowBox);
     this.drag = null;
     this.corner.setAttribute('role', 'row');
     this.grid = s('g', {});
@@ -57,16 +62,18 @@ export class TasksView extends ChartStage {
   }
 
   /**
-   * state: { copy, rows, indexByID, arrows, valuesOf, language, t, selectedID, pendingIDs, axis, columnWidth,
+   * state: { copy, rows, indexByID, arrowsIn(top, bottom) (the arrows touching those rows), shape (a key that changes
+   * with the rows or the arrows: plan-tree.mjs), valuesOf, language, t, selectedID, pendingIDs, axis, columnWidth,
    * today, shadow(task), calendar (calendar.mjs), figures (id → a schedule answer's figures, or null),
    * pushed(id) (ms since the task was pushed, or null), match(id) (a search's: 0 none, 1 a match, 2 the current one),
    * overlay(view, first, end, scrollTop, scrollLeft) (the drags' ghosts and notes: SVG nodes),
    * widths (list-layout.mjs readWidths), expanded (a narrow list shows its other columns) }.
    */
   update(state) {
-    const layoutChanged = !this.state || state.rows !== this.state.rows || state.axis !== this.state.axis
+    const layoutChanged = !this.state || state.rows !== this.state.rows || state.rows.length !== this.rowCount || state.axis !== this.state.axis
       || state.language !== this.state.language || state.columnWidth !== this.state.columnWidth;
     this.state = state;
+    this.rowCount = state.rows.length;
     // A viewer (or a past version) is offered no drags: no reorder, no link handles.
     this.scroller.classList.toggle('read-only', !!state.readOnly);
     this.schedule(layoutChanged);
@@ -190,8 +197,11 @@ export class TasksView extends ChartStage {
   }
 
   renderRows(first, end, scrollTop) {
-    recycle(this.rowNodes, first, end, () => this.list.appendChild(this.rowNode()), (node, index) => {
-      node.style.transform = `translateY(${index * ROW_HEIGHT - scrollTop}px)`;
+    const base = Math.floor(first / BASE_ROWS) * BASE_ROWS;
+    this.rowBox.style.transform = `translateY(${base * ROW_HEIGHT - scrollTop}px)`;
+    recycle(this.rowNodes, first, end, () => this.rowBox.appendChild(this.rowNode()), (node, index) => {
+      const top = (index - base) * ROW_HEIGHT;
+      if (node.top !== top) node.style.transform = `translateY(${(node.top = top)}px)`;
       this.fillRow(node, this.state.rows[index], index);
     });
   }
@@ -213,7 +223,7 @@ export class TasksView extends ChartStage {
     const selected = task.id === state.selectedID;
     const pending = state.pendingIDs.has(task.id);
     const found = state.match?.(task.id) ?? 0;
-    const key = [task, state.copy.summaries[task.id], selected, pending, row.collapsed, row.depth, state.language, found];
+    const key = [task, state.copy.summaries[task.id], selected, pending, row.hasChildren, row.collapsed, row.depth, state.language, found];
     if (sameKey(key, node.key)) return;
     node.key = key;
     node.classList.toggle('match', found > 0);
@@ -239,10 +249,9 @@ export class TasksView extends ChartStage {
   }
 
   /**
-   * The chart body. Vertical scrolling only moves the row groups (translate) and adds or drops the
-   * rows that enter or leave; the grid, and each row's marks, are redrawn only when the horizontal
-   * position, the axis or the row's data changed. Arrows are redrawn every frame (only those
-   * crossing the visible rows).
+   * The chart body. Vertical scrolling only moves the group of the rows' marks (translate) and adds
+   * or drops the rows that enter or leave; the grid, and each row's marks, are redrawn only when
+   * the horizontal position, the axis or the row's data changed; the arrows follow arrow-layer.mjs.
    */
   renderChart(first, end, scrollTop, scrollLeft, bodyHeight) {
     const { state } = this;
@@ -256,9 +265,11 @@ export class TasksView extends ChartStage {
     const selectedIndex = state.indexByID.get(state.selectedID);
     setChanged(this.selectedRect, 'width', width);
     setChanged(this.selectedRect, 'y', selectedIndex === undefined ? -ROW_HEIGHT : selectedIndex * ROW_HEIGHT - scrollTop);
+    const base = Math.floor(first / BASE_ROWS) * BASE_ROWS;
+    setChanged(this.marks, 'transform', `translate(0 ${base * ROW_HEIGHT - scrollTop})`);
     recycle(this.rowGroups, first, end, () => this.marks.appendChild(s('g', {})), (group, index) => {
       const { task } = state.rows[index];
-      group.setAttribute('transform', `translate(0 ${index * ROW_HEIGHT - scrollTop})`);
+      setChanged(group, 'transform', `translate(0 ${(index - base) * ROW_HEIGHT})`);
       const values = state.valuesOf(task);
       const shadowValues = state.shadow(task);
       const figure = state.figures?.[task.id];
@@ -272,42 +283,18 @@ export class TasksView extends ChartStage {
         selected: task.id === state.selectedID, critical: figure?.critical, pushed,
       }));
     });
-    this.renderArrows(first, end, scrollTop, scrollLeft, width);
+    this.renderArrows(first, end, scrollTop, scrollLeft);
     const over = state.overlay?.(this, first, end, scrollTop, scrollLeft) ?? [];
     if (over.length > 0 || this.overlay.firstChild) this.overlay.replaceChildren(...over);
     const line = this.drag?.kind === 'link' ? this.drag.line : null;
     if (this.linkLayer.firstChild !== line) this.linkLayer.replaceChildren(...(line ? [line] : []));
   }
 
-  /**
-   * The arrows touching a block of rows (whole blocks of ARROW_BLOCK_ROWS around [first, end)) and
-   * of the chart's width (the visible part and one more width to the right), drawn relative to the
-   * block's corner; only the layer's transform follows the scroll until the view leaves the block.
-   */
-  renderArrows(first, end, scrollTop, scrollLeft, width) {
-    const { state } = this;
-    const blockWidth = Math.max(width, 400);
-    const top = Math.floor(first / ARROW_BLOCK_ROWS) * ARROW_BLOCK_ROWS;
-    const bottom = Math.ceil(Math.max(end, top + 1) / ARROW_BLOCK_ROWS) * ARROW_BLOCK_ROWS;
-    const left = Math.floor(scrollLeft / blockWidth) * blockWidth;
-    const key = [state.arrows, state.axis, state.columnWidth, top, bottom, left, blockWidth, state.figures, state.calendar, state.language];
-    if (!sameKey(key, this.arrowKey)) {
-      this.arrowKey = key;
-      const nodes = [];
-      const dayPx = state.columnWidth / state.axis.zoom;
-      for (const arrow of state.arrows) {
-        if (arrow.bottom < top || arrow.top >= bottom) continue;
-        const x1 = (arrow.fromDay - state.axis.start) * dayPx - left;
-        const x2 = (arrow.toDay - state.axis.start) * dayPx - left;
-        if (Math.max(x1, x2) < -20 || Math.min(x1, x2) > 2 * blockWidth + 20) continue;
-        const y1 = (arrow.fromRow - top) * ROW_HEIGHT + ROW_HEIGHT / 2 - 1;
-        const y2 = (arrow.toRow - top) * ROW_HEIGHT + ROW_HEIGHT / 2 - 1;
-        nodes.push(...arrowNodes(x1, y1, x2, y2, arrow, arrowLabel(state.language, arrow.dependency),
-          criticalArrow(arrow, state.figures, state.calendar)));
-      }
-      this.arrowLayer.replaceChildren(...nodes);
-    }
-    setChanged(this.arrowLayer, 'transform', `translate(${left - scrollLeft} ${top * ROW_HEIGHT - scrollTop})`);
+  /** The arrows near the rows shown (arrow-layer.mjs), once they are here. */
+  renderArrows(first, end, scrollTop, scrollLeft) {
+    if (!arrowsModule) return;
+    this.arrows ??= new arrowsModule.ArrowLayer(this.arrowLayer, ROW_HEIGHT);
+    this.arrows.render(this.state, first, end, scrollTop, scrollLeft, this.chartWidth);
   }
 
   rowIndexAt(clientY) {
