@@ -18,7 +18,7 @@ extension TerminalEndToEndTests {
 
             // A adds "Audit" 2026-09-10T00:00 – 2026-09-12T00:00 on Room 1 and Room 2.
             try tmux.send("a", "a")
-            _ = try tmux.waitFor("a") { $0.contains("Add entry") && $0.contains("◂ [x] Room 1 ▸") }
+            _ = try tmux.waitFor("a") { $0.contains("Add entry") && $0.contains("Resources  Room 1") }
             try tmux.send("a", "-l", "Audit")
             try tmux.send("a", "Tab")
             for _ in 0..<16 { try tmux.send("a", "BSpace") }
@@ -26,9 +26,11 @@ extension TerminalEndToEndTests {
             try tmux.send("a", "Tab")
             for _ in 0..<16 { try tmux.send("a", "BSpace") }
             try tmux.send("a", "-l", "2026-09-12T00:00")
-            try tmux.send("a", "Tab", "Right", "Space")
-            _ = try tmux.waitFor("a") { $0.contains("= Room 1, Room 2") }
-            try tmux.send("a", "Tab", "Enter")
+            try tmux.send("a", "Tab", "-l", "room 2")
+            _ = try tmux.waitFor("a") { $0.contains("[ ] Room 2") }
+            try tmux.send("a", "Enter")
+            _ = try tmux.waitFor("a") { $0.contains("= Room 1, Room 2") && $0.contains("[x] Room 2") }
+            try tmux.send("a", "Escape", "Tab", "Enter")
             _ = try tmux.waitFor("a") { $0.contains("Saved.") && heading(of: $0).contains("v1") }
             let added = try #require(try store.loadPlan(plan)).document.state.timeline
             let audit = try #require(added.entries.first { $0.title == "Audit" })
