@@ -205,7 +205,7 @@ struct ClientModelFindTests {
         #expect(model.selectedTask?.id == "spec" && model.drag != nil)
         let later = try #require(column(of: Sample.date("2026-09-12"), in: model))
         #expect(model.handle(.key(.mouse(MouseEvent(.drag, x: later, y: 6)))).isEmpty)
-        #expect(model.message == "Move “Spec” by +3 days → 2026-09-11 (release to propose)")
+        #expect(model.message == "Move “Spec” by +3 days → 2026-09-11 – 2026-09-13 (release to propose)")
         let released = model.handle(.key(.mouse(MouseEvent(.release, x: later, y: 9))))
         let spec = Sample.collection["spec"]!
         guard case .propose(.replace(let previous, let proposed), let id)? = released.first, released.count == 1 else {

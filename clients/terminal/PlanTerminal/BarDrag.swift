@@ -13,6 +13,8 @@ public struct BarDrag: Sendable, Hashable {
     public let pressDay: Int
     /// The days the bar moves (negative: earlier), from the pointer's last position.
     public private(set) var days = 0
+    /// The proposal sent on the release, until the server answers it (the ghost stays till then).
+    public internal(set) var proposalID: String?
 
     /// A drag of `task` pressed at `date`: only an activity with dates or a milestone moves, and
     /// only when pressed on its bar or diamond (within `reach` days of it, for coarse zooms where
@@ -56,10 +58,13 @@ public struct BarDrag: Sendable, Hashable {
     }
 
     /// The moved task's first day (for the footer while dragging).
-    public var movedStart: CivilDate? {
+    public var movedStart: CivilDate? { movedDays?.first }
+
+    /// The moved task's first and last day (a milestone's day twice).
+    public var movedDays: (first: CivilDate, last: CivilDate)? {
         switch moved?.kind {
-        case .activity(let schedule?, _): schedule.start
-        case .milestone(let date): date
+        case .activity(let schedule?, _): (schedule.start, schedule.lastDate)
+        case .milestone(let date): (date, date)
         default: nil
         }
     }

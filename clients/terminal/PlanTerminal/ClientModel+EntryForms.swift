@@ -83,13 +83,15 @@ extension ClientModel {
         let start = (try? LocalDateTime(date: day, hour: 9, minute: 0)) ?? LocalDateTime(startOf: day)
         let end = LocalDateTime(minuteNumber: start.minuteNumber + 60) ?? start
         let rows = resourceRows
-        let selected: Set<String> = rows.indices.contains(selectedIndex) ? [rows[selectedIndex].id] : []
+        let selected = rows.indices.contains(selectedIndex) ? [rows[selectedIndex]] : []
         var form = TaskForm(
             action: .addEntry, original: nil, title: heading,
             fields: [
                 .text(labels.title, "", required: true), .text(labels.start, start.description),
                 .text(labels.end, end.description),
-                .multiple(labels.resources, rows.map { ($0.id, $0.label) }, selected: selected),
+                .picker(
+                    labels.resources,
+                    FieldPicker(several: .resources, picked: selected.map { PickerOption(id: $0.id, label: $0.label) })),
             ])
         counter += 1
         form.newID = "e-\(settings.idPrefix)-\(counter)"

@@ -3,8 +3,10 @@ import PlanProtocol
 
 /// The filter line (`F`): the task views show only mine, late, unscheduled or critical tasks,
 /// with the groups above them. The rows are built in one pass over the plan when the filter is
-/// set and again for each version shown while it is on (`refreshFind`, after every event); the
-/// critical filter asks the server for the figures of the whole plan once per version.
+/// set and again for each version shown while it is on (`refreshFind`, after every event), except
+/// that the late and unscheduled filters follow a confirmed change of values only for the tasks it
+/// touched (`followFilter`); the critical filter asks the server for the figures of the whole plan
+/// once per version.
 extension ClientModel {
     /// The key after `F`: a filter's key sets it, `x` (or `F` again) takes it off, Escape leaves
     /// the filter as it was.
@@ -60,7 +62,27 @@ extension ClientModel {
         }
     }
 
+    /// A confirmed change of values only (nothing added, removed, moved or reordered), with the
+    /// filter's rows at the version before it: the late and unscheduled filters (which ask only
+    /// the task itself) update their rows for the tasks it touched, not in a pass over the plan.
+    /// Anything else is left to `refreshFind`'s rebuild.
+    mutating func followFilter(changes: PlanChanges, rows: RowsChange, version: Int, selecting selectedID: String?) {
+        guard let filter = find.filter, filter == .late || filter == .unscheduled, rows != .structure,
+            history.past == nil, dataError == nil, var filtered = find.filtered, filtered.key == version - 1,
+            let shown = shownCollection
+        else { return }
+        find.filtered = nil  // the rows are held only here while they change: no copy
+        let today = settings.today
+        let tasks = shown.tasks
+        let touched = changes.upsert.compactMap { shown.position(of: $0.id) }
+        let keep = { (position: Int) in filter.keeps(tasks[position], today: today, ids: []) }
+        guard filtered.outline.refilter(touched: touched, in: shown, keeping: keep) else { return }
+        find.filtered = (filtered.outline, version)
+        reselect(selectedID)
+    }
+
     private mutating func rebuildFilter(selecting selectedID: String?) {
+        find.filterPasses += 1
         guard let filter = find.filter, let shown = shownCollection else {
             find.filtered = nil
             return

@@ -41,9 +41,12 @@ extension ClientModel {
             return
         }
         copy = updated
+        var rows = RowsChange.structure
         updateCollection(selectedID: selectedID) { current throws(TaskGanttError) in
-            try ClientModel.follow(&current, applying: changes, to: updated)
+            rows = try ClientModel.follow(&current, applying: changes, to: updated)
+            return rows
         }
+        followFilter(changes: changes, rows: rows, version: version, selecting: selectedID)
     }
 
     /// Changes the collection in place with `change` (it holds the only reference meanwhile),

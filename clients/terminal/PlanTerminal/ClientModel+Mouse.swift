@@ -3,14 +3,18 @@ import PlanProtocol
 
 /// The mouse in the task views: a click selects the row under it, the wheel scrolls three rows,
 /// and a bar pressed on the timeline is dragged (`BarDrag`): one proposal on the release, the bar
-/// staying where the server confirmed it until the answer. In the resources and history views the
-/// wheel moves the selection a row.
+/// staying where the server confirmed it until the answer, a ghost showing where it goes. In the
+/// resources and history views the wheel moves the selection a row (the resources view's clicks
+/// and booking drags: `ClientModel+ResourcesMouse`).
 extension ClientModel {
     /// The rows the wheel scrolls per notch.
     static let wheelRows = 3
 
     /// A mouse event outside forms and help.
     mutating func pressMouse(_ event: MouseEvent) -> KeyRoute {
+        if mode == .resources && event.kind != .wheelUp && event.kind != .wheelDown {
+            return .handled(pressMouseInResources(event))
+        }
         switch event.kind {
         case .wheelUp, .wheelDown:
             let direction = event.kind == .wheelUp ? -1 : 1
@@ -19,22 +23,22 @@ extension ClientModel {
             selectedIndex += direction * ClientModel.wheelRows
             clampSelection()
         case .press:
-            drag = nil
+            // A ghost waiting for its answer stays until a new drag begins.
+            if drag?.proposalID == nil { drag = nil }
             guard let row = taskRow(atY: event.y) else { return .handled([]) }
             message = nil
             selectedIndex = row
             clampSelection()
             beginDrag(row: row, x: event.x)
         case .drag:
-            guard var current = drag, let date = chartDate(atX: event.x) else { return .handled([]) }
+            guard var current = drag, current.proposalID == nil, let date = chartDate(atX: event.x) else {
+                return .handled([])
+            }
             current.move(to: date)
             drag = current
-            message = current.movedStart.map {
-                strings.dragging(current.task.title, days: current.days, to: strings.date($0))
-            }
+            message = dates(of: current).map { strings.dragging(current.task.title, days: current.days, to: $0) }
         case .release:
-            defer { drag = nil }
-            guard var current = drag else { return .handled([]) }
+            guard var current = drag, current.proposalID == nil else { return .handled([]) }
             if let date = chartDate(atX: event.x) { current.move(to: date) }
             return .handled(proposeDrag(current))
         }
@@ -70,12 +74,39 @@ extension ClientModel {
         let reach =
             (viewport.axis.zoom.daysPerColumn + ChartRenderer.cellsPerColumn(viewport.axis.zoom) - 1)
             / ChartRenderer.cellsPerColumn(viewport.axis.zoom)
-        drag = BarDrag(task: task, pressedAt: date, reach: reach)
+        guard let begun = BarDrag(task: task, pressedAt: date, reach: reach) else { return }
+        // Its last change still waits: a drag now would be judged stale.
+        guard !pendingTaskIDs.contains(task.id) else {
+            message = strings.dragWaiting(task.title)
+            return
+        }
+        drag = begun
+    }
+
+    /// The dates a drag proposes, as the footer says them ("2026-09-11 – 2026-09-13").
+    func dates(of drag: BarDrag) -> String? {
+        guard let days = drag.movedDays else { return nil }
+        return days.first == days.last
+            ? strings.date(days.first) : strings.date(days.first) + " – " + strings.date(days.last)
+    }
+
+    /// An answer to a dragged bar's or booking's proposal takes its ghost away (the ack's version
+    /// moves the bar; a rejection's reason is said as any other's).
+    mutating func endDragGhost(answering message: ServerMessage) {
+        let id: String
+        switch message {
+        case .ack(let answered, _, _, _, _): id = answered
+        case .rejected(let answered, _, _, _, _, _, _): id = answered
+        default: return
+        }
+        if drag?.proposalID == id { drag = nil }
+        if resources.drag?.proposalID == id { resources.drag = nil }
     }
 
     /// The release: the drag's proposal, if the bar moved.
     private mutating func proposeDrag(_ finished: BarDrag) -> [ClientAction] {
         guard let operation = finished.proposal else {
+            drag = nil
             message = nil
             return []
         }
@@ -83,7 +114,10 @@ extension ClientModel {
         let id = "p-\(settings.idPrefix)-\(counter)"
         pending[id] = finished.task.id
         scheduling.send(operation, id: id)
-        message = strings.dragProposed(finished.task.title)
+        var sent = finished
+        sent.proposalID = id
+        drag = sent
+        message = strings.dragProposed(finished.task.title, to: dates(of: finished) ?? "")
         return [.propose(operation, id: id)]
     }
 }

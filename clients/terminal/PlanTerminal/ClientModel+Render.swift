@@ -131,6 +131,7 @@ extension ClientModel {
             window: window, firstRow: topRow, arrows: arrows, viewport: viewport, into: &canvas, y: y,
             height: bodyHeight, selectedID: selectedTask?.id, pendingIDs: pendingIDs,
             baseline: history.past == nil ? history.shadow?.rows : nil, emphasis: chartEmphasis(window))
+        drawDragGhost(window: window, into: &canvas, y: y)
     }
 
     /// The chart's emphasis for `window`: the plan calendar, the critical, pushed and late tasks,

@@ -29,6 +29,7 @@ extension ClientModel {
                 chart.write(strings.collapsedResource, x: 1, y: line, style: .dim)
             } else {
                 drawLanes(lanes, of: resource, into: &chart, y: line)
+                drawBookingGhost(lanes, of: resource, into: &chart, y: line)
                 bars += lanes.placements.count
                 emptyLine = emptyLine ?? line
             }

@@ -176,6 +176,7 @@ public struct ClientModel: Sendable {
     }
 
     private mutating func receive(_ message: ServerMessage) -> [ClientAction] {
+        endDragGhost(answering: message)
         if receiveFind(message) { return [] }
         if let actions = receiveHistory(message) { return actions }
         if receiveFeed(message) { return [] }

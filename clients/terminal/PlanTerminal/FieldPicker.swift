@@ -1,6 +1,8 @@
 /// A form field that picks one of many (a link's other task, a group, a resource) by typing: the
 /// query is edited like any text field, the model answers it from a `PickerIndex` (`needsMatches`
-/// says when), ↓↑ move through the matches and Enter picks one. The value is the option picked.
+/// says when), ↓↑ move through the matches and Enter picks one. The value is the option picked;
+/// a picker of several (`several`) keeps a list instead: Enter ticks or unticks the highlighted
+/// match (the list stays open for the next), and Backspace on an empty query unticks the last.
 public struct FieldPicker: Sendable, Hashable {
     /// What the picker offers.
     public enum Source: String, Sendable, Hashable {
@@ -32,6 +34,10 @@ public struct FieldPicker: Sendable, Hashable {
     public internal(set) var listOpen = false
     /// The query the matches answer (nil before the first).
     public internal(set) var answered: String?
+    /// Whether it picks several options (`picked`) rather than one (`chosen`).
+    public let multiple: Bool
+    /// A picker of several: the options picked, in the order they were picked.
+    public internal(set) var picked: [PickerOption] = []
 
     /// A picker of `source` with `chosen` picked.
     public init(_ source: Source, chosen: PickerOption?, excluded: Set<String> = [], extra: PickerOption? = nil) {
@@ -39,6 +45,37 @@ public struct FieldPicker: Sendable, Hashable {
         self.chosen = chosen
         self.excluded = excluded
         self.extra = extra
+        multiple = false
+    }
+
+    /// A picker of several options of `source`, `picked` already picked.
+    public init(several source: Source, picked: [PickerOption]) {
+        self.source = source
+        self.picked = picked
+        excluded = []
+        extra = nil
+        chosen = nil
+        multiple = true
+    }
+
+    /// The ids of what the field holds: the options picked, or the one chosen.
+    public var pickedIDs: [String] {
+        multiple ? picked.map(\.id) : chosen.map { [$0.id] } ?? []
+    }
+
+    /// What the field shows as its value: the picked labels, or the chosen one, or "—".
+    public var summary: String {
+        guard multiple else { return chosen?.label ?? "—" }
+        return picked.isEmpty ? "—" : picked.map(\.label).joined(separator: ", ")
+    }
+
+    /// Ticks `option` when it is not picked, else unticks it.
+    mutating func toggle(_ option: PickerOption) {
+        if let index = picked.firstIndex(where: { $0.id == option.id }) {
+            picked.remove(at: index)
+        } else {
+            picked.append(option)
+        }
     }
 
     /// Whether the query changed since the matches were made.
@@ -65,9 +102,13 @@ public struct FieldPicker: Sendable, Hashable {
             highlighted = (highlighted + 1) % matches.count
         case .up where listOpen && !matches.isEmpty:
             highlighted = (highlighted + matches.count - 1) % matches.count
+        case .enter where listOpen && !matches.isEmpty && multiple:
+            toggle(matches[highlighted])
         case .enter where listOpen && !matches.isEmpty:
             chosen = matches[highlighted]
             listOpen = false
+        case .backspace where multiple && query.text.isEmpty && !picked.isEmpty:
+            picked.removeLast()
         case .escape where listOpen:
             listOpen = false
         case .tab, .backTab, .up, .down, .enter, .escape, .shiftLeft, .shiftRight, .mouse:
@@ -83,16 +124,22 @@ public struct FieldPicker: Sendable, Hashable {
     /// The lines the form shows under the focused field: at most `rows` matches around the one
     /// highlighted (it reversed), then how many there are.
     func listLines(rows: Int, strings: TerminalStrings) -> [(String, CellStyle)] {
-        guard listOpen else { return [("  " + strings.pickerClosedHint, .dim)] }
+        guard listOpen else {
+            return [("  " + (multiple ? strings.severalClosedHint : strings.pickerClosedHint), .dim)]
+        }
         let first = min(max(highlighted - rows / 2, 0), max(matches.count - rows, 0))
-        var lines: [(String, CellStyle)] = []
+        var lines: [(String, CellStyle)] = multiple ? [("  = " + summary, .normal)] : []
+        let ticked = Set(picked.map(\.id))
         for index in first..<min(first + rows, matches.count) {
             let option = matches[index]
+            let tick = multiple ? (ticked.contains(option.id) ? "[x] " : "[ ] ") : ""
             let text =
-                "  " + option.label + (option.label == option.id || option.id.isEmpty ? "" : "  (" + option.id + ")")
+                "  " + tick + option.label
+                + (option.label == option.id || option.id.isEmpty ? "" : "  (" + option.id + ")")
             lines.append((text, index == highlighted ? .reverse : .normal))
         }
-        lines.append(("  " + strings.pickerCount(matches.count, more: more) + " · " + strings.pickerHint, .dim))
+        let hint = multiple ? strings.severalHint : strings.pickerHint
+        lines.append(("  " + strings.pickerCount(matches.count, more: more) + " · " + hint, .dim))
         return lines
     }
 }

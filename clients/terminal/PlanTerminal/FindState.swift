@@ -67,6 +67,8 @@ public struct FindState: Sendable {
     var filtered: (outline: TaskOutline, key: Int)?
     /// What else the filter's rows were made from (`ClientModel.filterSource`).
     var filteredSource = 0
+    /// How many times the filter's rows were built in a pass over the plan (for the tests).
+    var filterPasses = 0
     /// The filter line is open: the next key picks a filter.
     public internal(set) var choosingFilter = false
     /// `g` was pressed: the next key says where to go.

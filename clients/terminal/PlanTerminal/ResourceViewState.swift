@@ -14,6 +14,8 @@ public struct ResourceViewState: Sendable {
     public internal(set) var pendingEntries: [String: String] = [:]
     /// Resources collapsed to one line: not queried, no bars.
     public internal(set) var collapsed: Set<String> = []
+    /// A booking dragged with the mouse, until its proposal is answered (see `BookingDrag`).
+    public internal(set) var drag: BookingDrag?
     /// The entry an open entry form edits.
     var formTarget: TimelineAssignedEntry?
 

@@ -57,6 +57,7 @@ public struct FormField: Sendable, Hashable {
 
     /// The ids of the chosen options of a multiple choice, in option order.
     public var selectedIDs: [String] {
+        if case .picker(let picker) = value { return picker.pickedIDs }
         guard case .multiple(let chosen, _) = value else { return selectedID.map { [$0] } ?? [] }
         return chosen.sorted().compactMap { optionIDs.indices.contains($0) ? optionIDs[$0] : nil }
     }
@@ -85,7 +86,7 @@ public struct FormField: Sendable, Hashable {
             return "◂ " + (chosen.contains(cursor) ? "[x] " : "[ ] ") + options[cursor] + " ▸  = "
                 + (names.isEmpty ? "—" : names.joined(separator: ", "))
         case .picker(let picker):
-            return picker.chosen?.label ?? "—"
+            return picker.summary
         }
     }
 }

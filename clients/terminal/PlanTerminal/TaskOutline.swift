@@ -9,12 +9,16 @@ import ChronoSketchCore
 public struct TaskOutline: Sendable {
     /// The collapsed summaries' ids.
     public private(set) var collapsed: Set<String>
+    // Internal (not private) for the filter's rows (`TaskOutline+Filter`), which change them in place.
     /// The visible tasks' input positions, in row order.
-    private var positions: [Int32] = []
+    var positions: [Int32] = []
     /// Each visible row's depth.
-    private var depths: [Int32] = []
+    var depths: [Int32] = []
     /// Each input position's row index, -1 when hidden.
-    private var indexByPosition: [Int32] = []
+    var indexByPosition: [Int32] = []
+    /// A filter's rows: each input position's rank in the whole tree's depth-first order (where a
+    /// task shown again goes); empty for a view's rows.
+    var ranks: [Int32] = []
 
     /// The outline of `collection` with `collapsed` summaries.
     public init(_ collection: TaskCollection, collapsed: Set<String> = []) {

@@ -115,32 +115,3 @@ public struct IncrementalSearch: Sendable {
         return low > 0 ? low - 1 : matches.count - 1
     }
 }
-
-extension TaskOutline {
-    /// The rows a filter shows: the tasks of `collection` at the input positions `keep` accepts
-    /// and every ancestor of one, in tree order, at their depths, nothing collapsed. One pass
-    /// over the plan.
-    public init(_ collection: TaskCollection, keeping keep: (Int) -> Bool) {
-        var positions: [Int32] = []
-        var depths: [Int32] = []
-        // The ancestors of the current task not yet shown, as row candidates: position and depth.
-        var ancestors: [(position: Int32, depth: Int32, shown: Bool)] = []
-        collection.forEachDepthFirst(collapsed: []) { position, depth in
-            if ancestors.count > depth { ancestors.removeLast(ancestors.count - depth) }
-            if keep(position) {
-                // The ancestors not shown yet come first, outermost first.
-                for level in ancestors.indices where !ancestors[level].shown {
-                    positions.append(ancestors[level].position)
-                    depths.append(ancestors[level].depth)
-                    ancestors[level].shown = true
-                }
-                positions.append(Int32(position))
-                depths.append(Int32(depth))
-                ancestors.append((Int32(position), Int32(depth), true))
-            } else {
-                ancestors.append((Int32(position), Int32(depth), false))
-            }
-        }
-        self.init(positions: positions, depths: depths, taskCount: collection.count)
-    }
-}

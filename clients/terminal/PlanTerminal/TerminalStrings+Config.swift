@@ -48,6 +48,16 @@ extension TerminalStrings {
     public var pickerHint: String {
         de ? "Tippen grenzt ein · ↓↑ Treffer · Enter wählt" : "type to narrow · ↓↑ matches · Enter picks"
     }
+    /// The hint of a picker of several.
+    public var severalHint: String {
+        de
+            ? "Tippen grenzt ein · ↓↑ Treffer · Enter hakt an/ab · Esc schließt"
+            : "type to narrow · ↓↑ matches · Enter ticks/unticks · Esc closes"
+    }
+    /// Under a focused picker of several whose list is closed.
+    public var severalClosedHint: String {
+        de ? "(tippen, um zu suchen · Rücktaste entfernt den letzten)" : "(type to search · Backspace removes the last)"
+    }
     /// Under a focused picker whose list is closed.
     public var pickerClosedHint: String { de ? "(tippen, um zu suchen)" : "(type to search)" }
     /// A bar moved by the mouse, while it is dragged: "Move “Design” by +3 days → 2026-09-11".
@@ -58,7 +68,21 @@ extension TerminalStrings {
             : "Move “\(title)” by \(signed) days → \(start) (release to propose)"
     }
     /// A drag proposed: waiting for the server.
-    public func dragProposed(_ title: String) -> String {
-        de ? "„\(title)“ verschoben – warte auf den Server …" : "Moved “\(title)” – waiting for the server…"
+    public func dragProposed(_ title: String, to dates: String) -> String {
+        de
+            ? "„\(title)“ auf \(dates) vorgeschlagen – warte auf den Server …"
+            : "Proposed “\(title)” at \(dates) – waiting for the server…"
+    }
+    /// A booking moved by the mouse, while it is dragged.
+    public func draggingBooking(_ title: String, to interval: String) -> String {
+        de
+            ? "„\(title)“ verschieben → \(interval) (loslassen: vorschlagen)"
+            : "Move “\(title)” → \(interval) (release to propose)"
+    }
+    /// A press on a bar or booking whose last change still waits for the server.
+    public func dragWaiting(_ title: String) -> String {
+        de
+            ? "„\(title)“ wartet noch auf den Server – erst danach wieder ziehen."
+            : "“\(title)” still waits for the server – drag it again after the answer."
     }
 }

@@ -88,7 +88,7 @@ extension TerminalStrings {
                 "gg G         erste / letzte Zeile; Strg-D Strg-U halbe Seite",
                 "g<Datum>     zu einem Datum: g, eine Ziffer öffnet die Zeile (2026-10-01, 01.10.2026)",
                 "f            zum Balken der Aufgabe",
-                "Maus         Klick wählt, Rad rollt, Balken ziehen verschiebt",
+                "Maus         Klick wählt (auch eine Buchung), Rad rollt, Balken oder Buchung ziehen verschiebt",
             ]
             : [
                 "/            search titles (as you type; Enter keeps, Esc returns); n N next/previous",
@@ -96,7 +96,7 @@ extension TerminalStrings {
                 "gg G         first / last row; Ctrl-D Ctrl-U half a page",
                 "g<date>      go to a date: g, then a digit opens the line (2026-10-01)",
                 "f            go to the selected task's bar",
-                "mouse        click selects, wheel scrolls, drag a bar to move it",
+                "mouse        click selects (a booking too), wheel scrolls, drag a bar or booking to move it",
             ]
     }
 }
@@ -109,11 +109,13 @@ extension TerminalStrings {
                 "Formulare: Tab/↑↓ Feld, Enter Speichern, Esc Schließen; Auswahl: ←→ Wert",
                 "  Text: ←→ Cursor, Pos1/Ende Strg-A/E, Strg-W Wort, Strg-U bis Anfang, Strg-K bis Ende,",
                 "  Entf; Umschalt-←→ Datum, Zeit oder Zahl um eins; Suchfelder: tippen grenzt ein, Enter wählt",
+                "  mehrere (Ressourcen): Enter hakt an/ab, Rücktaste bei leerer Suche entfernt die letzte",
             ]
             : [
                 "Forms: Tab/↑↓ field, Enter on Save, Esc close; choices: ←→ value",
                 "  Text: ←→ cursor, Home/End Ctrl-A/E, Ctrl-W word, Ctrl-U to start, Ctrl-K to end, Delete;",
                 "  Shift-←→ a date, time or number by one; pickers: type to narrow, Enter picks",
+                "  several (resources): Enter ticks/unticks, Backspace on an empty query removes the last",
             ]
     }
 }
