@@ -85,4 +85,37 @@ struct ChartBandTests {
         #expect(pieces.joined() == whole)
         #expect(whole.contains("▶") && whole.contains("│"))
     }
+
+    @Test(
+        "2,000 random canvases of spaces, wide, combining, flag and prepended-mark clusters: each row's text is its clusters' string with trailing spaces trimmed"
+    )
+    func canvasText() {
+        var random = SplitMix64(seed: 5)
+        // Prepended marks (U+0600) take the cluster after them: a lone one takes a space.
+        let pool: [Character] = [" ", " ", " ", "a", "│", "█", "計", "🌐", "e\u{301}", "🇩🇪", "\u{600}", "\u{600}1", "◆"]
+            .compactMap { (text: String) in text.count == 1 ? Character(text) : nil }
+        for round in 0..<2000 {
+            var canvas = TextCanvas(
+                width: Int.random(in: 1...12, using: &random), height: Int.random(in: 1...4, using: &random))
+            var other = TextCanvas(width: Int.random(in: 1...8, using: &random), height: 2)
+            for _ in 0..<Int.random(in: 0...30, using: &random) {
+                let character = pool.randomElement(using: &random)!
+                let (x, y) = (Int.random(in: -1...12, using: &random), Int.random(in: -1...4, using: &random))
+                if Bool.random(using: &random) {
+                    canvas.set(character, x: x, y: y)
+                } else {
+                    other.set(character, x: x % 8, y: y % 2)
+                }
+            }
+            canvas.draw(other, x: Int.random(in: -3...6, using: &random), y: Int.random(in: -1...3, using: &random))
+            let expected = (0..<canvas.height).map { row in
+                var line = String(
+                    (0..<canvas.width).map { canvas.character(x: $0, y: row) }.filter { $0 != TextCanvas.continuation })
+                while line.last == " " { line.removeLast() }
+                return line
+            }
+            #expect(canvas.lines == expected, "round \(round)")
+            #expect(canvas.text == expected.map { $0 + "\n" }.joined(), "round \(round)")
+        }
+    }
 }
