@@ -109,7 +109,8 @@ struct ArrowRouter {
         }
     }
 
-    private struct Direction: OptionSet {
+    /// The ways a line leaves a cell.
+    struct Direction: OptionSet {
         let rawValue: UInt8
         static let up = Direction(rawValue: 1)
         static let down = Direction(rawValue: 2)
@@ -123,14 +124,15 @@ struct ArrowRouter {
     let limit: Int
     /// Each shown row's occupied cells.
     let occupied: [Range<Int>]
-    private var lines: [Direction]
-    private var heads: [(row: Int, cell: Int, character: Character)] = []
+    /// The cells of each shown row where the routes drawn so far run (compact: a plan's whole
+    /// chart is routed at once, and only the rows being written are painted).
+    private var lines: LineOccupancy
 
     init(window: Range<Int>, limit: Int, occupied: [Range<Int>]) {
         self.window = window
         self.limit = max(limit, 0)
         self.occupied = occupied
-        lines = Array(repeating: [], count: window.count * self.limit)
+        lines = LineOccupancy(rows: window.count)
     }
 
     static func span(_ from: Int, _ to: Int) -> [Int] {
@@ -190,7 +192,7 @@ struct ArrowRouter {
     }
 
     /// The rows strictly between two rows.
-    private static func between(_ a: Int, _ b: Int) -> Range<Int> {
+    static func between(_ a: Int, _ b: Int) -> Range<Int> {
         (min(a, b) + 1)..<max(max(a, b), min(a, b) + 1)
     }
 
@@ -235,8 +237,7 @@ struct ArrowRouter {
     /// Whether no arrow drawn so far runs in `cells` of `row`.
     private func hasNoLines(row: Int, cells: ClosedRange<Int>) -> Bool {
         guard window.contains(row), let shown = clip(cells) else { return true }
-        let base = (row - window.lowerBound) * limit
-        return shown.allSatisfy { lines[base + $0].isEmpty }
+        return lines.isFree(row: row - window.lowerBound, cells: shown)
     }
 
     private func clip(_ cells: ClosedRange<Int>) -> ClosedRange<Int>? {
@@ -247,61 +248,9 @@ struct ArrowRouter {
 
     // MARK: Drawing
 
-    /// Adds a route to what `paint` draws.
+    /// Adds a route to the lines later routes avoid turning on.
     mutating func draw(_ route: Route) {
-        mark(route.arrow.fromRow, route.exit, route.arrow.fromStart ? .right : .left)
-        for segment in route.segments.dropFirst(route.hidesWayBack ? 1 : 0) {
-            switch segment {
-            case .horizontal(let row, let from, let to):
-                guard from != to, window.contains(row) else { continue }
-                let step = to > from ? 1 : -1
-                mark(row, from, step > 0 ? .right : .left)
-                for cell in stride(from: from + step, to: to, by: step) { mark(row, cell, [.left, .right]) }
-                mark(row, to, step > 0 ? .left : .right)
-            case .vertical(let cell, let from, let to):
-                guard from != to, cell >= 0, cell < limit else { continue }
-                let step = to > from ? 1 : -1
-                mark(from, cell, step > 0 ? .down : .up)
-                let inner = ArrowRouter.between(from, to).clamped(to: window)
-                for row in inner { mark(row, cell, [.up, .down]) }
-                mark(to, cell, step > 0 ? .up : .down)
-            }
-        }
-        heads.append((route.arrow.toRow, route.head, route.arrow.toEnd ? "◀" : "▶"))
-    }
-
-    private mutating func mark(_ row: Int, _ cell: Int, _ direction: Direction) {
-        guard window.contains(row), cell >= 0, cell < limit else { return }
-        lines[(row - window.lowerBound) * limit + cell].formUnion(direction)
-    }
-
-    /// Draws the arrows into the chart's empty cells (the window's first row at line `top`), then
-    /// their heads (over lines, never over a mark).
-    func paint(into chart: inout TextCanvas, top: Int) {
-        guard limit > 0 else { return }
-        for offset in 0..<window.count {
-            for cell in 0..<limit {
-                let direction = lines[offset * limit + cell]
-                guard !direction.isEmpty, chart.character(x: cell, y: top + offset) == " " else { continue }
-                chart.set(ArrowRouter.boxCharacter(direction.rawValue), x: cell, y: top + offset, style: .dim)
-            }
-        }
-        for head in heads where window.contains(head.row) && head.cell >= 0 && head.cell < limit {
-            let line = top + head.row - window.lowerBound
-            let existing = chart.character(x: head.cell, y: line)
-            if existing == " " || ArrowRouter.isBoxCharacter(existing) {
-                chart.set(head.character, x: head.cell, y: line)
-            }
-        }
-    }
-
-    private static let boxCharacters: [Character] = [
-        " ", "│", "│", "│", "─", "┘", "┐", "┤", "─", "└", "┌", "├", "─", "┴", "┬", "┼",
-    ]
-
-    private static func boxCharacter(_ bits: UInt8) -> Character { boxCharacters[Int(bits & 15)] }
-
-    static func isBoxCharacter(_ character: Character) -> Bool {
-        character != " " && boxCharacters.contains(character)
+        let lower = window.lowerBound
+        route.forEachLineCell(rows: window, limit: limit) { row, cell, _ in lines.insert(row: row - lower, cell: cell) }
     }
 }

@@ -124,62 +124,88 @@ public struct ChartRenderer: Sendable {
         into canvas: inout TextCanvas, x: Int = 0, y: Int = 0, height: Int, selectedID: String? = nil,
         pendingIDs: Set<String> = [], baseline: [String: TaskRow]? = nil, emphasis: ChartEmphasis = .none
     ) {
-        let cells = ChartRenderer.cellsPerColumn(viewport.axis.zoom)
-        let chartWidth = viewport.visibleColumns * cells
         let bodyHeight = max(height - ChartRenderer.headerHeight, 0)
         let window = Array(window.prefix(bodyHeight))
-        var chart = TextCanvas(width: chartWidth, height: ChartRenderer.headerHeight + bodyHeight)
-        let years = drawHeaders(viewport: viewport, into: &chart)
+        let routed = route(arrows, rows: window, firstRow: firstRow, viewport: viewport)
+        let part = ChartPart(
+            rows: window[...], firstRow: firstRow, lines: bodyHeight, headers: true,
+            looks: ChartLooks(selectedID: selectedID, pendingIDs: pendingIDs, baseline: baseline, emphasis: emphasis))
+        draw(part, routed: routed, viewport: viewport, into: &canvas, x: x, y: y)
+    }
+
+    /// Draws a part of a chart whose arrows `routed` holds (routed over a window of rows that
+    /// includes the part's): its headers when it has them, then its rows, each line as the
+    /// chart of the whole window draws it.
+    func draw(
+        _ part: ChartPart, routed: (router: ArrowRouter, routes: [ArrowRouter.Route]), viewport: ChartViewport,
+        into canvas: inout TextCanvas, x: Int, y: Int
+    ) {
+        let top = part.headers ? ChartRenderer.headerHeight : 0
+        var chart = TextCanvas(
+            width: viewport.visibleColumns * ChartRenderer.cellsPerColumn(viewport.axis.zoom), height: top + part.lines)
+        let years = part.headers ? drawHeaders(viewport: viewport, into: &chart) : nil
         let geometry = ChartGeometry(viewport: viewport)
-        let marks = window.map { viewport.axis.mark(for: $0, language: language) }
-        for (offset, mark) in marks.enumerated() {
+        let emphasis = part.looks.emphasis
+        for (offset, row) in part.rows.enumerated() {
             drawMark(
-                mark, line: ChartRenderer.headerHeight + offset, geometry: geometry, id: window[offset].id,
+                viewport.axis.mark(for: row, language: language), line: top + offset, geometry: geometry, id: row.id,
                 emphasis: emphasis, into: &chart)
         }
-        let routed = ChartRenderer.route(arrows, marks: marks, firstRow: firstRow, geometry: geometry)
-        routed.router.paint(into: &chart, top: ChartRenderer.headerHeight)
-        drawLabels(of: routed.routes, window: firstRow..<(firstRow + marks.count), router: routed.router, into: &chart)
-        if let baseline {
-            for (offset, row) in window.enumerated() {
+        let rows = part.firstRow..<(part.firstRow + part.rows.count)
+        ArrowRouter.paint(routed.routes, rows: rows, limit: routed.router.limit, into: &chart, top: top)
+        drawLabels(of: routed.routes, rows: rows, top: top, router: routed.router, into: &chart)
+        if let baseline = part.looks.baseline {
+            for (offset, row) in part.rows.enumerated() {
                 guard let old = baseline[row.id] else { continue }
                 drawShadow(
-                    viewport.axis.mark(for: old, language: language), line: ChartRenderer.headerHeight + offset,
-                    geometry: geometry, into: &chart)
+                    viewport.axis.mark(for: old, language: language), line: top + offset, geometry: geometry,
+                    into: &chart)
             }
         }
         let nonWorking = emphasis.nonWorkingCells(geometry, axis: viewport.axis)
         for (cell, shaded) in nonWorking.enumerated() where shaded {
-            for line in ChartRenderer.headerHeight..<(ChartRenderer.headerHeight + window.count)
-            where chart.character(x: cell, y: line) == " " {
+            for line in top..<(top + part.rows.count) where chart.character(x: cell, y: line) == " " {
                 chart.set("·", x: cell, y: line, style: .dim)
             }
         }
         ChartRenderer.colourDays(
-            emphasis.dayKinds(geometry, axis: viewport.axis), palette: emphasis.palette,
-            lines: ChartRenderer.headerHeight..<(ChartRenderer.headerHeight + window.count), into: &chart)
-        // The pinned names, then the chart beside them.
-        let names = ListRenderer(language: language)
-        canvas.write((years ?? "").padded(to: nameWidth), x: x, y: y, style: .bold)
-        canvas.write(names.strings.taskColumn.padded(to: nameWidth), x: x, y: y + 2, style: .bold)
-        for header in 0..<ChartRenderer.headerHeight { canvas.set("│", x: x + nameWidth, y: y + header) }
-        for (offset, row) in window.enumerated() {
-            let line = y + ChartRenderer.headerHeight + offset
-            let selected = row.id == selectedID
-            canvas.write(
-                names.name(of: row, pending: pendingIDs.contains(row.id)).padded(to: nameWidth), x: x, y: line,
-                style: selected ? emphasis.palette.selection : .normal)
-            canvas.set("│", x: x + nameWidth, y: line)
-        }
+            emphasis.dayKinds(geometry, axis: viewport.axis), palette: emphasis.palette, labels: part.headers,
+            lines: top..<(top + part.rows.count), into: &chart)
+        drawNames(part, years: years, into: &canvas, x: x, y: y)
         canvas.draw(chart, x: x + nameWidth + 1, y: y)
     }
 
+    /// The pinned name column of a part (with its header lines when it has them) and its separator.
+    private func drawNames(_ part: ChartPart, years: String?, into canvas: inout TextCanvas, x: Int, y: Int) {
+        let names = ListRenderer(language: language)
+        var top = y
+        if part.headers {
+            canvas.write((years ?? "").padded(to: nameWidth), x: x, y: y, style: .bold)
+            canvas.write(names.strings.taskColumn.padded(to: nameWidth), x: x, y: y + 2, style: .bold)
+            for header in 0..<ChartRenderer.headerHeight { canvas.set("│", x: x + nameWidth, y: y + header) }
+            top += ChartRenderer.headerHeight
+        }
+        for (offset, row) in part.rows.enumerated() {
+            let line = top + offset
+            let selected = row.id == part.looks.selectedID
+            canvas.write(
+                names.name(of: row, pending: part.looks.pendingIDs.contains(row.id)).padded(to: nameWidth), x: x,
+                y: line, style: selected ? part.looks.emphasis.palette.selection : .normal)
+            canvas.set("│", x: x + nameWidth, y: line)
+        }
+    }
+
     /// Colours the columns of weekends, holidays and today (`kinds`, per cell): the day labels of
-    /// the header's last row, and the empty or shaded cells of `lines`. Nothing without colours.
-    static func colourDays(_ kinds: [DayKind], palette: Palette, lines: Range<Int>, into chart: inout TextCanvas) {
+    /// the header's last row (when the chart has `labels`), and the empty or shaded cells of
+    /// `lines`. Nothing without colours.
+    static func colourDays(
+        _ kinds: [DayKind], palette: Palette, labels: Bool = true, lines: Range<Int>, into chart: inout TextCanvas
+    ) {
         for (cell, kind) in kinds.enumerated() where kind != .workday {
-            let label = chart.style(x: cell, y: headerHeight - 1)
-            chart.restyle(x: cell, y: headerHeight - 1, count: 1, style: palette.dayLabel(kind, base: label))
+            if labels {
+                let label = chart.style(x: cell, y: headerHeight - 1)
+                chart.restyle(x: cell, y: headerHeight - 1, count: 1, style: palette.dayLabel(kind, base: label))
+            }
             for line in lines {
                 switch chart.character(x: cell, y: line) {
                 case " ": chart.restyle(x: cell, y: line, count: 1, style: CellStyle().on(palette.background(kind)))
@@ -190,15 +216,18 @@ public struct ChartRenderer: Sendable {
         }
     }
 
-    /// The routes of `arrows` around the window's marks, each one routed after those before it
-    /// (it prefers rows where they do not run), and the router that draws them.
-    static func route(_ arrows: [DependencyArrow], marks: [ChartMark], firstRow: Int, geometry: ChartGeometry) -> (
-        router: ArrowRouter, routes: [ArrowRouter.Route]
-    ) {
+    /// The routes of `arrows` around the marks of `rows` (the rows `firstRow..<firstRow +
+    /// rows.count` of the arrows' order), each one routed after those before it (it prefers rows
+    /// where they do not run), and the router that knows where they run.
+    func route(_ arrows: [DependencyArrow], rows: some Collection<TaskRow>, firstRow: Int, viewport: ChartViewport)
+        -> (router: ArrowRouter, routes: [ArrowRouter.Route])
+    {
+        let geometry = ChartGeometry(viewport: viewport)
         var router = ArrowRouter(
-            window: firstRow..<(firstRow + marks.count), limit: geometry.limit,
-            occupied: marks.map { geometry.occupied(by: $0) })
+            window: firstRow..<(firstRow + rows.count), limit: geometry.limit,
+            occupied: rows.map { geometry.occupied(by: viewport.axis.mark(for: $0, language: language)) })
         var routes: [ArrowRouter.Route] = []
+        routes.reserveCapacity(arrows.count)
         for arrow in arrows {
             let route = router.route(arrow, geometry: geometry)
             router.draw(route)
@@ -211,11 +240,9 @@ public struct ChartRenderer: Sendable {
     func routes(
         window: [TaskRow], firstRow: Int, arrows: [DependencyArrow], viewport: ChartViewport, height: Int
     ) -> [ArrowRouter.Route] {
-        let marks = window.prefix(max(height - ChartRenderer.headerHeight, 0)).map {
-            viewport.axis.mark(for: $0, language: language)
-        }
-        return ChartRenderer.route(
-            arrows, marks: marks, firstRow: firstRow, geometry: ChartGeometry(viewport: viewport)
+        route(
+            arrows, rows: window.prefix(max(height - ChartRenderer.headerHeight, 0)), firstRow: firstRow,
+            viewport: viewport
         )
         .routes
     }
@@ -248,15 +275,17 @@ public struct ChartRenderer: Sendable {
 
     /// Each typed or lagged arrow's label on its successor's row, beside the successor's mark
     /// (after it, else before it) where every cell it needs shows nothing; left out otherwise.
+    /// Only those of successors in `rows` (indexes of the arrows' order; the first at line `top`).
     private func drawLabels(
-        of routes: [ArrowRouter.Route], window: Range<Int>, router: ArrowRouter, into chart: inout TextCanvas
+        of routes: [ArrowRouter.Route], rows: Range<Int>, top: Int, router: ArrowRouter,
+        into chart: inout TextCanvas
     ) {
         for route in routes {
-            guard window.contains(route.arrow.toRow),
+            guard rows.contains(route.arrow.toRow),
                 let text = TerminalStrings(language).dependencyLabel(route.arrow.dependency)
             else { continue }
-            let line = ChartRenderer.headerHeight + route.arrow.toRow - window.lowerBound
-            let mark = router.occupied[route.arrow.toRow - window.lowerBound]
+            let line = top + route.arrow.toRow - rows.lowerBound
+            let mark = router.occupied[route.arrow.toRow - router.window.lowerBound]
             let near = min(mark.lowerBound, route.head)
             let far = max(mark.upperBound, route.head + 1)
             for start in [far + 1, near - 1 - text.displayWidth] {
@@ -285,22 +314,5 @@ public struct ChartRenderer: Sendable {
         case .unscheduled, .outsideHorizon:
             break
         }
-    }
-
-    /// The chart as plain text: headers and every row, `width` cells wide (nil: the whole horizon),
-    /// with a baseline's shadow when `baseline` is given (see `draw`).
-    public func text(
-        rows: [TaskRow], dependencies: [TaskDependency], horizon: ChartHorizon, zoom: TimelineZoom,
-        width: Int? = nil, baseline: [String: TaskRow]? = nil
-    ) -> String {
-        let axis = TimeAxis(horizon: horizon, zoom: zoom)
-        let columns = width.map { visibleColumns(forWidth: $0, zoom: zoom) } ?? axis.columnCount
-        let viewport = ChartViewport(axis: axis, visibleColumns: min(columns, axis.columnCount))
-        let total = nameWidth + 1 + viewport.visibleColumns * ChartRenderer.cellsPerColumn(zoom)
-        var canvas = TextCanvas(width: total, height: ChartRenderer.headerHeight + rows.count)
-        draw(
-            rows: rows, dependencies: dependencies, viewport: viewport, into: &canvas,
-            height: ChartRenderer.headerHeight + rows.count, baseline: baseline)
-        return canvas.text
     }
 }

@@ -186,12 +186,19 @@ extension CommandSession {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `plan chart`: the timeline of a copy, handed to `write` piece by piece.
+    /// `plan chart`: the timeline of a copy, handed to `write` a band of rows at a time (see
+    /// `ChartRenderer.writeText`: only one band's cells are held at once).
     static func writeChart(
         _ copy: ClientPlanCopy, language: PlanLanguage, horizon: ChartHorizon, zoom: TimelineZoom, width: Int?,
-        baseline: [String: TaskRow]? = nil, write: (String) -> Void
+        baseline: [String: TaskRow]? = nil, bandRows: Int = ChartRenderer.textBandRows, write: (String) -> Void
     ) {
-        write(chartText(copy, language: language, horizon: horizon, zoom: zoom, width: width, baseline: baseline))
+        guard let collection = try? TaskCollection(copy.tasks, dependencies: copy.dependencies) else {
+            write(TerminalStrings(language).invalidData("") + "\n")
+            return
+        }
+        ChartRenderer(language: language).writeText(
+            rows: collection.rows(), dependencies: collection.dependencies, horizon: horizon, zoom: zoom, width: width,
+            baseline: baseline, bandRows: bandRows, write: write)
     }
 
     /// `plan chart`: the timeline of a copy.
@@ -199,11 +206,10 @@ extension CommandSession {
         _ copy: ClientPlanCopy, language: PlanLanguage, horizon: ChartHorizon, zoom: TimelineZoom, width: Int?,
         baseline: [String: TaskRow]? = nil
     ) -> String {
-        guard let collection = try? TaskCollection(copy.tasks, dependencies: copy.dependencies) else {
-            return TerminalStrings(language).invalidData("") + "\n"
+        var text = ""
+        writeChart(copy, language: language, horizon: horizon, zoom: zoom, width: width, baseline: baseline) {
+            text += $0
         }
-        return ChartRenderer(language: language).text(
-            rows: collection.rows(), dependencies: collection.dependencies, horizon: horizon, zoom: zoom, width: width,
-            baseline: baseline)
+        return text
     }
 }

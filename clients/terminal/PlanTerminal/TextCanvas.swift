@@ -49,12 +49,16 @@ public struct TextCanvas: Sendable, Hashable {
 
     private mutating func put(_ character: Character, cells: Int, x: Int, y: Int, style: CellStyle) {
         guard x >= 0, x < width, y >= 0, y < height, cells > 0 else { return }
+        place(character, cells: cells, x: x, y: y, style: styleIndex(of: style))
+    }
+
+    /// `put` inside the canvas, with the style's index already known.
+    private mutating func place(_ character: Character, cells: Int, x: Int, y: Int, style: UInt16) {
         let wide = cells > 1 && x + 1 < width
         clear(x: x, y: y)
         if wide { clear(x: x + 1, y: y) }
         let index = y * width + x
         characters[index] = cells > 1 && !wide ? " " : character
-        let style = styleIndex(of: style)
         styles[index] = style
         if wide {
             characters[index + 1] = TextCanvas.continuation
@@ -104,35 +108,58 @@ public struct TextCanvas: Sendable, Hashable {
 
     /// Copies another canvas onto this one with its top-left corner at (`x`, `y`).
     public mutating func draw(_ other: TextCanvas, x: Int, y: Int) {
-        for row in 0..<other.height {
-            for column in 0..<other.width {
-                let character = other.character(x: column, y: row)
-                let style = other.style(x: column, y: row)
+        // Each of the other canvas's styles gets its index here when a cell of it is first placed.
+        var indexes = [Int32](repeating: -1, count: other.styleTable.count)
+        for row in 0..<other.height where y + row >= 0 && y + row < height {
+            let base = row * other.width
+            for column in 0..<other.width where x + column >= 0 && x + column < width {
+                let character = other.characters[base + column]
+                // A continuation is copied with its wide cluster, unless that fell off the left edge.
+                let leftAlone = x + column == 0 || column == 0
+                if character == TextCanvas.continuation && !leftAlone { continue }
+                let otherStyle = Int(other.styles[base + column])
+                if indexes[otherStyle] < 0 { indexes[otherStyle] = Int32(styleIndex(of: other.styleTable[otherStyle])) }
+                let style = UInt16(indexes[otherStyle])
                 if character == TextCanvas.continuation {
-                    // Its wide cluster was copied with it, unless that fell off the left edge.
-                    if x + column == 0 || column == 0 { put(" ", cells: 1, x: x + column, y: y + row, style: style) }
+                    place(" ", cells: 1, x: x + column, y: y + row, style: style)
                     continue
                 }
-                let cells =
-                    column + 1 < other.width && other.character(x: column + 1, y: row) == TextCanvas.continuation
-                put(character, cells: cells ? 2 : 1, x: x + column, y: y + row, style: style)
+                let wide = column + 1 < other.width && other.characters[base + column + 1] == TextCanvas.continuation
+                place(character, cells: wide ? 2 : 1, x: x + column, y: y + row, style: style)
             }
         }
     }
 
     /// The rows as strings, trailing spaces removed.
     public var lines: [String] {
-        (0..<height).map { row in
-            var line = String(
-                characters[(row * width)..<(row * width + width)].lazy.filter { $0 != TextCanvas.continuation })
-            while line.last == " " { line.removeLast() }
-            return line
-        }
+        (0..<height).map(line)
     }
 
     /// The whole canvas as text, one line per row, each ending in a newline.
     public var text: String {
-        lines.map { $0 + "\n" }.joined()
+        var text = ""
+        for row in 0..<height {
+            text += line(row)
+            text += "\n"
+        }
+        return text
+    }
+
+    /// Row `row` as a string (wide clusters once), trailing spaces removed.
+    private func line(_ row: Int) -> String {
+        let start = row * width
+        var end = start + width
+        while end > start, characters[end - 1] == " " || characters[end - 1] == TextCanvas.continuation { end -= 1 }
+        var line = ""
+        line.reserveCapacity(end - start)
+        for character in characters[start..<end] where character != TextCanvas.continuation { line.append(character) }
+        // A cluster that would take the space after it in (a prepended mark) keeps that space,
+        // as trimming the whole row's string would.
+        if end < start + width, end > start, (String(characters[end - 1]) + " ").count == 1 {
+            line = String(characters[start..<(start + width)].lazy.filter { $0 != TextCanvas.continuation })
+            while line.last == " " { line.removeLast() }
+        }
+        return line
     }
 
     /// The runs of equally styled cells of row `y`, left to right, for a terminal adapter: each
