@@ -57,6 +57,14 @@ final class Tmux: @unchecked Sendable {
         try runProgram(["tmux", "-L", socket, "send-keys", "-t", session] + keys)
     }
 
+    /// Writes `text` to the session's terminal in one write, as a terminal sends a mouse report.
+    /// (`send-keys -H` writes byte by byte: on a busy machine a report's bytes could arrive more
+    /// than the client's 25 ms escape delay apart, and the report was read as Escape and keys.)
+    func sendReport(_ session: String, _ text: String) throws {
+        try runProgram(["tmux", "-L", socket, "set-buffer", "-b", "report", text])
+        try runProgram(["tmux", "-L", socket, "paste-buffer", "-d", "-b", "report", "-t", session])
+    }
+
     /// The visible screen.
     func capture(_ session: String) -> String {
         (try? runProgram(["tmux", "-L", socket, "capture-pane", "-p", "-t", session]).output) ?? ""

@@ -130,11 +130,6 @@ func barSpan(_ line: String?) -> Int {
 }
 
 extension TerminalEndToEndTests {
-    /// Sends bytes as they are (an SGR mouse report), as the terminal would.
-    func sendBytes(_ tmux: Tmux, _ session: String, _ text: String) throws {
-        try tmux.send(session, keys: ["-H"] + text.utf8.map { String($0, radix: 16) })
-    }
-
     @Test("resources view, mouse: a click selects a row and a booking; a booking dragged a day later moves once")
     func bookingClickAndDrag() async throws {
         try await offThePool {
@@ -149,23 +144,23 @@ extension TerminalEndToEndTests {
             // ncurses reads then: clicked again until it shows.
             var selectedRoom2 = false
             for _ in 0..<3 where !selectedRoom2 {
-                try sendBytes(tmux, "a", "\u{1b}[<0;3;\(room1 + 2)M\u{1b}[<0;3;\(room1 + 2)m")
+                try tmux.sendReport("a", "\u{1b}[<0;3;\(room1 + 2)M\u{1b}[<0;3;\(room1 + 2)m")
                 try tmux.send("a", "i")
                 selectedRoom2 = (try? tmux.waitFor("a", within: 3) { $0.contains("No entry selected.") }) != nil
                 if !selectedRoom2 { try tmux.send("a", "Escape") }
             }
             #expect(selectedRoom2)
             // A click on Kickoff's bar selects Room 1 and Kickoff: `i` shows its details.
-            try sendBytes(tmux, "a", "\u{1b}[<0;\(bar + 2);\(room1 + 1)M\u{1b}[<0;\(bar + 2);\(room1 + 1)m")
+            try tmux.sendReport("a", "\u{1b}[<0;\(bar + 2);\(room1 + 1)M\u{1b}[<0;\(bar + 2);\(room1 + 1)m")
             try tmux.send("a", "i")
             _ = try tmux.waitFor("a") { formText($0).contains("Kickoff") && $0.contains("Close") }
             try tmux.send("a", "Escape")
             // Pressed on the bar, dragged three cells (a day at zoom 1), released: one proposal.
-            try sendBytes(tmux, "a", "\u{1b}[<0;\(bar + 2);\(room1 + 1)M")
-            try sendBytes(tmux, "a", "\u{1b}[<32;\(bar + 5);\(room1 + 1)M")
+            try tmux.sendReport("a", "\u{1b}[<0;\(bar + 2);\(room1 + 1)M")
+            try tmux.sendReport("a", "\u{1b}[<32;\(bar + 5);\(room1 + 1)M")
             let dragging = try tmux.waitFor("a") { $0.contains("Move “Kickoff” → 2026-09-09 09:00") }
             #expect(line(startingWith: "Room 1", in: dragging)?.contains("╌") == true, "the ghost beside the bar")
-            try sendBytes(tmux, "a", "\u{1b}[<0;\(bar + 5);\(room1 + 1)m")
+            try tmux.sendReport("a", "\u{1b}[<0;\(bar + 5);\(room1 + 1)m")
             let saved = try tmux.waitFor("a") { $0.contains("Saved.") && heading(of: $0).contains("v1") }
             #expect(line(startingWith: "Room 1", in: saved)?.contains("╌") == false, "the ghost gone with the ack")
             let stored = try #require(try TestDatabase.store.loadPlan(plan))

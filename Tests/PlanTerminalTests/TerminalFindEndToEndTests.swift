@@ -30,11 +30,6 @@ struct TerminalFindEndToEndTests {
             ])
     }
 
-    /// Sends bytes as they are (an SGR mouse report, say), as the terminal would.
-    func sendBytes(_ tmux: Tmux, _ session: String, _ text: String) throws {
-        try tmux.send(session, keys: ["-H"] + text.utf8.map { String($0, radix: 16) })
-    }
-
     @Test("a bound key opens the search; typing selects the first match; n steps; gg G; a bad config line is named")
     func search() async throws {
         try await offThePool {
@@ -77,7 +72,7 @@ struct TerminalFindEndToEndTests {
             // with what ncurses reads then: clicked again until the row shows selected.
             var selected = false
             for _ in 0..<3 where !selected {
-                try sendBytes(tmux, "a", "\u{1b}[<0;5;6M\u{1b}[<0;5;6m")
+                try tmux.sendReport("a", "\u{1b}[<0;5;6M\u{1b}[<0;5;6m")
                 selected =
                     (try? tmux.waitForColored("a", within: 3) { $0.contains("\u{1b}[7m") && $0.contains("Review") })
                     != nil
@@ -90,11 +85,11 @@ struct TerminalFindEndToEndTests {
             // The timeline at 120 columns: names 30 cells and a separator, then 3 cells a day from
             // 2026-09-07. Spec (09-08 – 09-10) is the second row, on line 7; its bar starts at
             // column 35 (1-based). Pressed on 09-08, dragged to 09-11, released there.
-            try sendBytes(tmux, "a", "\u{1b}[<0;36;7M")
-            try sendBytes(tmux, "a", "\u{1b}[<32;40;7M")
+            try tmux.sendReport("a", "\u{1b}[<0;36;7M")
+            try tmux.sendReport("a", "\u{1b}[<32;40;7M")
             _ = try tmux.waitFor("a") { $0.contains("Move “Spec” by +1 days") }
-            try sendBytes(tmux, "a", "\u{1b}[<32;45;7M")
-            try sendBytes(tmux, "a", "\u{1b}[<0;45;7m")
+            try tmux.sendReport("a", "\u{1b}[<32;45;7M")
+            try tmux.sendReport("a", "\u{1b}[<0;45;7m")
             let saved = try tmux.waitFor("a") { $0.contains("Saved.") && heading(of: $0).contains("v1") }
             #expect(!saved.contains("⋯"), "nothing pending after the ack")
             let stored = try #require(try TestDatabase.store.loadPlan(plan)).document.state.tasks
