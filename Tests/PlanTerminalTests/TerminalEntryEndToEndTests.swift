@@ -150,10 +150,18 @@ extension TerminalEndToEndTests {
                 if !selectedRoom2 { try tmux.send("a", "Escape") }
             }
             #expect(selectedRoom2)
-            // A click on Kickoff's bar selects Room 1 and Kickoff: `i` shows its details.
-            try tmux.sendReport("a", "\u{1b}[<0;\(bar + 2);\(room1 + 1)M\u{1b}[<0;\(bar + 2);\(room1 + 1)m")
-            try tmux.send("a", "i")
-            _ = try tmux.waitFor("a") { formText($0).contains("Kickoff") && $0.contains("Close") }
+            // A click on Kickoff's bar selects Room 1 and Kickoff: `i` shows its details. (Twice in
+            // CI beside the other suites this click was not seen, and never alone or beside busy
+            // processes: clicked again, as above, and the note says so.)
+            var shown = false
+            for _ in 0..<3 where !shown {
+                try tmux.sendReport("a", "\u{1b}[<0;\(bar + 2);\(room1 + 1)M\u{1b}[<0;\(bar + 2);\(room1 + 1)m")
+                try tmux.send("a", "i")
+                shown =
+                    (try? tmux.waitFor("a", within: 5) { formText($0).contains("Kickoff") && $0.contains("Close") })
+                    != nil
+            }
+            #expect(shown)
             try tmux.send("a", "Escape")
             // Pressed on the bar, dragged three cells (a day at zoom 1), released: one proposal.
             try tmux.sendReport("a", "\u{1b}[<0;\(bar + 2);\(room1 + 1)M")
