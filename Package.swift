@@ -62,7 +62,7 @@ let package = Package(
         // The client library on lws: connections, hello, subscribe/resume, confirmed copies, proposals.
         .target(
             name: "PlanClient",
-            dependencies: ["ChronoSketchCore", "PlanProtocol", "CWebSockets", "CNetwork", "SystemSupport"]),
+            dependencies: ["ChronoSketchCore", "PlanProtocol", "CWebSockets", "CNetwork", "COpenSSL", "SystemSupport"]),
         // The load generator: many viewers and editors on one client transport.
         .target(
             name: "PlanLoad",

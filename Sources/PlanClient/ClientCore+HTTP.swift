@@ -1,3 +1,4 @@
+import COpenSSL
 import CWebSockets
 import Glibc
 
@@ -47,6 +48,7 @@ extension ClientCore {
         let tls: UInt32 = request.secure ? (request.trustAnyCertificate ? 1 | 2 | 4 | 16 : 1) : 0
         info.ssl_connection = Int32(tls | LCCSCF_HTTP_NO_FOLLOW_REDIRECT.rawValue)
         info.userdata = UnsafeMutableRawPointer(bitPattern: UInt(id))
+        cs_ssl_clear_errors()  // as for a WebSocket (ClientCore's connect)
         if let wsi = lws_client_connect_via_info(&info) {
             download.wsi = wsi
         } else {
@@ -107,6 +109,7 @@ extension ClientCore {
             return -1  // done: close the connection rather than keep it alive
         case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
             let text = data.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "connection error"
+            cs_ssl_clear_errors()
             finishDownload(id, .failure(.transport(text)))
             return 0
         case LWS_CALLBACK_CLOSED_CLIENT_HTTP:

@@ -1,4 +1,5 @@
 import CNetwork
+import COpenSSL
 import CWebSockets
 import Glibc
 
@@ -120,6 +121,10 @@ final class ClientCore {
                 info.userdata = UnsafeMutableRawPointer(bitPattern: UInt(id))
                 info.retry_and_idle_policy = UnsafePointer(
                     idlePolicy(ping: endpoint.pingSeconds, hangup: endpoint.hangupSeconds))
+                // OpenSSL reads the thread's error queue to tell a handshake's "wait for more" from
+                // a failure: an error a failed connection left there (a certificate refused) made
+                // the next connection on this thread fail ("connect SSL err 1").
+                cs_ssl_clear_errors()
                 if let wsi = lws_client_connect_via_info(&info) {
                     connection.wsi = wsi
                 } else {
@@ -182,6 +187,7 @@ final class ClientCore {
                     decoding: UnsafeBufferPointer(start: bytes + 2, count: length - 2), as: UTF8.self)
             }
         case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+            cs_ssl_clear_errors()  // see the connect above
             connections[id] = nil
             let text = data.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "connection error"
             report(id, .closed(code: nil, reason: text))
