@@ -5,11 +5,9 @@ public enum Files {
     /// The bytes of the file at `path`; "-" reads standard input.
     /// - Throws: `SystemError` when the file cannot be opened or read.
     public static func read(_ path: String) throws(SystemError) -> [UInt8] {
-        if path == "-" { return try readAll(fileDescriptor: 0, name: "standard input") }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw SystemError("cannot open \(path)") }
-        defer { close(fd) }
-        return try readAll(fileDescriptor: fd, name: path)
+        let (fd, name) = try openForReading(path)
+        defer { if fd != 0 { close(fd) } }
+        return try readAll(fileDescriptor: fd, name: name)
     }
 
     /// Reads the file at `path` ("-": standard input) a chunk at a time: `body` gets a function
@@ -19,20 +17,11 @@ public enum Files {
     public static func withChunks<Result>(
         of path: String, size: Int = 1 << 20, _ body: (@escaping () throws -> [UInt8]?) throws -> Result
     ) throws -> Result {
-        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw SystemError("cannot open \(path)") }
+        let (fd, name) = try openForReading(path)
         defer { if fd != 0 { close(fd) } }
-        let name = path == "-" ? "standard input" : path
-        return try body {
-            var chunk = [UInt8](repeating: 0, count: size)
-            while true {
-                let count = Glibc.read(fd, &chunk, size)
-                if count < 0 && errno == EINTR { continue }
-                guard count >= 0 else { throw SystemError("cannot read \(name)") }
-                guard count > 0 else { return nil }
-                chunk.removeSubrange(count...)
-                return chunk
-            }
+        return try body { () throws(SystemError) -> [UInt8]? in
+            let chunk = try readChunk(fd, size: size, name: name)
+            return chunk.isEmpty ? nil : chunk
         }
     }
 
@@ -46,13 +35,30 @@ public enum Files {
     /// - Throws: `SystemError` on a read error (EINTR is retried).
     public static func readAll(fileDescriptor fd: Int32, name: String) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = Glibc.read(fd, &chunk, chunk.count)
+            let chunk = try readChunk(fd, size: 1 << 16, name: name)
+            if chunk.isEmpty { return bytes }
+            bytes += chunk
+        }
+    }
+
+    /// `path` opened for reading ("-": standard input, descriptor 0), and its name for messages.
+    private static func openForReading(_ path: String) throws(SystemError) -> (fd: Int32, name: String) {
+        if path == "-" { return (0, "standard input") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SystemError("cannot open \(path)") }
+        return (fd, path)
+    }
+
+    /// The next at most `size` bytes of `fd` (EINTR retried); empty at its end.
+    private static func readChunk(_ fd: Int32, size: Int, name: String) throws(SystemError) -> [UInt8] {
+        var chunk = [UInt8](repeating: 0, count: size)
+        while true {
+            let count = Glibc.read(fd, &chunk, size)
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { throw SystemError("cannot read \(name)") }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
+            chunk.removeSubrange(count...)
+            return chunk
         }
     }
 
