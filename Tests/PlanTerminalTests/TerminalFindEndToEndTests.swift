@@ -3,6 +3,7 @@ import Glibc
 import PlanProtocol
 import PlanStore
 import PlanTestSupport
+import SystemSupport
 import Testing
 
 @testable import PlanTerminal
@@ -13,14 +14,15 @@ import Testing
     "Terminal client end to end: search, configuration, mouse (tmux)", .serialized,
     .database, .enabled(if: Tmux.isAvailable, "needs tmux"))
 struct TerminalFindEndToEndTests {
-    /// Starts the client on `plan` in `session`, with a configuration directory holding `config`.
-    func start(_ tmux: Tmux, _ session: String, _ server: ServerProcess, plan: String, config: String) throws {
+    /// Starts the client on `plan` in `session`, with a configuration directory holding `config`;
+    /// returns the directory (the caller removes it).
+    func start(_ tmux: Tmux, _ session: String, _ server: ServerProcess, plan: String, config: String) throws
+        -> String
+    {
         let directory = "/tmp/" + TestDatabase.unique("plan-config")
         mkdir(directory, 0o700)
         mkdir(directory + "/plan", 0o700)
-        guard let file = fopen(directory + "/plan/config", "w") else { throw HarnessError("cannot write the config") }
-        fputs(config, file)
-        fclose(file)
+        try Files.write(Array(config.utf8), to: directory + "/plan/config")
         let token = try planEditor(plan, "ann").token
         try tmux.start(
             session,
@@ -28,6 +30,7 @@ struct TerminalFindEndToEndTests {
                 "env", "XDG_CONFIG_HOME=" + directory, productsDirectory + "/plan", "--server", server.url, "--token",
                 token, "--plan", plan, "--start", "2026-09-07", "--language", "en",
             ])
+        return directory
     }
 
     @Test("a bound key opens the search; typing selects the first match; n steps; gg G; a bad config line is named")
@@ -36,7 +39,8 @@ struct TerminalFindEndToEndTests {
             let plan = try samplePlan(titled: "Find")
             let server = try ServerProcess.start(databaseURL: TestDatabase.url)
             let tmux = Tmux()
-            try start(tmux, "a", server, plan: plan, config: "key search s\nkey serch x\n")
+            let directory = try start(tmux, "a", server, plan: plan, config: "key search s\nkey serch x\n")
+            defer { _ = try? runProgram(["rm", "-rf", directory]) }
             let first = try tmux.waitFor("a") { isConnected($0) && $0.contains("Release") }
             #expect(first.contains("ignored – line 2: unknown action “serch”"), "\(first)")
             try tmux.send("a", "s")
@@ -65,7 +69,8 @@ struct TerminalFindEndToEndTests {
             let plan = try samplePlan(titled: "Drag")
             let server = try ServerProcess.start(databaseURL: TestDatabase.url)
             let tmux = Tmux()
-            try start(tmux, "a", server, plan: plan, config: "")
+            let directory = try start(tmux, "a", server, plan: plan, config: "")
+            defer { _ = try? runProgram(["rm", "-rf", directory]) }
             _ = try tmux.waitFor("a") { isConnected($0) && $0.contains("Release") }
             // A click on Review's row (line 6 of 40, 1-based: heading, views, column headings, rows):
             // it is selected (reversed). A report that reaches the client as it starts can be lost
