@@ -93,8 +93,7 @@ extension ClientModel {
                     labels.resources,
                     FieldPicker(several: .resources, picked: selected.map { PickerOption(id: $0.id, label: $0.label) })),
             ])
-        counter += 1
-        form.newID = "e-\(settings.idPrefix)-\(counter)"
+        form.newID = nextID("e")
         resources.formTarget = nil
         self.form = form
     }
@@ -146,8 +145,7 @@ extension ClientModel {
         if let kept = form.proposalID {
             id = kept
         } else {
-            counter += 1
-            id = "p-\(settings.idPrefix)-\(counter)"
+            id = nextID("p")
         }
         form.proposalID = id
         form.phase = .saving(proposalID: id)

@@ -126,8 +126,7 @@ extension ClientModel {
         guard connection == .connected, !roleEnded, history.past == nil, let version = copy?.version,
             find.criticalVersion != version, find.criticalRequest == nil
         else { return [] }
-        counter += 1
-        let ref = "c-\(settings.idPrefix)-\(counter)"
+        let ref = nextID("c")
         find.criticalRequest = (ref, version)
         return [.schedule(version: version, ids: [], ref: ref)]
     }

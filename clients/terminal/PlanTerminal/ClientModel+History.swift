@@ -141,8 +141,7 @@ extension ClientModel {
     }
 
     private mutating func undo(_ version: Int) -> [ClientAction] {
-        counter += 1
-        let id = "p-\(settings.idPrefix)-\(counter)"
+        let id = nextID("p")
         history.undoProposals[id] = version
         let touched = history.log.entries[version]?.touched ?? []
         // The row it concerns: the first of the touched tasks there is (in input order).

@@ -110,10 +110,7 @@ extension ClientModel {
             message = nil
             return []
         }
-        counter += 1
-        let id = "p-\(settings.idPrefix)-\(counter)"
-        pending[id] = finished.task.id
-        scheduling.send(operation, id: id)
+        let id = sendTaskProposal(operation, taskID: finished.task.id)
         var sent = finished
         sent.proposalID = id
         drag = sent

@@ -76,8 +76,7 @@ extension ClientModel {
             message = nil
             return []
         }
-        counter += 1
-        let id = "p-\(settings.idPrefix)-\(counter)"
+        let id = nextID("p")
         let entryID = finished.target.entry.id
         pending[id] = entryID
         resources.pendingEntries[id] = entryID

@@ -24,8 +24,7 @@ extension ClientModel {
         guard let asked = scheduling.idsToAsk(onScreen: onScreen, around: around, version: version) else {
             return []
         }
-        counter += 1
-        let ref = "s-\(settings.idPrefix)-\(counter)"
+        let ref = nextID("s")
         scheduling.asked(ref: ref, version: version, ids: asked)
         return [.schedule(version: version, ids: asked, ref: ref)]
     }
@@ -58,12 +57,25 @@ extension ClientModel {
     /// `M` after a conflict: the offered proposal goes out (a key other than `M` drops it).
     mutating func takeConflictOffer(_ offer: ConflictOffer?) -> [ClientAction] {
         guard let operation = offer?.operation, history.past == nil, allowed() else { return [] }
-        counter += 1
-        let id = "p-\(settings.idPrefix)-\(counter)"
-        pending[id] = offer?.taskID
-        scheduling.send(operation, id: id)
+        let id = sendTaskProposal(operation, taskID: offer?.taskID)
         message = strings.movingTo(offer?.earliest)
         return [.propose(operation, id: id)]
+    }
+
+    /// A new id for a proposal (`p`), a new task (`t`) or entry (`e`), or a request (`c`, `s`):
+    /// the kind, this client's prefix and the next number.
+    mutating func nextID(_ kind: String) -> String {
+        counter += 1
+        return "\(kind)-\(settings.idPrefix)-\(counter)"
+    }
+
+    /// Registers a proposal of a task's change (pending on that task, and known to the scheduling
+    /// state for a conflict's answer); returns its id for the `.propose` action.
+    mutating func sendTaskProposal(_ operation: PlanOperation, taskID: String?) -> String {
+        let id = nextID("p")
+        pending[id] = taskID
+        scheduling.send(operation, id: id)
+        return id
     }
 
     /// `S`: the plan's scheduling settings (owners only, as the server says).

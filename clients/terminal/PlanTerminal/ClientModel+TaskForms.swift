@@ -33,8 +33,7 @@ extension ClientModel {
     mutating func saveTaskForm(_ form: inout TaskForm) -> [ClientAction] {
         guard let collection else { return [] }
         if form.newID == nil, form.action == .addTask || form.action == .addChild {
-            counter += 1
-            form.newID = "t-\(settings.idPrefix)-\(counter)"
+            form.newID = nextID("t")
         }
         let newID = form.newID ?? ""
         let operation: PlanOperation

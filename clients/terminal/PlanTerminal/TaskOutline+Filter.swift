@@ -58,22 +58,17 @@ extension TaskOutline {
         return true
     }
 
-    /// The input position of the parent of the task at `position`, nil at the top level.
-    private func parent(of position: Int, in collection: TaskCollection) -> Int? {
-        collection.tasks[position].parentID.flatMap { collection.position(of: $0) }
-    }
-
     /// Shows the task at `position` and its ancestors not shown yet: one run of rows, since no
     /// row between the outermost of them and the task can be shown (it would show that ancestor).
     private mutating func show(_ position: Int, in collection: TaskCollection) {
         guard indexByPosition[position] < 0 else { return }
         var chain = [position]
-        var above = parent(of: position, in: collection)
+        var above = collection.parentPosition(of: position)
         var depth = 0
         while let current = above {
             depth += 1
             if indexByPosition[current] < 0 { chain.append(current) }
-            above = parent(of: current, in: collection)
+            above = collection.parentPosition(of: current)
         }
         chain.reverse()
         let outermost = chain[0]
@@ -104,7 +99,7 @@ extension TaskOutline {
             depths.remove(at: index)
             indexByPosition[candidate] = -1
             lowest = min(lowest, index)
-            current = parent(of: candidate, in: collection)
+            current = collection.parentPosition(of: candidate)
         }
         if lowest < Int.max { renumber(from: lowest) }
     }

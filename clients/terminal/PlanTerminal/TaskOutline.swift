@@ -26,7 +26,7 @@ public struct TaskOutline: Sendable {
         rebuild(collection)
     }
 
-    /// The outline of exactly these rows (a filter's: `TaskSearchIndex.filteredRows`): input
+    /// The outline of exactly these rows (a filter's, `init(_:keeping:)`): input
     /// positions in row order with their depths, nothing collapsed, over `count` tasks.
     public init(positions: [Int32], depths: [Int32], taskCount count: Int) {
         collapsed = []
