@@ -8,11 +8,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlanCopy } from '../../../clients/web/js/plan-copy.mjs';
-import { PlanTree } from '../../../clients/web/js/plan-tree.mjs';
+import { PlanTree, loadArrows } from '../../../clients/web/js/plan-tree.mjs';
 import { followChange, setFolded, followView, foldView } from '../../../clients/web/js/tree-changes.mjs';
 import { rowValues } from '../../../clients/web/js/marks.mjs';
 import { arrowBetween, LONG_SPAN, BUCKETS } from '../../../clients/web/js/arrows.mjs';
-import { loadArrows } from '../../../clients/web/js/plan-tree.mjs';
 
 await loadArrows();
 // Long arrows are found by buckets of rows: small ones here, so that the plans below span many.

@@ -354,7 +354,7 @@ export class PlanView {
 
   toggle(id, collapse = null) {
     if (this.search?.filtering && this.search.active) return; // the filter shows the tree open
-    const row = this.derive().rows[this.derive().indexByID.get(id)];
+    const row = this.derive().rowOf(id);
     if (!row?.hasChildren) return;
     const shouldCollapse = collapse ?? !this.collapsed.has(id);
     if (shouldCollapse) this.collapsed.add(id);
