@@ -49,9 +49,11 @@ extension ClientCore {
         info.ssl_connection = Int32(tls | LCCSCF_HTTP_NO_FOLLOW_REDIRECT.rawValue)
         info.userdata = UnsafeMutableRawPointer(bitPattern: UInt(id))
         cs_ssl_clear_errors()  // as for a WebSocket (ClientCore's connect)
+        if request.secure { startHandshake(id) }
         if let wsi = lws_client_connect_via_info(&info) {
             download.wsi = wsi
         } else {
+            endHandshake(id)
             finishDownload(id, .failure(.transport("cannot connect to \(request.host):\(request.port)")))
         }
     }

@@ -21,6 +21,8 @@ final class ClientCore {
     var connections: [UInt64: Connection] = [:]
     /// HTTP GETs under way (`ClientCore+HTTP.swift`).
     var downloads: [UInt64: Download] = [:]
+    /// Connections and GETs whose TLS handshake holds `TLSIndexGate` (until established or gone).
+    private var handshaking: Set<UInt64> = []
     private(set) var context: OpaquePointer?
     private(set) var protocols: UnsafeMutablePointer<lws_protocols>?
 
@@ -63,7 +65,8 @@ final class ClientCore {
         let caPath = caFile.flatMap { strdup($0) }
         defer { free(caPath) }
         info.client_ssl_ca_filepath = UnsafePointer(caPath)
-        guard let created = lws_create_context(&info) else {
+        let made = try TLSIndexGate.shared.creatingContext { () throws(ClientError) in lws_create_context(&info) }
+        guard let created = made else {
             throw .transport(
                 caFile.map { "cannot create the client context (is \($0) a PEM certificate file?)" }
                     ?? "cannot create the client context")
@@ -79,6 +82,7 @@ final class ClientCore {
         transport.context.withLock { $0 = nil }
         lws_context_destroy(context)
         context = nil
+        for id in handshaking { endHandshake(id) }
         for connection in connections.values { report(connection.id, .closed(code: nil, reason: "client stopped")) }
         for id in downloads.keys { finishDownload(id, .failure(.transport("client stopped"))) }
     }
@@ -122,12 +126,15 @@ final class ClientCore {
                 info.retry_and_idle_policy = UnsafePointer(
                     idlePolicy(ping: endpoint.pingSeconds, hangup: endpoint.hangupSeconds))
                 // OpenSSL reads the thread's error queue to tell a handshake's "wait for more" from
-                // a failure: an error a failed connection left there (a certificate refused) made
-                // the next connection on this thread fail ("connect SSL err 1").
+                // a failure: an error a failed connection left there (a certificate refused) could
+                // make the next connection on this thread fail. (The "connect SSL err 1" seen now
+                // and then had another cause: see `TLSIndexGate`.)
                 cs_ssl_clear_errors()
+                if endpoint.secure { startHandshake(id) }
                 if let wsi = lws_client_connect_via_info(&info) {
                     connection.wsi = wsi
                 } else {
+                    endHandshake(id)
                     connections[id] = nil
                     report(id, .closed(code: nil, reason: "cannot connect (out of descriptors?)"))
                 }
@@ -156,6 +163,7 @@ final class ClientCore {
             return 0
         }
         let id = UInt64(UInt(bitPattern: user))
+        if Self.endsHandshake.contains(reason.rawValue) { endHandshake(id) }
         if id != 0, let download = downloads[id] {
             return handleDownload(download, wsi: wsi, reason: reason, user: user, data: data, length: length)
         }
@@ -198,6 +206,26 @@ final class ClientCore {
             break
         }
         return 0
+    }
+
+    /// What ends a handshake for `TLSIndexGate`: a WebSocket or HTTP connection established, its
+    /// failure, its close, or its end.
+    private static let endsHandshake: Set<UInt32> = Set(
+        [
+            LWS_CALLBACK_CLIENT_ESTABLISHED, LWS_CALLBACK_ESTABLISHED_CLIENT_HTTP, LWS_CALLBACK_CLIENT_CONNECTION_ERROR,
+            LWS_CALLBACK_CLIENT_CLOSED, LWS_CALLBACK_CLOSED_CLIENT_HTTP, LWS_CALLBACK_WSI_DESTROY,
+        ].map(\.rawValue))
+
+    /// A TLS connection `id` starts its handshake (waiting while another transport creates its
+    /// context).
+    func startHandshake(_ id: UInt64) {
+        TLSIndexGate.shared.handshakeStarts()
+        handshaking.insert(id)
+    }
+
+    /// `id`'s handshake is over, if it held the gate; calling it again does nothing.
+    func endHandshake(_ id: UInt64) {
+        if handshaking.remove(id) != nil { TLSIndexGate.shared.handshakeEnded() }
     }
 
     /// Writes what `connection` has queued, one frame per message, until the socket is full;

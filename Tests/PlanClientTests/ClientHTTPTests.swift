@@ -4,6 +4,7 @@ import PlanClient
 import PlanProtocol
 import PlanStore
 import PlanTestSupport
+import SystemSupport
 import Testing
 
 /// `ClientTransport.get` and `PlanConnection.feed` against a real server: what the web client
@@ -89,6 +90,64 @@ struct ClientHTTPTests {
         endpoint.trustAnyCertificate = true
         let trusting = try await download.fetch(on: Self.transport, endpoint: endpoint, token: token).get()
         #expect(trusting.body == csv.body)
+    }
+
+    /// libwebsockets 4.1 files each TLS connection under an OpenSSL index that every new context
+    /// replaced, so a handshake under way while another transport was created failed now and then
+    /// ("can't get wsi from ssl privdata", "connect SSL err 1"); `TLSIndexGate` keeps them apart.
+    @Test("https GETs while other transports are created and stopped beside them: every handshake completes")
+    func tlsBesideNewContexts() async throws {
+        let certificate = try TestCertificate.make("planclient-tls-contexts")
+        defer { certificate.remove() }
+        let (plan, token) = try Self.plan(tasks: 1)
+        let server = try ServerProcess.start(
+            arguments: ["--tls-cert", certificate.certificatePath, "--tls-key", certificate.keyPath])
+        defer { _ = server.terminate() }
+        var endpoint = try #require(ClientTransport.Endpoint(url: "wss://127.0.0.1:\(server.port)/ws"))
+        endpoint.trustAnyCertificate = true
+        let download = PlanDocumentDownload(plan: plan, format: .csv)
+        let creating = Task.detached {
+            for _ in 0..<60 {
+                let other = try ClientTransport()
+                other.stop()
+                _ = Unmanaged.passRetained(other)  // never released, as above
+            }
+        }
+        var failures: [String] = []
+        for _ in 0..<40 {
+            if case .failure(let error) = await download.fetch(on: Self.transport, endpoint: endpoint, token: token) {
+                failures.append("GET: \(error)")
+            }
+            if let refusal = await Self.openWebSocket(on: Self.transport, to: endpoint) {
+                failures.append("WebSocket: \(refusal)")
+            }
+        }
+        try await creating.value
+        #expect(failures.isEmpty, "\(failures.count) of 80 handshakes failed: \(failures.prefix(3))")
+    }
+
+    /// Opens a WebSocket and closes it again: nil once it opened, else why it closed.
+    static func openWebSocket(on transport: ClientTransport, to endpoint: ClientTransport.Endpoint) async -> String? {
+        let id = transport.reserveConnectionID()
+        let once = Locked(false)
+        return await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
+            transport.connect(id, to: endpoint) { event in
+                let outcome: String??
+                switch event {
+                case .opened: outcome = .some(nil)
+                case .closed(_, let reason): outcome = .some(reason)
+                case .message: outcome = nil
+                }
+                guard let outcome else { return }
+                let first = once.withLock { done in
+                    defer { done = true }
+                    return !done
+                }
+                guard first else { return }
+                if outcome == nil { transport.close(id) }
+                continuation.resume(returning: outcome)
+            }
+        }
     }
 
     @Test("feed: the same path on every asking, answering the calendar without a header; revoked, 404")
