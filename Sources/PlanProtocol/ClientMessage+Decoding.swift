@@ -188,16 +188,11 @@ private struct RequestReader {
             let plan = try id("plan")
             let version = try object.optionalInteger("version")
             if let version, version < 0 { throw object.failure("version", "must not be negative") }
-            var ids: [String]?
-            if object.isPresent("ids") {
-                ids = try object.map("ids") { value, path throws(DecodingFailure) in
-                    guard case .string(let id) = value else {
-                        throw DecodingFailure(path: path, reason: "expected a string, found \(value.typeName)")
-                    }
-                    return id
-                }
-            }
+            let ids = object.isPresent("ids") ? try object.strings("ids") : nil
             return .schedule(plan: plan, version: version, ids: ids, ref: try ref())
+        case "tasks":
+            let plan = try id("plan")
+            return .tasks(plan: plan, ids: try object.strings("ids"), ref: try ref())
         default:
             preconditionFailure("\(type) is not a request type")
         }

@@ -66,6 +66,12 @@ extension ClientMessage: JSONEncodable {
                 for id in ids { writer.string(id) }
                 writer.endArray()
             }
+        case .tasks(let plan, let ids, _):
+            writer.member("plan", plan)
+            writer.key("ids")
+            writer.beginArray()
+            for id in ids { writer.string(id) }
+            writer.endArray()
         case .propose(let id, let plan, let baseVersion, let operation, _):
             writer.member("id", id)
             writer.member("plan", plan)

@@ -31,6 +31,10 @@ public enum ClientMessage: Sendable, Hashable {
     /// `{"type":"schedule","plan":…,"version":14,"ids":[…]}`: late dates, slack and the critical
     /// path (scheduling.md §6); `version` nil: the current one; `ids` nil: every scheduled task.
     case schedule(plan: String, version: Int?, ids: [String]?, ref: String? = nil)
+    /// `{"type":"tasks","plan":…,"ids":[…]}`: those tasks as they are at the current version
+    /// (our addition to the contract: docs/protocol.md, "Tasks by id"), for a client that names
+    /// a few tasks without holding the plan.
+    case tasks(plan: String, ids: [String], ref: String? = nil)
     /// `{"type":"feed","plan":…}`: the session user's feed key for the plan's calendar
     /// (interchange.md §13), the same on every asking; with `"revoke":true` the key ends.
     case feed(plan: String, revoke: Bool = false, ref: String? = nil)
@@ -51,6 +55,7 @@ public enum ClientMessage: Sendable, Hashable {
         case .fetch: "fetch"
         case .schedule: "schedule"
         case .feed: "feed"
+        case .tasks: "tasks"
         }
     }
 
@@ -60,7 +65,7 @@ public enum ClientMessage: Sendable, Hashable {
         case .hello(_, _, let ref), .subscribe(_, _, let ref), .unsubscribe(_, let ref), .query(_, _, let ref),
             .watch(_, _, _, let ref), .unwatch(_, let ref), .propose(_, _, _, _, let ref), .plans(let ref),
             .grant(_, _, _, let ref), .history(_, _, _, let ref), .fetch(_, _, let ref), .schedule(_, _, _, let ref),
-            .feed(_, _, let ref):
+            .feed(_, _, let ref), .tasks(_, _, let ref):
             ref
         }
     }
@@ -71,7 +76,8 @@ public enum ClientMessage: Sendable, Hashable {
         case .hello, .unwatch, .plans: nil
         case .subscribe(let plan, _, _), .unsubscribe(let plan, _), .query(let plan, _, _),
             .watch(let plan, _, _, _), .propose(_, let plan, _, _, _), .grant(let plan, _, _, _),
-            .history(let plan, _, _, _), .fetch(let plan, _, _), .schedule(let plan, _, _, _), .feed(let plan, _, _):
+            .history(let plan, _, _, _), .fetch(let plan, _, _), .schedule(let plan, _, _, _), .feed(let plan, _, _),
+            .tasks(let plan, _, _):
             plan
         }
     }
@@ -79,7 +85,7 @@ public enum ClientMessage: Sendable, Hashable {
     /// The `type` names of every request of the contract.
     public static let typeNames: Set<String> = [
         "hello", "subscribe", "unsubscribe", "query", "watch", "unwatch", "propose", "plans", "grant", "history",
-        "fetch", "schedule", "feed",
+        "fetch", "schedule", "feed", "tasks",
     ]
 
     /// The most entries one `history` page may ask for.

@@ -112,7 +112,8 @@ extension ServerMessage {
         }
     }
 
-    /// The messages that list things: `presence`, `plans`, `history`; nil for another type.
+    /// The messages that list things: `presence`, `plans`, `history`, `schedule`, `tasks`; nil for
+    /// another type.
     private static func decodeListing(_ type: String, _ object: JSONObjectReader, ref: String?)
         throws(DecodingFailure) -> ServerMessage?
     {
@@ -142,6 +143,13 @@ extension ServerMessage {
                 more: try object.optionalBool("more") ?? false, ref: ref)
         case "schedule":
             return .schedule(try ScheduleAnswer(object), ref: ref)
+        case "tasks":
+            let tasks = try object.map("tasks") { value, path throws(DecodingFailure) in
+                try GanttTask(json: value, path: path)
+            }
+            return .tasks(
+                plan: try object.string("plan"), version: try object.integer("version"), tasks: tasks,
+                missing: try object.strings("missing", optional: true), ref: ref)
         default:
             return nil
         }

@@ -67,6 +67,8 @@ extension ServerMessage: JSONEncodable {
             ServerMessage.encodeHistory(plan: plan, entries: entries, logStart: logStart, more: more, &writer)
         case .schedule(let answer, _):
             answer.encodeMembers(into: &writer)
+        case .tasks(let plan, let version, let tasks, let missing, _):
+            ServerMessage.encodeTasks(plan: plan, version: version, tasks: tasks, missing: missing, &writer)
         case .presence(let plan, let count, let sessions):
             writer.member("plan", plan)
             writer.member("count", count)
@@ -96,6 +98,20 @@ extension ServerMessage: JSONEncodable {
         default:
             preconditionFailure("not an access answer")
         }
+    }
+
+    /// Writes `"plan":…,"version":…,"tasks":[…],"missing":[…]`.
+    private static func encodeTasks(
+        plan: String, version: Int, tasks: [GanttTask], missing: [String], _ writer: inout JSONWriter
+    ) {
+        writer.member("plan", plan)
+        writer.member("version", version)
+        writer.key("tasks")
+        writer.array(tasks)
+        writer.key("missing")
+        writer.beginArray()
+        for id in missing { writer.string(id) }
+        writer.endArray()
     }
 
     /// Writes `"conflict":{"task":…,"earliest":…}` (scheduling.md §4.3).

@@ -65,6 +65,10 @@ public enum ServerMessage: Sendable, Hashable {
     /// (`path` nil).
     case feed(plan: String, path: String?, ref: String? = nil)
 
+    /// `{"type":"tasks","plan":…,"version":12,"tasks":[…],"missing":[…]}`: the answer to `tasks`,
+    /// the tasks found in the order asked, and the ids the plan does not hold (docs/protocol.md).
+    case tasks(plan: String, version: Int, tasks: [GanttTask], missing: [String], ref: String? = nil)
+
     /// The protocol version this module speaks (`welcome.protocol`).
     public static let protocolVersion = 1
 
@@ -87,6 +91,7 @@ public enum ServerMessage: Sendable, Hashable {
         case .schedule: "schedule"
         case .role: "role"
         case .feed: "feed"
+        case .tasks: "tasks"
         }
     }
 
@@ -96,7 +101,7 @@ public enum ServerMessage: Sendable, Hashable {
         case .welcome(_, _, _, _, _, let ref), .error(_, _, let ref), .snapshot(_, let ref), .resumed(_, _, _, let ref),
             .ack(_, _, _, _, let ref), .rejected(_, _, _, _, _, let ref, _), .page(_, _, _, _, _, let ref),
             .plans(_, let ref), .granted(_, _, _, let ref), .history(_, _, _, _, let ref), .schedule(_, let ref),
-            .feed(_, _, let ref):
+            .feed(_, _, let ref), .tasks(_, _, _, _, let ref):
             ref
         case .confirmed, .presence, .planError, .role:
             nil
@@ -109,7 +114,7 @@ public enum ServerMessage: Sendable, Hashable {
         switch self {
         case .welcome, .error, .plans: nil
         case .granted(let plan, _, _, _), .planError(_, _, let plan), .history(let plan, _, _, _, _),
-            .role(let plan, _), .feed(let plan, _, _):
+            .role(let plan, _), .feed(let plan, _, _), .tasks(let plan, _, _, _, _):
             plan
         case .snapshot(let snapshot, _): snapshot.plan
         case .schedule(let answer, _): answer.plan

@@ -65,6 +65,9 @@ enum ActionLines {
             return "schedule \(answer.version) \(answer.tasks.map(\.id).joined(separator: ",")) ref \(ref ?? "-")"
         case .role(let plan, let role): return "role \(plan) \(role.rawValue)"
         case .feed(let plan, let path, let ref): return "feed \(plan) \(path ?? "revoked") ref \(ref ?? "-")"
+        case .tasks(_, let version, let tasks, let missing, let ref):
+            let found = tasks.map { "\($0.id):\($0.title)" }.joined(separator: ",")
+            return "tasks \(version) \(found) missing \(missing.joined(separator: ",")) ref \(ref ?? "-")"
         }
     }
 }

@@ -42,8 +42,8 @@ public struct PlanContext: Sendable {
 public enum MessageTemplates {
     /// Every message `type` the generator produces (the last four may be `unsupported`).
     public static let types = [
-        "hello", "subscribe", "unsubscribe", "query", "watch", "unwatch", "propose", "plans", "history", "fetch",
-        "grant",
+        "hello", "subscribe", "unsubscribe", "query", "watch", "unwatch", "propose", "schedule", "tasks", "plans",
+        "history", "fetch", "grant",
     ]
 
     /// Every `op.type` of `propose` the generator produces.
@@ -82,6 +82,10 @@ public enum MessageTemplates {
         case "fetch":
             message = .object(["type": "fetch", "plan": plan, "version": .number(random.int(0...context.version))])
         case "grant": message = .object(["type": "grant", "plan": plan, "user": "nobody", "role": "viewer"])
+        case "schedule": message = .object(["type": "schedule", "plan": plan])
+        case "tasks":
+            let known = context.tasks.compactMap { FuzzJSON($0)["id"] }.filter { _ in random.chance(0.3) }
+            message = .object(["type": "tasks", "plan": plan, "ids": .array(known + ["no-such-task"])])
         default: message = .object(["type": .string(type), "plan": plan])
         }
         return message.setting("ref", .string(ref))

@@ -170,4 +170,14 @@ public struct JSONObjectReader: Sendable {
         }
         return result
     }
+
+    /// The strings of an array member (`[]` for an absent one when `optional`).
+    public func strings(_ key: String, optional: Bool = false) throws(DecodingFailure) -> [String] {
+        try map(key, optional: optional) { value, path throws(DecodingFailure) in
+            guard case .string(let text) = value else {
+                throw DecodingFailure(path: path, reason: "expected a string, found \(value.typeName)")
+            }
+            return text
+        }
+    }
 }

@@ -110,6 +110,10 @@ extension Hub {
             return handlePlanRequest(plan, request, session: session) { _ in
                 handle(plan, .schedule(version: version, ids: ids, ref: ref, for: session.connection))
             }
+        case .tasks(let plan, let ids, let ref):
+            return handlePlanRequest(plan, request, session: session) { _ in
+                handle(plan, .tasks(ids: ids, ref: ref, for: session.connection))
+            }
         case .propose(let id, let plan, let baseVersion, let operation, let ref):
             // An op too large to judge is refused before it costs anything, as a decision.
             let verdict: QueuedProposal.Verdict =

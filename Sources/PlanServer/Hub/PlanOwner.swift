@@ -73,6 +73,8 @@ struct PlanOwner {
         case fetch(version: Int, ref: String?, for: ConnectionID)
         /// `schedule` (`version` nil: the current one; `ids` nil: every scheduled task).
         case schedule(version: Int?, ids: [String]?, ref: String?, for: ConnectionID)
+        /// `tasks`: some tasks as they are now.
+        case tasks(ids: [String], ref: String?, for: ConnectionID)
         /// A version's schedule figures were computed on a worker.
         case scheduleComputed(version: Int, ScheduleFigures)
         /// A whole-plan settle's step came back from a worker (`PlanOwner+OffHub`).
@@ -215,6 +217,9 @@ struct PlanOwner {
             lastUsed = now
             schedule(version: version, request: ScheduleRequest(connection: connection, ids: ids, ref: ref))
         case .scheduleComputed(let version, let figures): scheduleComputed(version: version, figures)
+        case .tasks(let ids, let ref, let connection):
+            lastUsed = now
+            tasks(ids, ref: ref, for: connection)
         case .judgedOffHub(let epoch, let version, let state, let step):
             judgedOffHub(epoch: epoch, version: version, state: state, step)
         case .notified(let announced): notified(announced)

@@ -11,8 +11,8 @@ enum CommandOpening: Equatable {
     /// Only the plan's current version, from `plans` (`propose`: the op is the whole proposal,
     /// and the server judges it by its values; the version is its base).
     case planVersion
-    /// Only the requests of `CommandWants`: `history` (its page; the live plan only when the
-    /// page names tasks by id alone, for their titles), and `show` or `chart` of a past version.
+    /// Only the requests of `CommandWants`: `history` (its page, then the titles of the tasks it
+    /// names by id alone), and `show` or `chart` of a past version.
     case requests
 
     /// The opening of `subcommand` with `options`.
@@ -76,10 +76,11 @@ struct CommandSession {
                     continue
                 }
                 if wants.receive(message) {
+                    if subcommand == .history, let ask = wants.titlesRequest(plan: plan, language: options.language) {
+                        connection.sendRaw(ask.bytes)
+                    }
                     guard wants.isComplete else { continue }
                     if let status = answer(subcommand, live: live, wants) { return status }
-                    // The answer needs the live plan after all (history's titles).
-                    if live == nil { connection.subscribe(plan) }
                     continue
                 }
                 guard case .snapshot = message, live == nil, let copy = connection.copy(of: plan) else { continue }
@@ -132,10 +133,8 @@ struct CommandSession {
             ProcessIO.print(
                 CommandSession.showText(shown, language: options.language, schedule: wants.schedule), terminator: "")
         case .history:
-            let titles = live.map(CommandWants.titles)
-            guard titles != nil || !wants.historyNamesTasksByID(language: options.language) else { return nil }
-            ProcessIO.print(
-                wants.historyText(language: options.language, titles: titles ?? [:], zone: .system), terminator: "")
+            let titles = wants.titles ?? [:]
+            ProcessIO.print(wants.historyText(language: options.language, zone: .system) { titles[$0] }, terminator: "")
         case .chart:
             guard let shown else { return nil }
             return printChart(shown, baseline: wants.baselineRows)

@@ -1,8 +1,10 @@
 import ChronoSketchCore
 import PlanProtocol
+import SystemSupport
 
 /// What a scriptable command needs beyond the live snapshot, and what of it arrived: the plan as
-/// it was at `--version`, the version a `--baseline` names, or a page of the history.
+/// it was at `--version`, the version a `--baseline` names, or a page of the history and the
+/// titles of the tasks its words name by id.
 struct CommandWants {
     /// Why a command cannot ask for what it needs.
     struct Failure: Error {
@@ -18,6 +20,8 @@ struct CommandWants {
     private(set) var history: (entries: [HistoryEntry], logStart: Int, more: Bool)?
     /// The schedule figures, when they arrived.
     private(set) var schedule: ScheduleAnswer?
+    /// The titles of the tasks the history names by id alone, by id, when they arrived.
+    private(set) var titles: [String: String]?
     private var waiting: Set<String> = []
 
     init(options: PlanOptions) {
@@ -66,6 +70,9 @@ struct CommandWants {
         case .schedule(let answer, "schedule"?):
             schedule = answer
             waiting.remove("schedule")
+        case .tasks(_, _, let tasks, _, "titles"?) where waiting.contains("titles"):
+            titles = Dictionary(tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+            waiting.remove("titles")
         default:
             return false
         }
@@ -79,29 +86,31 @@ struct CommandWants {
         return Dictionary(collection.rows().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Each task's title in `copy`, by id.
-    static func titles(_ copy: ClientPlanCopy) -> [String: String] {
-        Dictionary(copy.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// Whether the history's words name a task by its id alone (a parent, a dependency's ends),
-    /// so that they need the plan's current titles: the text with none and the text with every
-    /// title known differ.
-    func historyNamesTasksByID(language: PlanLanguage) -> Bool {
-        historyText(language: language, titles: [:]) != historyText(language: language, titles: nil)
+    /// The request for the current titles of the tasks the history's words name by id alone (a
+    /// parent, a dependency's ends), once the page arrived; nil when it names none, or was asked.
+    mutating func titlesRequest(plan: String, language: PlanLanguage) -> ClientMessage? {
+        guard titles == nil, !waiting.contains("titles") else { return nil }
+        let named = Locked<[String]>([])
+        _ = historyText(language: language) { id in
+            named.withLock { $0.append(id) }
+            return nil
+        }
+        let ids = named.withLock { $0 }
+        guard !ids.isEmpty else { return nil }
+        waiting.insert("titles")
+        return .tasks(plan: plan, ids: ids, ref: "titles")
     }
 
     /// `plan history`: one line per version, newest first, as the history view shows it, each
-    /// time in `zone` with its offset from UTC; tasks named by id alone are titled from `titles`
-    /// (nil: every one as "\u{1}", to find out whether any is).
-    func historyText(language: PlanLanguage, titles: [String: String]?, zone: LocalTime = .utc) -> String {
+    /// time in `zone` with its offset from UTC; tasks named by id alone are titled by `title`
+    /// (nil: by their id).
+    func historyText(language: PlanLanguage, zone: LocalTime = .utc, title: @escaping @Sendable (String) -> String?)
+        -> String
+    {
         guard let history else { return "" }
         var log = ClientHistory()
         log.receive(page: history.entries, logStart: history.logStart, more: history.more)
-        let wording = HistoryWording(language: language) { id in
-            guard let titles else { return "\u{1}" }
-            return titles[id]
-        }
+        let wording = HistoryWording(language: language, title: title)
         let strings = TerminalStrings(language)
         var text = ""
         for version in log.versionsNewestFirst {
