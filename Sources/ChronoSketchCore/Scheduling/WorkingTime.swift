@@ -135,12 +135,6 @@ public struct WorkingTime: Sendable {
 extension Array where Element: Comparable {
     /// The number of elements not greater than `value` in this ascending array (binary search).
     func upperBoundIndex(of value: Element) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle] <= value { low = middle + 1 } else { high = middle }
-        }
-        return low
+        partitionIndex { $0 <= value }
     }
 }

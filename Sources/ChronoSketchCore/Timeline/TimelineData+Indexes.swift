@@ -31,12 +31,6 @@ extension TimelineData {
 extension Array where Element == TimelineSlot {
     /// The first index whose slot starts after `minute`, in this sorted array (binary search).
     func firstIndex(startingAfter minute: Int) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle].start <= minute { low = middle + 1 } else { high = middle }
-        }
-        return low
+        partitionIndex { $0.start <= minute }
     }
 }

@@ -148,14 +148,8 @@ public struct BookingCache: Sendable, Hashable {
         let items = row.items
         // Nothing starting earlier than this can reach into the interval.
         let earliest = interval.lowerBound - row.longestMinutes
-        var low = 0
-        var high = items.count
-        while low < high {
-            let middle = (low + high) / 2
-            if items[middle].entry.start.minuteNumber < earliest { low = middle + 1 } else { high = middle }
-        }
         var found: [TimelineAssignedEntry] = []
-        var index = low
+        var index = items.partitionIndex { $0.entry.start.minuteNumber < earliest }
         while index < items.count, items[index].entry.start.minuteNumber < interval.upperBound {
             if items[index].entry.end.minuteNumber > interval.lowerBound { found.append(items[index]) }
             index += 1

@@ -23,12 +23,7 @@ struct LineOccupancy {
 
     /// The index of the first run of `list` whose last cell is `cell` or later (`list.count`: none).
     private static func firstRun(in list: [ClosedRange<Int>], endingAtOrAfter cell: Int) -> Int {
-        var (low, high) = (0, list.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle].upperBound < cell { low = middle + 1 } else { high = middle }
-        }
-        return low
+        list.partitionIndex { $0.upperBound < cell }
     }
 
     private static func insert(_ cell: Int, into list: inout [ClosedRange<Int>]) {

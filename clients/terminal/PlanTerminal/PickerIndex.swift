@@ -84,13 +84,7 @@ public struct PickerIndex: Sendable {
 
     /// The first position in `sorted` whose key is not below `needle`.
     private static func firstAtLeast(_ needle: [UInt8], in sorted: [Int32], keys: [[UInt8]]) -> Int {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[Int(sorted[middle])].lexicographicallyPrecedes(needle) { low = middle + 1 } else { high = middle }
-        }
-        return low
+        sorted.partitionIndex { keys[Int($0)].lexicographicallyPrecedes(needle) }
     }
 
     private static func before(_ left: [UInt8], _ leftIndex: Int32, _ right: [UInt8], _ rightIndex: Int32) -> Bool {

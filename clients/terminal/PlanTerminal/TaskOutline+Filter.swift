@@ -73,12 +73,7 @@ extension TaskOutline {
         chain.reverse()
         let outermost = chain[0]
         // The first row after the outermost in tree order.
-        var low = 0
-        var high = positions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ranks[Int(positions[middle])] < ranks[outermost] { low = middle + 1 } else { high = middle }
-        }
+        let low = positions.partitionIndex { ranks[Int($0)] < ranks[outermost] }
         let firstDepth = depth - (chain.count - 1)
         positions.insert(contentsOf: chain.map { Int32($0) }, at: low)
         depths.insert(contentsOf: chain.indices.map { Int32(firstDepth + $0) }, at: low)

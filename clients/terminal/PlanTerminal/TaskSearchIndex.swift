@@ -104,13 +104,8 @@ public struct IncrementalSearch: Sendable {
     public static func step(_ matches: [Int32], from rank: Int, forward: Bool, inclusive: Bool = false) -> Int? {
         guard !matches.isEmpty else { return nil }
         // The first index whose match lies at or after `rank` (after it when moving on).
-        var low = 0
-        var high = matches.count
         let pivot = forward ? (inclusive ? rank : rank + 1) : (inclusive ? rank + 1 : rank)
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(matches[middle]) < pivot { low = middle + 1 } else { high = middle }
-        }
+        let low = matches.partitionIndex { Int($0) < pivot }
         if forward { return low < matches.count ? low : 0 }
         return low > 0 ? low - 1 : matches.count - 1
     }
