@@ -9,14 +9,13 @@
 import { s, sameKey, setChanged } from './dom.mjs';
 import { arrowPath, criticalArrow } from './arrows.mjs';
 import { arrowLabel } from './wording.mjs';
+import { BASE_ROWS } from './chart-draw.mjs';
 
 export { ArrowIndex } from './arrows.mjs';
 
 /** The rows asked for are whole steps of this many, with MARGIN more above and below the screen. */
 const STEP = 8;
 const MARGIN = 8;
-/** Coordinates count from a base row moved in steps this large (small numbers draw exactly). */
-const BASE_ROWS = 1024;
 
 /** An arrow (arrows.mjs arrowBetween) drawn from (x1, y1) to (x2, y2), with its `label` ("SS +2") before its head. */
 export function arrowNodes(x1, y1, x2, y2, arrow, label = '', critical = false) {

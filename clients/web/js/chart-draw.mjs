@@ -13,6 +13,12 @@ import { nonWorkingRuns } from './calendar.mjs';
 
 export const HEADER_ROW = 22;
 export const HEADER_HEIGHT = HEADER_ROW * 3;
+/**
+ * The task chart's rows and arrows are placed from a base row moved in steps this large, inside
+ * one box (the list's) and one group (the chart's) that alone follow the scroll: a frame moves two
+ * nodes, not every row, and coordinates stay small numbers, which draw exactly.
+ */
+export const BASE_ROWS = 1024;
 const DAY_FONT = '11px system-ui, -apple-system, \'Segoe UI\', sans-serif';
 
 /**

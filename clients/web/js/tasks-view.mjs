@@ -6,7 +6,7 @@
 // plan view and reports user intentions through callbacks. The list's widths follow list-layout.mjs.
 
 import { h, s, follow, sameKey, setChanged, recycle } from './dom.mjs';
-import { ChartStage, drawHeader, gridNodes, markNodes, HEADER_HEIGHT } from './chart-draw.mjs';
+import { ChartStage, drawHeader, gridNodes, markNodes, HEADER_HEIGHT, BASE_ROWS } from './chart-draw.mjs';
 import { mark } from './marks.mjs';
 import { arrowsModule } from './plan-tree.mjs';
 import { formatDate } from './strings.mjs';
@@ -17,11 +17,6 @@ export { COLUMNS };
 /** The list's width with every column at its default width. */
 export const LIST_WIDTH = COLUMNS.reduce((sum, [, width]) => sum + width, 0);
 const BUFFER_ROWS = 4;
-/**
- * Rows are placed from a base row moved in steps this large, inside one box (the list's) and one
- * group (the chart's) that alone follow the scroll: a frame moves two nodes, not every row.
- */
-const BASE_ROWS = 1024;
 /** The marks a press moves (their ends, `bar-edge`, resize). */
 const MOVED = new Set(['bar', 'bar-fill', 'milestone']);
 
