@@ -295,6 +295,7 @@ class LayoutTests(BrowserTests):
         printed = a.execute_script('''return [...document.querySelectorAll('#print .print-page')].map((page) => ({
             rows: [...page.querySelectorAll('.print-row .title')].map((t) => t.textContent),
             bars: page.querySelectorAll('svg.chart-body .bar, svg.chart-body .milestone').length,
+            arrows: page.querySelectorAll('svg.chart-body path.arrow').length,
             heading: page.querySelector('.print-heading').textContent, width: page.getBoundingClientRect().width }));''')
         titles = [title for page in printed for title in page['rows']]
         self.assertEqual(sorted(set(titles)), sorted(ALL + [task['title'] for task in EXTRA]), 'every row printed')
@@ -306,6 +307,12 @@ class LayoutTests(BrowserTests):
         self.assertIn('Page 1 of', printed[0]['heading'])
         self.assertIn('ChronoSketch launch', printed[0]['heading'])
         self.assertGreater(sum(page['bars'] for page in printed), 43)
+        # Each page draws the arrows touching its rows: the same on every page of a run of rows.
+        arrows = {}
+        for page in printed:
+            arrows.setdefault(tuple(page['rows']), set()).add(page['arrows'])
+        self.assertTrue(all(len(counts) == 1 for counts in arrows.values()), arrows)
+        self.assertGreater(sum(counts.pop() for counts in arrows.values()), 0, 'no arrow printed')
         shot(a, 'print-media')
         print_media(a, False)
         wait(a, lambda d: not d.find_elements(By.ID, 'print') and d.find_element(By.CSS_SELECTOR, '.toolbar').is_displayed(),

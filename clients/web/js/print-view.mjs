@@ -43,12 +43,13 @@ function clear() {
 function build(view) {
   clear();
   if (!view?.copy || !view.axis || $('#plan-view').hidden) return;
-  const { rows, arrows } = view.derive();
+  const tree = view.derive();
+  const { rows } = tree;
   const { axis, columnWidth, language, t } = view;
   const columnsPerPage = Math.max(Math.floor(PAGE_CHART / columnWidth), 1);
   const [firstColumn, endColumn] = printColumns(axis, planRange(view.copy.tasks), columnsPerPage);
   const pages = printPages({ rowCount: rows.length, firstColumn, endColumn, perPage: rowsPerPage(ROW_HEIGHT, HEADER_HEIGHT), columnsPerPage });
-  const frame = { view, rows, arrows, axis, columnWidth, language, t, figures: view.historical ? null : view.client.figures?.tasks ?? null,
+  const frame = { view, tree, rows, axis, columnWidth, language, t, figures: view.historical ? null : view.client.figures?.tasks ?? null,
     calendar: view.calendar(), today: todayOf(), count: pages.length };
   const root = h('div', { id: 'print' }, ...pages.map((page) => pageNode(frame, page)));
   root.style.display = 'none'; // print.css shows it, in print only
@@ -105,8 +106,7 @@ function chartBody(frame, page) {
     })));
   }
   const dayWidth = columnWidth / axis.zoom;
-  for (const arrow of frame.arrows) {
-    if (arrow.bottom < first || arrow.top >= end) continue;
+  for (const arrow of frame.tree.arrowsIn(first, end)) {
     const [x1, x2] = [arrow.fromDay, arrow.toDay].map((day) => (day - axis.start) * dayWidth - scrollLeft);
     const [y1, y2] = [arrow.fromRow, arrow.toRow].map((row) => (row - first) * ROW_HEIGHT + ROW_HEIGHT / 2 - 1);
     body.append(...arrowNodes(x1, y1, x2, y2, arrow, arrowLabel(language, arrow.dependency), criticalArrow(arrow, figures, calendar)));
