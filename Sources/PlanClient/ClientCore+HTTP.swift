@@ -26,8 +26,12 @@ extension ClientCore {
     ]
 
     func startDownload(_ id: UInt64, _ request: HTTPRequest) {
-        let download = Download(request: request)
+        let download = downloads[id] ?? Download(request: request)
         downloads[id] = download
+        guard !request.secure || startHandshake(id) else {
+            putOff(.get(id, request), id)
+            return
+        }
         var info = lws_client_connect_info()
         // lws copies these strings while it connects.
         let texts: [String] = [request.host, request.target, "GET", "http/1.1"]
@@ -49,7 +53,6 @@ extension ClientCore {
         info.ssl_connection = Int32(tls | LCCSCF_HTTP_NO_FOLLOW_REDIRECT.rawValue)
         info.userdata = UnsafeMutableRawPointer(bitPattern: UInt(id))
         cs_ssl_clear_errors()  // as for a WebSocket (ClientCore's connect)
-        if request.secure { startHandshake(id) }
         if let wsi = lws_client_connect_via_info(&info) {
             download.wsi = wsi
         } else {

@@ -23,6 +23,10 @@ final class ClientCore {
     var downloads: [UInt64: Download] = [:]
     /// Connections and GETs whose TLS handshake holds `TLSIndexGate` (until established or gone).
     private var handshaking: Set<UInt64> = []
+    /// TLS connects and GETs put off by `TLSIndexGate`, in order, tried again at the next wake.
+    private var putOff: [ClientTransport.Command] = []
+    /// The ids of `putOff`.
+    private var putOffIDs: Set<UInt64> = []
     private(set) var context: OpaquePointer?
     private(set) var protocols: UnsafeMutablePointer<lws_protocols>?
 
@@ -96,15 +100,28 @@ final class ClientCore {
     }
 
     private func drainInbox() {
-        let commands = transport.inbox.withLock { commands -> [ClientTransport.Command] in
-            defer { commands = [] }
-            return commands
-        }
+        let commands =
+            putOff
+            + transport.inbox.withLock { commands -> [ClientTransport.Command] in
+                defer { commands = [] }
+                return commands
+            }
+        putOff = []
         for command in commands {
             switch command {
             case .connect(let id, let endpoint):
-                let connection = Connection(id: id)
+                let waited = putOffIDs.remove(id) != nil
+                let connection = connections[id] ?? Connection(id: id)
                 connections[id] = connection
+                if waited && connection.closing {
+                    connections[id] = nil
+                    report(id, .closed(code: nil, reason: "closed before it was connected"))
+                    continue
+                }
+                guard !endpoint.secure || startHandshake(id) else {
+                    putOff(command, id)
+                    continue
+                }
                 var info = lws_client_connect_info()
                 let host = strdup(endpoint.host)
                 let path = strdup(endpoint.path)
@@ -130,7 +147,6 @@ final class ClientCore {
                 // make the next connection on this thread fail. (The "connect SSL err 1" seen now
                 // and then had another cause: see `TLSIndexGate`.)
                 cs_ssl_clear_errors()
-                if endpoint.secure { startHandshake(id) }
                 if let wsi = lws_client_connect_via_info(&info) {
                     connection.wsi = wsi
                 } else {
@@ -147,6 +163,8 @@ final class ClientCore {
                 connection.closing = true
                 if let wsi = connection.wsi { lws_callback_on_writable(wsi) }
             case .get(let id, let request):
+                // A GET given up while it was put off is not started.
+                if putOffIDs.remove(id) != nil, downloads[id] == nil { continue }
                 startDownload(id, request)
             case .cancel(let id):
                 dropDownload(id)
@@ -216,11 +234,18 @@ final class ClientCore {
             LWS_CALLBACK_CLIENT_CLOSED, LWS_CALLBACK_CLOSED_CLIENT_HTTP, LWS_CALLBACK_WSI_DESTROY,
         ].map(\.rawValue))
 
-    /// A TLS connection `id` starts its handshake (waiting while another transport creates its
-    /// context).
-    func startHandshake(_ id: UInt64) {
-        TLSIndexGate.shared.handshakeStarts()
+    /// Whether TLS connection `id` may start its handshake now (false while another transport
+    /// creates its context: put it off).
+    func startHandshake(_ id: UInt64) -> Bool {
+        guard TLSIndexGate.shared.tryStartHandshake() else { return false }
         handshaking.insert(id)
+        return true
+    }
+
+    /// Keeps `command` (a TLS connect or GET) to try again once the gate lets it.
+    func putOff(_ command: ClientTransport.Command, _ id: UInt64) {
+        putOff.append(command)
+        putOffIDs.insert(id)
     }
 
     /// `id`'s handshake is over, if it held the gate; calling it again does nothing.

@@ -87,6 +87,8 @@ public final class ClientTransport: Sendable {
         } catch {
             throw ClientError.transport("cannot start the client thread: \(error)")
         }
+        // TLS connections put off while another transport created its context start when woken.
+        TLSIndexGate.shared.remember(ObjectIdentifier(self)) { [weak self] in self?.wake() }
     }
 
     /// A number for a new connection, to pass to `connect(_:to:handler:)`; known before any
@@ -114,6 +116,7 @@ public final class ClientTransport: Sendable {
     /// Ends the service thread and waits for it (unless called on it); open connections are
     /// dropped and their handlers told so. Calling it again does nothing.
     public func stop() {
+        TLSIndexGate.shared.forget(ObjectIdentifier(self))
         stopping.store(true, ordering: .releasing)
         wake()
         thread.join()

@@ -8,54 +8,86 @@ import Glibc
 /// index and overwrites that variable. A handshake under way while another transport creates its
 /// context then looks its connection up under the new index, finds nothing and fails: "can't get
 /// wsi from ssl privdata", then "connect SSL err 1". (Later libwebsockets take the index once.)
-/// A process that holds several transports — the tests, a tool talking to several servers — met
-/// it now and then. Through this gate a context is created only while no handshake is under way,
-/// and a handshake starts only while no context is being created. Creating a context is quick;
-/// a handshake ends at the latest at libwebsockets' connect timeout.
+/// A process that holds several transports — the tests, the load generator, a tool talking to
+/// several servers — met it now and then.
+///
+/// Through this gate a context is created only once no handshake is under way, and no handshake
+/// starts while a context is created or waits to be. The thread creating a context waits (for the
+/// handshakes under way, which end at the latest at libwebsockets' connect timeout); a service
+/// thread never does: a handshake that may not start now is put off (`tryStartHandshake` false)
+/// and its transport woken to try again once the context is made.
 final class TLSIndexGate: @unchecked Sendable {
     /// The process's one gate.
     static let shared = TLSIndexGate()
 
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    /// Handshakes under way (guarded by `mutex`).
+    // Guarded by `mutex`:
+    /// Handshakes under way.
     private var handshakes = 0
-    /// A context is being created (guarded by `mutex`).
+    /// Threads waiting to create a context.
+    private var creatorsWaiting = 0
+    /// A context is being created.
     private var creating = false
+    /// How to wake each transport's service thread, by transport.
+    private var wakers: [ObjectIdentifier: @Sendable () -> Void] = [:]
 
     private init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(changed, nil)
     }
 
-    /// Runs `create` once no handshake is under way; no handshake starts until it returns.
+    private func locked<Result>(_ body: () -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+
+    /// Runs `create` once no handshake is under way (waiting for those that are); then wakes every
+    /// transport, so that the handshakes put off meanwhile start.
     func creatingContext<Result>(_ create: () throws(ClientError) -> Result) throws(ClientError) -> Result {
         pthread_mutex_lock(mutex)
+        creatorsWaiting += 1
         while handshakes > 0 || creating { pthread_cond_wait(changed, mutex) }
+        creatorsWaiting -= 1
         creating = true
         pthread_mutex_unlock(mutex)
         defer {
-            pthread_mutex_lock(mutex)
-            creating = false
-            pthread_cond_broadcast(changed)
-            pthread_mutex_unlock(mutex)
+            let wake = locked {
+                creating = false
+                pthread_cond_broadcast(changed)
+                return Array(wakers.values)
+            }
+            for waker in wake { waker() }
         }
         return try create()
     }
 
-    /// A handshake starts: waits while a context is being created. Pair with `handshakeEnded`.
-    func handshakeStarts() {
-        pthread_mutex_lock(mutex)
-        while creating { pthread_cond_wait(changed, mutex) }
-        handshakes += 1
-        pthread_mutex_unlock(mutex)
+    /// Whether a handshake may start now (then pair it with `handshakeEnded`); false while a
+    /// context is created or waits to be: the caller puts the connection off until it is woken.
+    func tryStartHandshake() -> Bool {
+        locked {
+            guard !creating, creatorsWaiting == 0 else { return false }
+            handshakes += 1
+            return true
+        }
     }
 
-    /// A handshake started with `handshakeStarts` completed, failed or was given up.
+    /// A handshake started with `tryStartHandshake` completed, failed or was given up.
     func handshakeEnded() {
-        pthread_mutex_lock(mutex)
-        handshakes -= 1
-        if handshakes == 0 { pthread_cond_broadcast(changed) }
-        pthread_mutex_unlock(mutex)
+        locked {
+            handshakes -= 1
+            if handshakes == 0 { pthread_cond_broadcast(changed) }
+        }
+    }
+
+    /// `wake` is called after each context is created, until `forget(_:)`.
+    func remember(_ transport: ObjectIdentifier, wake: @escaping @Sendable () -> Void) {
+        locked { wakers[transport] = wake }
+    }
+
+    /// Stops waking `transport`.
+    func forget(_ transport: ObjectIdentifier) {
+        _ = locked { wakers.removeValue(forKey: transport) }
     }
 }
