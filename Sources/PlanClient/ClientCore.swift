@@ -80,6 +80,8 @@ final class ClientCore {
     }
 
     func serviceLoop() {
+        TLSIndexGate.shared.serviceThreadStarts()
+        defer { TLSIndexGate.shared.serviceThreadEnds() }
         while !transport.stopping.load(ordering: .acquiring) {
             if lws_service(context, 0) < 0 { break }
         }
@@ -110,14 +112,10 @@ final class ClientCore {
         for command in commands {
             switch command {
             case .connect(let id, let endpoint):
-                let waited = putOffIDs.remove(id) != nil
+                // A connect closed while it was put off was answered then (`.close`).
+                if putOffIDs.remove(id) != nil, connections[id] == nil { continue }
                 let connection = connections[id] ?? Connection(id: id)
                 connections[id] = connection
-                if waited && connection.closing {
-                    connections[id] = nil
-                    report(id, .closed(code: nil, reason: "closed before it was connected"))
-                    continue
-                }
                 guard !endpoint.secure || startHandshake(id) else {
                     putOff(command, id)
                     continue
@@ -160,6 +158,11 @@ final class ClientCore {
                 if connection.open, let wsi = connection.wsi { lws_callback_on_writable(wsi) }
             case .close(let id):
                 guard let connection = connections[id] else { continue }
+                if connection.wsi == nil, putOffIDs.contains(id) {
+                    connections[id] = nil
+                    report(id, .closed(code: nil, reason: "closed before it was connected"))
+                    continue
+                }
                 connection.closing = true
                 if let wsi = connection.wsi { lws_callback_on_writable(wsi) }
             case .get(let id, let request):
@@ -192,7 +195,9 @@ final class ClientCore {
         case LWS_CALLBACK_CLIENT_ESTABLISHED:
             connection.open = true
             report(id, .opened)
-            if !connection.outgoing.isEmpty, let wsi { lws_callback_on_writable(wsi) }
+            // A close asked for while it connected is carried out now (lws may have dropped the
+            // writable request made then).
+            if connection.closing || !connection.outgoing.isEmpty, let wsi { lws_callback_on_writable(wsi) }
         case LWS_CALLBACK_CLIENT_RECEIVE:
             if let data, length > 0 {
                 connection.receiving.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
@@ -226,12 +231,14 @@ final class ClientCore {
         return 0
     }
 
-    /// What ends a handshake for `TLSIndexGate`: a WebSocket or HTTP connection established, its
-    /// failure, its close, or its end.
+    /// What ends a handshake for `TLSIndexGate`: lws writing the request's headers (the TLS
+    /// handshake, and the certificate's check, are over by then), and, should that never come,
+    /// the connection established, failed, closed or ended.
     private static let endsHandshake: Set<UInt32> = Set(
         [
-            LWS_CALLBACK_CLIENT_ESTABLISHED, LWS_CALLBACK_ESTABLISHED_CLIENT_HTTP, LWS_CALLBACK_CLIENT_CONNECTION_ERROR,
-            LWS_CALLBACK_CLIENT_CLOSED, LWS_CALLBACK_CLOSED_CLIENT_HTTP, LWS_CALLBACK_WSI_DESTROY,
+            LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER, LWS_CALLBACK_CLIENT_ESTABLISHED,
+            LWS_CALLBACK_ESTABLISHED_CLIENT_HTTP, LWS_CALLBACK_CLIENT_CONNECTION_ERROR, LWS_CALLBACK_CLIENT_CLOSED,
+            LWS_CALLBACK_CLOSED_CLIENT_HTTP, LWS_CALLBACK_WSI_DESTROY,
         ].map(\.rawValue))
 
     /// Whether TLS connection `id` may start its handshake now (false while another transport

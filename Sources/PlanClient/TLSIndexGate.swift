@@ -12,10 +12,14 @@ import Glibc
 /// several servers — met it now and then.
 ///
 /// Through this gate a context is created only once no handshake is under way, and no handshake
-/// starts while a context is created or waits to be. The thread creating a context waits (for the
-/// handshakes under way, which end at the latest at libwebsockets' connect timeout); a service
-/// thread never does: a handshake that may not start now is put off (`tryStartHandshake` false)
-/// and its transport woken to try again once the context is made.
+/// starts while a context is created or waits to be. The thread creating a context waits for the
+/// handshakes under way: from the connect (the TCP connection's too: lws makes the `SSL` only
+/// once it is up, without a callback) until lws writes the request's headers, at the latest until
+/// libwebsockets' connect timeout. A service thread never waits: a handshake that may not start
+/// now is put off (`tryStartHandshake` false) and its transport woken to try again once the
+/// context is made. A creator is never starved by handshakes; handshakes wait while creators
+/// keep coming (transports are made at a process's start, not in a loop). A transport must not be
+/// created on a service thread (its own handshakes would wait for it): that stops the process.
 final class TLSIndexGate: @unchecked Sendable {
     /// The process's one gate.
     static let shared = TLSIndexGate()
@@ -31,6 +35,8 @@ final class TLSIndexGate: @unchecked Sendable {
     private var creating = false
     /// How to wake each transport's service thread, by transport.
     private var wakers: [ObjectIdentifier: @Sendable () -> Void] = [:]
+    /// The transports' service threads running.
+    private var serviceThreads: Set<pthread_t> = []
 
     private init() {
         pthread_mutex_init(mutex, nil)
@@ -47,6 +53,8 @@ final class TLSIndexGate: @unchecked Sendable {
     /// transport, so that the handshakes put off meanwhile start.
     func creatingContext<Result>(_ create: () throws(ClientError) -> Result) throws(ClientError) -> Result {
         pthread_mutex_lock(mutex)
+        let onServiceThread = serviceThreads.contains(pthread_self())
+        precondition(!onServiceThread, "a ClientTransport made in an event handler would wait for itself")
         creatorsWaiting += 1
         while handshakes > 0 || creating { pthread_cond_wait(changed, mutex) }
         creatorsWaiting -= 1
@@ -84,6 +92,16 @@ final class TLSIndexGate: @unchecked Sendable {
     /// `wake` is called after each context is created, until `forget(_:)`.
     func remember(_ transport: ObjectIdentifier, wake: @escaping @Sendable () -> Void) {
         locked { wakers[transport] = wake }
+    }
+
+    /// The calling thread serves a transport (until `serviceThreadEnds`).
+    func serviceThreadStarts() {
+        _ = locked { serviceThreads.insert(pthread_self()) }
+    }
+
+    /// The calling thread no longer serves a transport.
+    func serviceThreadEnds() {
+        _ = locked { serviceThreads.remove(pthread_self()) }
     }
 
     /// Stops waking `transport`.

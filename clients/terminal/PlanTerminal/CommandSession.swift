@@ -61,6 +61,10 @@ struct CommandSession {
                     ProcessIO.print(message.json)
                     continue
                 }
+                if case .error(.unsupported, _, "titles"?) = message, wants.titlesUnsupported() {
+                    connection.subscribe(plan)
+                    continue
+                }
                 if case .error(let code, let text, _) = message {
                     ProcessIO.printError("plan: \(strings.serverError("\(code.rawValue): \(text)"))")
                     return 2
@@ -133,7 +137,10 @@ struct CommandSession {
             ProcessIO.print(
                 CommandSession.showText(shown, language: options.language, schedule: wants.schedule), terminator: "")
         case .history:
-            let titles = wants.titles ?? [:]
+            if wants.titlesFromLivePlan && live == nil { return nil }
+            let titles =
+                wants.titles
+                ?? Dictionary((live?.tasks ?? []).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
             ProcessIO.print(wants.historyText(language: options.language, zone: .system) { titles[$0] }, terminator: "")
         case .chart:
             guard let shown else { return nil }

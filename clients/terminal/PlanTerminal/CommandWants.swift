@@ -22,6 +22,9 @@ struct CommandWants {
     private(set) var schedule: ScheduleAnswer?
     /// The titles of the tasks the history names by id alone, by id, when they arrived.
     private(set) var titles: [String: String]?
+    /// The server does not know `tasks` (one that speaks only the contract, where it is this
+    /// server's addition): the titles come from the live plan, subscribed to for them.
+    private(set) var titlesFromLivePlan = false
     private var waiting: Set<String> = []
 
     init(options: PlanOptions) {
@@ -89,7 +92,7 @@ struct CommandWants {
     /// The request for the current titles of the tasks the history's words name by id alone (a
     /// parent, a dependency's ends), once the page arrived; nil when it names none, or was asked.
     mutating func titlesRequest(plan: String, language: PlanLanguage) -> ClientMessage? {
-        guard titles == nil, !waiting.contains("titles") else { return nil }
+        guard titles == nil, !titlesFromLivePlan, !waiting.contains("titles") else { return nil }
         let named = Locked<[String]>([])
         _ = historyText(language: language) { id in
             named.withLock { $0.append(id) }
@@ -99,6 +102,14 @@ struct CommandWants {
         guard !ids.isEmpty else { return nil }
         waiting.insert("titles")
         return .tasks(plan: plan, ids: ids, ref: "titles")
+    }
+
+    /// The server answered the titles request `unsupported`: they are to come from the live plan
+    /// (the caller subscribes). False when no such request was waiting.
+    mutating func titlesUnsupported() -> Bool {
+        guard waiting.remove("titles") != nil else { return false }
+        titlesFromLivePlan = true
+        return true
     }
 
     /// `plan history`: one line per version, newest first, as the history view shows it, each

@@ -1,3 +1,5 @@
+import ChronoSketchCore
+
 /// Per row, the cells where dependency arrows run, as sorted, disjoint, non-adjacent runs: what
 /// routing asks ("does any arrow run in these cells of this row?") without a grid of the whole
 /// chart, so a 100,000-row chart is routed in a few megabytes.

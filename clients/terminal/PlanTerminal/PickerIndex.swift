@@ -1,3 +1,5 @@
+import ChronoSketchCore
+
 /// One thing a picker offers: its id and what it shows.
 public struct PickerOption: Sendable, Hashable {
     /// The id the form's proposal uses.
