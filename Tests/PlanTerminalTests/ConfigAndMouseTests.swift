@@ -99,7 +99,31 @@ struct ConfigAndMouseTests {
         #expect(decoder.decode([.escape]) == [.escape], "a lone Escape is a key, at once")
         #expect(decoder.decode([.escape, .character("x")]) == [.escape, .character("x")])
         #expect(decoder.decode(keys("\u{1b}[<0;1")).isEmpty)
-        #expect(decoder.flush() == keys("\u{1b}[<0;1"), "nothing came: the keys as they were")
+        #expect(decoder.flush(patience: .zero) == keys("\u{1b}[<0;1"), "nothing came: the keys as they were")
+    }
+
+    /// The client reads whenever anything wakes it (a server's message, a timer): a read that finds
+    /// nothing while a report's start is held is no reason to give it up — in CI, clicks were lost
+    /// that way (turned into Escape, "[", "<" and digits) beside busy suites.
+    @Test("a cut report waits for its rest through empty reads for its patience, then counts as keys")
+    func patience() {
+        func keys(_ text: String) -> [Key] { text.map { $0 == "\u{1b}" ? .escape : .character($0) } }
+        let start = ContinuousClock.now
+        var decoder = MouseDecoder()
+        #expect(decoder.decode(keys("\u{1b}[<0;12"), now: start).isEmpty && decoder.isHolding)
+        // Woken by a server's message 40 ms later: nothing read, nothing given up.
+        #expect(decoder.decode([], now: start + .milliseconds(40)).isEmpty)
+        #expect(decoder.flush(now: start + .milliseconds(40)).isEmpty && decoder.isHolding)
+        // Part of the rest, then the rest: one press, as though it had come whole.
+        #expect(decoder.decode(keys(";4"), now: start + .milliseconds(60)).isEmpty)
+        #expect(decoder.flush(now: start + .milliseconds(100)).isEmpty, "the patience counts from the start")
+        #expect(decoder.decode(keys("M"), now: start + .milliseconds(120)) == [.mouse(MouseEvent(.press, x: 11, y: 3))])
+        #expect(!decoder.isHolding)
+        // A start whose rest never comes: keys once the patience has passed since it began.
+        #expect(decoder.decode(keys("\u{1b}[<"), now: start).isEmpty)
+        #expect(decoder.flush(now: start + MouseDecoder.patience - .milliseconds(1)).isEmpty)
+        #expect(decoder.flush(now: start + MouseDecoder.patience) == keys("\u{1b}[<"))
+        #expect(!decoder.isHolding)
     }
 
     @Test("a drag begins only on a bar, moves by days, and its release proposes once; no move proposes nothing")

@@ -81,11 +81,17 @@ final class CursesScreen {
             }
             keys.append(key)
         }
-        // A report cut by the read: the rest is on its way; if the next read has none, it is keys.
-        var decoded = mouseDecoder.decode(keys)
-        if keys.isEmpty { decoded += mouseDecoder.flush() }
+        // A report cut by the read: the rest is on its way; if it has not come within the
+        // decoder's patience, what was held is keys.
+        let now = ContinuousClock.now
+        var decoded = mouseDecoder.decode(keys, now: now)
+        if keys.isEmpty { decoded += mouseDecoder.flush(now: now) }
         return result + decoded.map { .key($0) }
     }
+
+    /// Whether the start of a mouse report waits for its rest: read again soon (`readKeys` gives
+    /// it back as keys if the rest does not come).
+    var holdsInput: Bool { mouseDecoder.isHolding }
 
     /// Joins SGR mouse reports that ncurses hands over as Escape and characters.
     private var mouseDecoder = MouseDecoder()

@@ -96,7 +96,9 @@ struct ScreenLoop {
         while running {
             let now = ContinuousClock.now
             let timeout = timers.map { max(Int(($0.deadline - now) / .milliseconds(1)), 0) }.min() ?? 1000
-            guard screen.wait(for: inbox.fd, milliseconds: min(timeout, 1000)) else { break }
+            // A mouse report's start waits for its rest a little (`MouseDecoder.patience`), not a second.
+            let limit = screen.holdsInput ? 50 : 1000
+            guard screen.wait(for: inbox.fd, milliseconds: min(timeout, limit)) else { break }
             var actions = dueTimers()
             for event in inbox.drain() { actions += handle(event) }
             for input in screen.readKeys() {

@@ -51,20 +51,32 @@ public struct MouseEvent: Sendable, Hashable {
 /// Turns the keys the terminal delivered into keys and mouse events: ncurses does not know the
 /// SGR mouse sequence (under most `TERM`s it expects the older X10 form), so it hands it over as
 /// Escape followed by its characters, which this decoder joins again. A sequence cut between two
-/// reads is held until the next one (`pending`); anything that is not a complete report passes
-/// through unchanged.
+/// reads is held until the rest arrives (`pending`), or given back as keys once `patience` passed
+/// without it (`flush`): the client reads whenever anything wakes it (a server's message, a timer),
+/// so a read that finds nothing says nothing about the report's rest. Anything that is not a
+/// complete report passes through unchanged.
 public struct MouseDecoder: Sendable {
     /// The start of a report, held until the rest arrives.
     public private(set) var pending: [Key] = []
+    /// When `pending` began.
+    private var pendingSince: ContinuousClock.Instant?
+    /// How long a report's start waits for its rest before it counts as keys (a terminal writes a
+    /// report at once; a person typing Escape [ < takes longer).
+    public static let patience = Duration.milliseconds(150)
 
     /// A decoder holding nothing.
     public init() {}
 
+    /// Whether the start of a report is held (the caller then reads again within `patience`).
+    public var isHolding: Bool { !pending.isEmpty }
+
     /// The keys of one read, with each complete SGR report replaced by its `.mouse` event. A
     /// report begun at the end of `keys` is held for the next call (`flush` gives it back as keys).
-    public mutating func decode(_ keys: [Key]) -> [Key] {
+    public mutating func decode(_ keys: [Key], now: ContinuousClock.Instant = .now) -> [Key] {
+        let heldSince = pendingSince
         let input = pending + keys
         pending = []
+        pendingSince = nil
         var output: [Key] = []
         var index = 0
         while index < input.count {
@@ -79,6 +91,8 @@ public struct MouseDecoder: Sendable {
                 index = next
             case .incomplete:
                 pending = Array(input[index...])
+                // A report held before keeps its first time (its rest came in part).
+                pendingSince = index == 0 ? heldSince ?? now : now
                 return output
             case .none:
                 output.append(input[index])
@@ -88,9 +102,16 @@ public struct MouseDecoder: Sendable {
         return output
     }
 
-    /// What a held report becomes when nothing more came: its keys as they are.
-    public mutating func flush() -> [Key] {
-        defer { pending = [] }
+    /// What a held report becomes when its rest did not come within `patience` of its start: its
+    /// keys as they are (nothing while it may still come; all of it when `patience` is zero).
+    public mutating func flush(now: ContinuousClock.Instant = .now, patience: Duration = MouseDecoder.patience)
+        -> [Key]
+    {
+        guard let since = pendingSince, now - since >= patience else { return [] }
+        defer {
+            pending = []
+            pendingSince = nil
+        }
         return pending
     }
 
