@@ -45,19 +45,22 @@ public struct ChartEmphasis: Sendable, Hashable {
     /// Per chart cell (`0..<geometry.limit`), the kind of the day at its middle; empty without
     /// colours (nothing to show then).
     func dayKinds(_ geometry: ChartGeometry, axis: TimeAxis) -> [DayKind] {
-        guard palette.depth != .none, geometry.limit > 0 else { return [] }
-        return (0..<geometry.limit).map { cell in
-            let x = geometry.origin + (Double(cell) + 0.5) / Double(geometry.cellsPerColumn)
-            return DayKind.of(axis.date(atX: x), today: today, calendar: calendar)
-        }
+        guard palette.depth != .none else { return [] }
+        return Self.perCell(geometry, axis: axis) { DayKind.of($0, today: today, calendar: calendar) }
     }
 
     /// Per chart cell (`0..<geometry.limit`), whether the day at its middle is not worked.
     func nonWorkingCells(_ geometry: ChartGeometry, axis: TimeAxis) -> [Bool] {
-        guard let calendar, calendar != .allDaysWorking, geometry.limit > 0 else { return [] }
-        return (0..<geometry.limit).map { cell in
-            let x = geometry.origin + (Double(cell) + 0.5) / Double(geometry.cellsPerColumn)
-            return !calendar.isWorkingDay(axis.date(atX: x))
+        guard let calendar, calendar != .allDaysWorking else { return [] }
+        return Self.perCell(geometry, axis: axis) { !calendar.isWorkingDay($0) }
+    }
+
+    /// `value` of the day at the middle of each chart cell (`0..<geometry.limit`).
+    private static func perCell<Value>(
+        _ geometry: ChartGeometry, axis: TimeAxis, _ value: (CivilDate) -> Value
+    ) -> [Value] {
+        (0..<max(geometry.limit, 0)).map { cell in
+            value(axis.date(atX: geometry.origin + (Double(cell) + 0.5) / Double(geometry.cellsPerColumn)))
         }
     }
 }

@@ -94,17 +94,8 @@ public struct PickerIndex: Sendable {
     }
 
     private static func contains(_ text: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard needle.count <= text.count else { return false }
-        let first = needle[0]
-        var index = 0
-        while index <= text.count - needle.count {
-            if text[index] == first {
-                var offset = 1
-                while offset < needle.count && text[index + offset] == needle[offset] { offset += 1 }
-                if offset == needle.count { return true }
-            }
-            index += 1
+        text.withUnsafeBufferPointer { text in
+            needle.withUnsafeBufferPointer { TextFolding.bytes(text, in: 0..<text.count, hold: $0) }
         }
-        return false
     }
 }

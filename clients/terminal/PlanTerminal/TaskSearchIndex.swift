@@ -46,22 +46,12 @@ public struct TaskSearchIndex: Sendable {
     /// The ranks (ascending) of `candidates` (every rank when nil) whose title or id holds
     /// `needle` (folded); none for an empty needle.
     public func matches(_ needle: [UInt8], among candidates: [Int32]? = nil) -> [Int32] {
-        guard let first = needle.first else { return [] }
+        guard !needle.isEmpty else { return [] }
         var result: [Int32] = []
         bytes.withUnsafeBufferPointer { text in
             needle.withUnsafeBufferPointer { pattern in
                 func holds(_ rank: Int) -> Bool {
-                    let end = Int(starts[rank + 1]) - pattern.count
-                    var index = Int(starts[rank])
-                    while index <= end {
-                        if text[index] == first {
-                            var offset = 1
-                            while offset < pattern.count && text[index + offset] == pattern[offset] { offset += 1 }
-                            if offset == pattern.count { return true }
-                        }
-                        index += 1
-                    }
-                    return false
+                    TextFolding.bytes(text, in: Int(starts[rank])..<Int(starts[rank + 1]), hold: pattern)
                 }
                 if let candidates {
                     for rank in candidates where holds(Int(rank)) { result.append(rank) }

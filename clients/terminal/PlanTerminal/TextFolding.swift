@@ -62,4 +62,24 @@ public enum TextFolding {
         }
         return table
     }()
+
+    /// Whether the bytes `text[range]` hold `needle` (not empty) anywhere: the search of folded
+    /// texts that the task search and the pickers share (a plain scan: titles are short).
+    @inline(__always)
+    static func bytes(
+        _ text: UnsafeBufferPointer<UInt8>, in range: Range<Int>, hold needle: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let first = needle[0]
+        let end = range.upperBound - needle.count
+        var index = range.lowerBound
+        while index <= end {
+            if text[index] == first {
+                var offset = 1
+                while offset < needle.count && text[index + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
 }
