@@ -95,9 +95,16 @@ final class ServiceLoop {
                     service(slot, events: events[index])
                 }
             }
-            for slot in deferred {
+            for (index, slot) in deferred.enumerated() {
                 slot.awaitingWrite = false
                 if !slot.closed { flush(slot) }
+                // A direct answer queued meanwhile (an ack that reached the outbox a moment after
+                // its broadcast's round began) waits for a few hundred writes, not for thousands.
+                if index % ServiceLoop.answersCheckedEvery == ServiceLoop.answersCheckedEvery - 1,
+                    shard.outbox.withLock({ !$0.isEmpty })
+                {
+                    drainOutbox()
+                }
             }
             for slot in reads where !slot.closed { read(slot) }
             let now = ServiceLoop.now()
