@@ -18,10 +18,6 @@ struct ClientModelConflictTests {
         .server(.confirmed(plan: "demo", version: version, mutationID: "m\(version)", user: user, changes: changes))
     }
 
-    func type(_ text: String, into model: inout ClientModel) {
-        for character in text { _ = model.handle(.key(.character(character))) }
-    }
-
     /// Ann's progress form on Spec (opened at v3) saved with `progress` and rejected as stale
     /// after bob renamed Spec and set its progress to 80 at v4; the rejected proposal.
     func staleProgress(_ language: PlanLanguage = .english) throws -> (ClientModel, PlanOperation) {

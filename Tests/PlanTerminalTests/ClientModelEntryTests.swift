@@ -43,10 +43,6 @@ struct ClientModelEntryTests {
                     page: TimelinePage(entries: entries, assignments: assignments))))
     }
 
-    func type(_ text: String, into model: inout ClientModel) {
-        for character in text { _ = model.handle(.key(.character(character))) }
-    }
-
     func clear(_ model: inout ClientModel, _ count: Int) {
         for _ in 0..<count { _ = model.handle(.key(.backspace)) }
     }

@@ -14,10 +14,6 @@ struct ClientModelFindTests {
         keys.flatMap { model.handle(.key($0)) }
     }
 
-    func type(_ text: String, into model: inout ClientModel) {
-        for character in text { _ = model.handle(.key(.character(character))) }
-    }
-
     @Test("/ searches as you type: the selection jumps to the first match, the footer counts; Enter keeps it")
     func incrementalSearch() {
         var model = loaded()

@@ -16,10 +16,6 @@ struct ClientModelFormTests {
         }
     }
 
-    func type(_ text: String, into model: inout ClientModel) {
-        for character in text { _ = model.handle(.key(.character(character))) }
-    }
-
     func proposal(_ actions: [ClientAction]) -> (operation: PlanOperation, id: String)? {
         guard case .propose(let operation, let id)? = actions.first else { return nil }
         return (operation, id)

@@ -48,7 +48,7 @@ struct ClientModelNoticeTests {
         _ = own.handle(.key(.character("p")))
         _ = own.handle(.key(.backspace))
         _ = own.handle(.key(.backspace))
-        ClientModelFormTests().type("60", into: &own)
+        type("60", into: &own)
         let sent = try #require(ClientModelFormTests().proposal(own.handle(.key(.enter))))
         _ = own.handle(Self.confirmed(sent.id, user: "ann"))
         #expect(own.message == nil)

@@ -84,7 +84,6 @@ struct ConfigAndMouseTests {
 
     @Test("SGR mouse reports become mouse events; a report cut between reads waits; other keys pass")
     func decoding() {
-        func keys(_ text: String) -> [Key] { text.map { $0 == "\u{1b}" ? .escape : .character($0) } }
         var decoder = MouseDecoder()
         #expect(decoder.decode(keys("\u{1b}[<0;5;3M")) == [.mouse(MouseEvent(.press, x: 4, y: 2))])
         #expect(decoder.decode(keys("\u{1b}[<32;7;3Mq")) == [.mouse(MouseEvent(.drag, x: 6, y: 2)), .character("q")])
@@ -107,7 +106,6 @@ struct ConfigAndMouseTests {
     /// that way (turned into Escape, "[", "<" and digits) beside busy suites.
     @Test("a cut report waits for its rest through empty reads for its patience, then counts as keys")
     func patience() {
-        func keys(_ text: String) -> [Key] { text.map { $0 == "\u{1b}" ? .escape : .character($0) } }
         let start = ContinuousClock.now
         var decoder = MouseDecoder()
         #expect(decoder.decode(keys("\u{1b}[<0;12"), now: start).isEmpty && decoder.isHolding)

@@ -64,7 +64,7 @@ struct DragGhostAndPickerTests {
             return
         }
         #expect(picker.multiple && picker.pickedIDs == ["room-1"])
-        ClientModelEntryTests().type("room", into: &model)
+        type("room", into: &model)
         guard case .picker(let typed)? = model.form?.fields[3].value else { return }
         #expect(typed.matches.map(\.id) == ["room-1", "room-2"])
         _ = model.handle(.resize(width: 100, height: 24))
