@@ -41,6 +41,21 @@ struct ClientModelFindTests {
         #expect(model.find.query.isEmpty && model.selectedTask?.id == "release")
     }
 
+    @Test("a filter turned on or off keeps the search kept: its matches are those the rows now show")
+    func searchThroughFilters() {
+        var model = loaded()
+        _ = press(.character("/"), into: &model)
+        type("e", into: &model)
+        _ = press(.enter, into: &model)
+        #expect(model.find.matches.count == 5)
+        _ = press(.character("F"), .character("u"), into: &model)
+        #expect(model.find.query == "e" && model.find.matches.count == 2, "Design and Review")
+        _ = press(.character("n"), into: &model)
+        #expect(model.selectedTask?.id == "review")
+        _ = press(.character("F"), .character("x"), into: &model)
+        #expect(model.find.matches.count == 5)
+    }
+
     @Test("Escape on the search line returns to where it began; a match in a collapsed group opens it")
     func escapeAndCollapsed() {
         var model = loaded()

@@ -33,6 +33,10 @@ extension ClientModel {
         find.matches = []
         find.current = nil
         if filter == nil { reselect(selectedID) } else { rebuildFilter(selecting: selectedID) }
+        // A kept search finds among the rows the filter now shows (`n`/`N`, the footer's count).
+        if !find.query.isEmpty, let index = find.index {
+            find.matches = visibleMatches(find.incremental.matches(for: find.query, in: index))
+        }
     }
 
     /// After every event: the filter's rows follow the version shown (and the critical figures or

@@ -127,7 +127,7 @@ extension ClientModel {
     }
 
     /// With a filter on, only the matches among its rows.
-    private func visibleMatches(_ matches: [Int32]) -> [Int32] {
+    func visibleMatches(_ matches: [Int32]) -> [Int32] {
         guard find.filter != nil, let index = find.index else { return matches }
         let rows = outline
         return matches.filter { rows.index(ofPosition: Int(index.positionAtRank[Int($0)])) != nil }
