@@ -119,7 +119,7 @@ extension ClientModel {
     private mutating func searchIndex() -> TaskSearchIndex? {
         guard let shown = shownCollection else { return nil }
         if let index = find.index, index.version == shownKey, index.count == shown.count { return index }
-        let index = TaskSearchIndex(shown, version: shownKey, isPast: history.past != nil)
+        let index = TaskSearchIndex(shown, version: shownKey)
         find.index = index
         find.incremental.reset()
         if !find.query.isEmpty { find.matches = visibleMatches(find.incremental.matches(for: find.query, in: index)) }

@@ -93,12 +93,14 @@ struct CommandWants {
     /// parent, a dependency's ends), once the page arrived; nil when it names none, or was asked.
     mutating func titlesRequest(plan: String, language: PlanLanguage) -> ClientMessage? {
         guard titles == nil, !titlesFromLivePlan, !waiting.contains("titles") else { return nil }
-        let named = Locked<[String]>([])
+        // The words decide which tasks they name by id alone: rendered once with no titles, the
+        // ids they ask for are the ones to fetch (each once, in the order first named).
+        let named = Locked<(ids: [String], seen: Set<String>)>(([], []))
         _ = historyText(language: language) { id in
-            named.withLock { $0.append(id) }
+            named.withLock { if $0.seen.insert(id).inserted { $0.ids.append(id) } }
             return nil
         }
-        let ids = named.withLock { $0 }
+        let ids = named.withLock { $0.ids }
         guard !ids.isEmpty else { return nil }
         waiting.insert("titles")
         return .tasks(plan: plan, ids: ids, ref: "titles")

@@ -51,11 +51,7 @@ public struct LineEditor: Sendable, Hashable {
     /// Inserts `string` at the cursor, which moves behind it. (A combining mark typed after a
     /// letter joins its cluster: the cursor stays behind the cluster.)
     public mutating func insert(_ string: String) {
-        let before = String(text.prefix(cursor))
-        let after = String(text.dropFirst(cursor))
-        let joined = before + string
-        text = joined + after
-        cursor = joined.count
+        _ = replace(cursor..<cursor, with: string)
     }
 
     /// Replaces the whole text, the cursor at its end.

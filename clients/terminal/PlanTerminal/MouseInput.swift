@@ -51,10 +51,12 @@ public struct MouseEvent: Sendable, Hashable {
 /// Turns the keys the terminal delivered into keys and mouse events: ncurses does not know the
 /// SGR mouse sequence (under most `TERM`s it expects the older X10 form), so it hands it over as
 /// Escape followed by its characters, which this decoder joins again. A sequence cut between two
-/// reads is held until the rest arrives (`pending`), or given back as keys once `patience` passed
+/// reads after its `ESC [ <` is held until the rest arrives (`pending`), or given back as keys once `patience` passed
 /// without it (`flush`): the client reads whenever anything wakes it (a server's message, a timer),
-/// so a read that finds nothing says nothing about the report's rest. Anything that is not a
-/// complete report passes through unchanged.
+/// so a read that finds nothing says nothing about the report's rest. One cut before its `<` is
+/// not held: a lone Escape (or Escape and `[`) at the end of a read is the key, at once (a form
+/// closes without waiting); ncurses itself waits its escape delay for what follows an Escape, so
+/// such a cut is rare. Anything that is not a complete report passes through unchanged.
 public struct MouseDecoder: Sendable {
     /// The start of a report, held until the rest arrives.
     public private(set) var pending: [Key] = []

@@ -8,8 +8,6 @@ import ChronoSketchCore
 public struct TaskSearchIndex: Sendable {
     /// The version (or past version) it was made for.
     public let version: Int
-    /// Whether it was made for a past version shown read-only.
-    public let isPast: Bool
     /// Each rank's input position.
     public private(set) var positionAtRank: [Int32] = []
     /// Each input position's rank.
@@ -20,9 +18,8 @@ public struct TaskSearchIndex: Sendable {
     private var starts: [Int32] = []
 
     /// The index of `collection`, shown at `version`.
-    public init(_ collection: TaskCollection, version: Int, isPast: Bool = false) {
+    public init(_ collection: TaskCollection, version: Int) {
         self.version = version
-        self.isPast = isPast
         positionAtRank.reserveCapacity(collection.count)
         starts.reserveCapacity(collection.count + 1)
         bytes.reserveCapacity(collection.count * 24)
