@@ -214,7 +214,7 @@ struct PlanOptionsTests {
             arguments: ["--language", "de", "chart", "--zoom=4", "--plan", "p1", "--days", "30"],
             environment: ["PLAN_SERVER": "ws://x/ws", "PLAN_TOKEN": "t"])
         #expect(options.subcommand == .chart)
-        #expect(options.language == .german)
+        #expect(options.language == .german && options.languageGiven)
         #expect(options.zoom == .fourDays)
         #expect(options.days == 30)
         #expect(options.server == "ws://x/ws")
@@ -222,6 +222,9 @@ struct PlanOptionsTests {
         let propose = try PlanOptions(arguments: ["propose", "-", "--server", "ws://y/ws"])
         #expect(propose.file == "-")
         #expect(propose.missingConnectionOptions.count == 2)
+        // German from the environment is not named on the command line (a config file's wins).
+        let fromLocale = try PlanOptions(arguments: ["--title", "T"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(fromLocale.language == .german && !fromLocale.languageGiven)
         #expect(throws: PlanOptions.ParseError.self) { try PlanOptions(arguments: ["--zoom", "3"]) }
         #expect(PlanOptions.helpText(nil).contains("propose"))
     }

@@ -33,9 +33,8 @@ enum InteractiveClient {
         }
         // The configuration file's language unless the command line names one.
         let loaded = ClientConfig.load(environment: ProcessIO.environment(), language: options.language)
-        let languageGiven = CommandLine.arguments.contains { $0 == "--language" || $0.hasPrefix("--language=") }
         var settings = ClientSettings(
-            plan: plan, language: languageGiven ? options.language : loaded.config.language ?? options.language,
+            plan: plan, language: options.languageGiven ? options.language : loaded.config.language ?? options.language,
             title: options.title, horizon: horizon, today: today,
             idPrefix: System.randomPrefix(), zoom: options.zoom)
         settings.localTime = .system

@@ -20,6 +20,9 @@ public struct PlanOptions: Sendable, Hashable {
     /// `--language en|de`; without it, the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`: German
     /// for `de_*`).
     public var language = PlanLanguage.english
+    /// Whether the command line named the language (`--language`): it then wins over the
+    /// configuration file's.
+    public var languageGiven = false
     /// `--title`.
     public var title: String?
     /// `--start`, nil: today.
@@ -149,6 +152,7 @@ public struct PlanOptions: Sendable, Hashable {
         case "de": language = .german
         case let other?: throw bad("--language", other, "en or de", "en oder de")
         }
+        languageGiven = parsed.value("--language") != nil
         if let text = parsed.value("--start") {
             guard let date = try? CivilDate(text) else {
                 throw bad("--start", text, "a date YYYY-MM-DD", "ein Datum JJJJ-MM-TT")
