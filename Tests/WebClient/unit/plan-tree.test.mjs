@@ -300,6 +300,26 @@ test('a long arrow is still found between its rows after rows above it were take
   assert.deepEqual(tree.arrowsIn(150, 160), [], 'below both rows now');
 });
 
+test('a change that moves no row keeps the long arrows\' buckets; one that moves rows files them again', () => {
+  const leaf = (id, start = '2026-01-05') => ({ id, title: id, kind: 'activity', schedule: { start, end: '2026-01-20' } });
+  const tasks = [leaf('a')];
+  for (let index = 0; index < 100; index += 1) tasks.push(leaf(`f${index}`));
+  tasks.push(leaf('b'));
+  const copy = new PlanCopy({ plan: 'p', version: 1, tasks, dependencies: [{ predecessorID: 'a', successorID: 'b' }] });
+  const tree = new PlanTree(copy, new Set(), (task) => rowValues(task, copy.summaries));
+  assert.equal(tree.arrowsIn(50, 51).length, 1, 'the long arrow crosses row 50');
+  const buckets = tree.madeArrows.buckets;
+  assert.ok(buckets, 'filed once asked for');
+  copy.apply(2, { upsert: [leaf('f3', '2026-01-06'), leaf('a', '2026-01-06')] });
+  assert.equal(followChange(tree, copy), true);
+  assert.equal(tree.madeArrows.buckets, buckets, 'dates changed, rows did not: the buckets stay');
+  assert.deepEqual(tree.arrowsIn(50, 51).map((arrow) => [arrow.fromRow, arrow.toRow]), [[0, 101]]);
+  copy.apply(3, { remove: ['f0'] });
+  assert.equal(followChange(tree, copy), true);
+  assert.equal(tree.madeArrows.buckets, null, 'a row went: filed again when next asked for');
+  assert.deepEqual(tree.arrowsIn(50, 51).map((arrow) => [arrow.fromRow, arrow.toRow]), [[0, 100]]);
+});
+
 test('a plan view\'s tree follows each next version and disclosure in place, and is left to be built anew otherwise', () => {
   const copy = new PlanCopy({ plan: 'p', version: 1, tasks: [{ id: 'g', title: 'G', kind: 'summary' }, { id: 'a', title: 'A', kind: 'activity', parentID: 'g' }] });
   const tree = new PlanTree(copy, new Set(), (task) => rowValues(task, copy.summaries));

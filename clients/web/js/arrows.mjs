@@ -162,13 +162,34 @@ export class ArrowIndex {
     this.file(dependency);
   }
 
-  /** Files `dependency` under `long` when its shown tasks are LONG_SPAN rows apart or more. */
+  /**
+   * Files `dependency` under `long` when its shown tasks are LONG_SPAN rows apart or more. The
+   * buckets are filed again only when it becomes long or stops being so: a long one's rows change
+   * only when rows move, which `rowsMoved` says.
+   */
   file(dependency) {
-    this.buckets = null;
     const from = this.rowOf(dependency.predecessorID);
     const to = this.rowOf(dependency.successorID);
-    if (from && to && Math.abs(from.index - to.index) >= LONG_SPAN) this.long.add(dependency);
+    const long = Boolean(from && to && Math.abs(from.index - to.index) >= LONG_SPAN);
+    if (long === this.long.has(dependency)) return;
+    this.buckets = null;
+    if (long) this.long.add(dependency);
     else this.long.delete(dependency);
+  }
+
+  /** The tasks `ids` changed (their dates, or shown or hidden): their arrows are made again when asked for. */
+  placeTouching(ids) {
+    for (const id of ids) for (const dependency of this.touching.get(id) ?? []) this.place(dependency);
+  }
+
+  /** The task `id`'s row moved: its arrows may have become long, or stopped being so. */
+  fileTouching(id) {
+    for (const dependency of this.touching.get(id) ?? []) this.file(dependency);
+  }
+
+  /** Rows were put in, taken out or reordered: the long arrows are filed in their buckets again when next asked for. */
+  rowsMoved() {
+    this.buckets = null;
   }
 
   /** The arrow of `dependency`, or null (a task hidden or unscheduled). */

@@ -66,12 +66,9 @@ export function setFolded(tree, id, folded) {
   refresh(tree, touched);
 }
 
-/** The arrows of the tasks touched placed again (when the tree's arrows were made yet); rows moved, so the long ones are filed again. */
+/** The arrows of the tasks touched placed again (when the tree's arrows were made yet). */
 function refresh(tree, touched) {
-  const arrows = tree.madeArrows;
-  if (!arrows) return;
-  arrows.buckets = null;
-  for (const id of touched) for (const dependency of arrows.touching.get(id) ?? []) arrows.place(dependency);
+  tree.madeArrows?.placeTouching(touched);
 }
 
 /**
@@ -82,7 +79,7 @@ function grown(tree, from, end) {
   const { madeArrows: arrows, rows } = tree;
   if (!arrows) return;
   for (let index = Math.max(from - LONG_SPAN, 0); index < Math.min(end, rows.length); index += 1) {
-    for (const dependency of arrows.touching.get(rows[index].task.id) ?? []) arrows.file(dependency);
+    arrows.fileTouching(rows[index].task.id);
   }
 }
 
@@ -172,7 +169,7 @@ function reorderSiblings(tree, copy, moved) {
     const end = parent ? blockEnd(tree, parent) : tree.rows.length;
     // The same rows in a new order: their arrows stay, only their lengths may change.
     const rows = layOut(siblings, parent ? parent.depth + 1 : 0);
-    replaceRows(tree.rows, start, end, rows);
+    replaceRows(tree, start, end, rows);
     relabel(tree.rows, start);
     grown(tree, start, start + rows.length);
   }
@@ -215,7 +212,7 @@ function show(tree, node, touched) {
 }
 
 function takeOut(tree, start, end, touched) {
-  const rows = replaceRows(tree.rows, start, end, []);
+  const rows = replaceRows(tree, start, end, []);
   for (const row of rows) {
     row.index = -1;
     touched.add(row.task.id);
@@ -224,14 +221,19 @@ function takeOut(tree, start, end, touched) {
 }
 
 function putIn(tree, at, rows, touched) {
-  replaceRows(tree.rows, at, at, rows);
+  replaceRows(tree, at, at, rows);
   relabel(tree.rows, at);
   for (const row of rows) touched.add(row.task.id);
   grown(tree, at, at + rows.length);
 }
 
-/** Replaces rows [start, end) with `rows` (in one move, whatever their number); returns those taken out. */
-function replaceRows(all, start, end, rows) {
+/**
+ * Replaces rows [start, end) of `tree` with `rows` (in one move, whatever their number); returns
+ * those taken out. The rows after them move: the long arrows are filed again when next asked for.
+ */
+function replaceRows(tree, start, end, rows) {
+  tree.madeArrows?.rowsMoved();
+  const all = tree.rows;
   if (rows.length + end - start < 10000) return all.splice(start, end - start, ...rows);
   const tail = all.splice(start);
   const removed = tail.slice(0, end - start);
