@@ -6,6 +6,7 @@
 // day except the shading of the days on screen. Pure.
 
 import { parseCivil, formatCivil, isoWeekday, LATEST } from './dates.mjs';
+import { partitionIndex } from './sorted.mjs';
 
 export const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7];
 export const DEFAULT_SETTINGS = { scheduling: 'manual', calendar: { workingDays: ALL_DAYS, holidays: [] } };
@@ -28,13 +29,7 @@ export function isWorkingDay(calendar, day) {
 
 /** The number of elements of ascending `sorted` below `value`. */
 function countBelow(sorted, value) {
-  let [low, high] = [0, sorted.length];
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle] < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return partitionIndex(sorted, (element) => element < value);
 }
 
 /** The working days before `day` since day 0 (0001-01-01, a Monday). */

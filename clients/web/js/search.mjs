@@ -3,6 +3,8 @@
 // from a row, and the rows a filter keeps (the matches and their ancestors, so that the tree stays
 // readable). search-box.mjs is the controller in the page.
 
+import { partitionIndex } from './sorted.mjs';
+
 const PLAIN = /^[\x20-\x7e]*$/;
 
 /**
@@ -64,14 +66,7 @@ export function stepMatch(positions, from, direction, inclusive = false) {
 
 /** The first index of the ascending `positions` for which `past` holds (it holds from there on); the length when none. */
 function firstIndex(positions, past) {
-  let low = 0;
-  let high = positions.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (past(positions[middle])) high = middle;
-    else low = middle + 1;
-  }
-  return low;
+  return partitionIndex(positions, (position) => !past(position));
 }
 
 /**

@@ -7,6 +7,7 @@
 // soon as the list is full. combobox.mjs shows the matches.
 
 import { fold } from './search.mjs';
+import { partitionIndex } from './sorted.mjs';
 
 export const PICKER_LIMIT = 50;
 
@@ -62,14 +63,7 @@ export class PickerIndex {
 
 /** Calls `each` on the entries of `sorted` whose `key` starts with `needle`, in order, until it returns false; false then. */
 function prefixed(sorted, key, needle, each) {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle][key] < needle) low = middle + 1;
-    else high = middle;
-  }
-  for (let index = low; index < sorted.length && sorted[index][key].startsWith(needle); index += 1) {
+  for (let index = partitionIndex(sorted, (entry) => entry[key] < needle); index < sorted.length && sorted[index][key].startsWith(needle); index += 1) {
     if (!each(sorted[index])) return false;
   }
   return true;

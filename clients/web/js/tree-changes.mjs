@@ -12,6 +12,7 @@
 
 import { TreeNode, layOut, relabel } from './plan-tree.mjs';
 import { LONG_SPAN } from './arrows.mjs';
+import { partitionIndex } from './sorted.mjs';
 
 /**
  * Follows the copy's newest change (plan-copy.mjs `lastChange`), which must be the one after the
@@ -140,14 +141,7 @@ function move(tree, copy, node, touched) {
   node.parent = parent;
   const siblings = parent ? (parent.children ??= []) : tree.roots;
   const position = copy.positions.get(node.task.id);
-  let low = 0;
-  let high = siblings.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (copy.positions.get(siblings[middle].task.id) < position) low = middle + 1;
-    else high = middle;
-  }
-  siblings.splice(low, 0, node);
+  siblings.splice(partitionIndex(siblings, (sibling) => copy.positions.get(sibling.task.id) < position), 0, node);
   show(tree, node, touched);
   return true;
 }
