@@ -135,7 +135,8 @@ struct ClientHTTPTests {
         handshakesOver.withLock { $0 = true }
         let made = try await creating.value
         #expect(
-            failures.isEmpty, "\(failures.count) of 80 handshakes failed beside \(made) transports: \(failures.prefix(3))")
+            failures.isEmpty,
+            "\(failures.count) of 80 handshakes failed beside \(made) transports: \(failures.prefix(3))")
     }
 
     /// Opens a WebSocket and closes it again: nil once it opened, else why it closed.
