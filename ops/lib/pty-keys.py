@@ -22,9 +22,10 @@ view into the next (list → timeline → resources → history → list), is me
 and counted under the view it opens.
 
 With --browse N, the resources view is browsed first, before anything is measured: N keys, each
-waited for (its page too), down the resources by pages and back up (PgDn 40 times, then PgUp 40
-times, and so on), every fifth key a zoom or a half-page move instead. Their latencies are
-printed as "browse", with the resident memory after it; then the list view is shown again and
+waited for (its page too), down the resources by pages and back up (runs of 40 keys, PgDn, then
+PgUp, and so on, every fifth key of a run a zoom or a half-page move instead). Their latencies
+are printed as "browse" (with "missed": keys that brought no screen update, counted among
+"keys_without_update" too), with the resident memory after it; then the list view is shown again and
 the views are measured as above: the keys of a view that has been used for a while.
 
 With --edit-task (a task's JSON as the server holds it) and --propose (a command that sends the
@@ -193,19 +194,23 @@ def browse(terminal, count, gap, settle):
     latencies, the CPU ms per key and the memory after it."""
     terminal.press("tab", gap, settle)  # list → timeline
     terminal.press("tab", gap, settle)  # timeline → resources
-    samples, before = [], cpu_ms(terminal.pid)
+    samples, missed, before = [], 0, cpu_ms(terminal.pid)
     for index in range(count):
         if index % 5 == 4:
             key = BROWSE_EXTRAS[(index // 5) % len(BROWSE_EXTRAS)]
         else:
             key = "pgdn" if (index // 40) % 2 == 0 else "pgup"
         latency = terminal.press(key, gap, settle)
-        if latency is not None:
+        if latency is None:
+            missed += 1
+        else:
             samples.append(latency)
+    if not samples:
+        raise SystemExit(f"pty-keys: none of the {count} browse keys brought a screen update")
     spent = round_to((cpu_ms(terminal.pid) - before) / max(count, 1))
     terminal.press("tab", gap, settle)  # resources → history
     terminal.press("tab", gap, settle)  # history → list
-    return dict(figures(samples or [0]), cpu_ms_per_key=spent, memory=memory(terminal.pid))
+    return dict(figures(samples), missed=missed, cpu_ms_per_key=spent, memory=memory(terminal.pid))
 
 
 def main():
@@ -218,7 +223,7 @@ def main():
     result = {"load_s": round(time.perf_counter() - started, 2), "loaded": memory(terminal.pid), "views": {}}
     if arguments.browse:
         result["browse"] = browse(terminal, arguments.browse, gap, settle)
-    missed = 0
+    missed = result.get("browse", {}).get("missed", 0)
     views = ["list", "timeline", "resources"]
     for view, keys in [("list", ["down", "up", "pgdn", "pgup", "space", "space"]),
                        ("search", SEARCH_KEYS),
