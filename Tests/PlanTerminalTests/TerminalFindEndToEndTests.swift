@@ -38,6 +38,7 @@ struct TerminalFindEndToEndTests {
         try await offThePool {
             let plan = try samplePlan(titled: "Find")
             let server = try ServerProcess.start(databaseURL: TestDatabase.url)
+            defer { _ = server.terminate() }
             let tmux = Tmux()
             let directory = try start(tmux, "a", server, plan: plan, config: "key search s\nkey serch x\n")
             defer { _ = try? runProgram(["rm", "-rf", directory]) }
@@ -68,6 +69,7 @@ struct TerminalFindEndToEndTests {
         try await offThePool {
             let plan = try samplePlan(titled: "Drag")
             let server = try ServerProcess.start(databaseURL: TestDatabase.url)
+            defer { _ = server.terminate() }
             let tmux = Tmux()
             let directory = try start(tmux, "a", server, plan: plan, config: "")
             defer { _ = try? runProgram(["rm", "-rf", directory]) }
