@@ -132,10 +132,14 @@ extension ClientModel {
             return []
         }
         let id = beginSaving(&form)
-        let entryID = resources.formTarget?.entry.id ?? form.newID ?? id
+        awaitEntryProposal(id, entryID: resources.formTarget?.entry.id ?? form.newID ?? id)
+        return [.propose(operation, id: id)]
+    }
+
+    /// Proposal `id` about entry `entryID` waits for its answer (the views mark the entry).
+    mutating func awaitEntryProposal(_ id: String, entryID: String) {
         pending[id] = entryID
         resources.pendingEntries[id] = entryID
-        return [.propose(operation, id: id)]
     }
 
     /// Save on a form whose draft became a proposal: the proposal id the draft keeps until the

@@ -77,9 +77,7 @@ extension ClientModel {
             return []
         }
         let id = nextID("p")
-        let entryID = finished.target.entry.id
-        pending[id] = entryID
-        resources.pendingEntries[id] = entryID
+        awaitEntryProposal(id, entryID: finished.target.entry.id)
         var sent = finished
         sent.proposalID = id
         resources.drag = sent
