@@ -40,8 +40,8 @@ public struct PlanContext: Sendable {
 /// Valid messages of every type and op of the contract, built from the plan's data, before any
 /// mutation. Ops that the plan cannot support (no tasks, no entries) fall back to made-up values.
 public enum MessageTemplates {
-    /// Every message `type` the generator produces (the last six may be `unsupported` by a server
-    /// older than they are).
+    /// Every message `type` the generator produces (a server that predates one of the last six
+    /// answers it `unsupported`).
     public static let types = [
         "hello", "subscribe", "unsubscribe", "query", "watch", "unwatch", "propose", "schedule", "tasks", "plans",
         "history", "fetch", "grant",

@@ -72,21 +72,26 @@ final class CursesScreen {
 
     /// Every key waiting, decoded, with the mouse reports among them joined (`MouseDecoder`).
     func readKeys() -> [TerminalInput] {
+        // Keys are decoded in runs between the other inputs (a resize), which keep their place.
+        let now = ContinuousClock.now
         var result: [TerminalInput] = []
         var keys: [Key] = []
+        var anyKey = false
         for input in readRawKeys() {
-            guard case .key(let key) = input else {
-                result.append(input)
+            if case .key(let key) = input {
+                keys.append(key)
+                anyKey = true
                 continue
             }
-            keys.append(key)
+            result += mouseDecoder.decode(keys, now: now).map { .key($0) }
+            keys = []
+            result.append(input)
         }
+        result += mouseDecoder.decode(keys, now: now).map { .key($0) }
         // A report cut by the read: the rest is on its way; if it has not come within the
         // decoder's patience, what was held is keys.
-        let now = ContinuousClock.now
-        var decoded = mouseDecoder.decode(keys, now: now)
-        if keys.isEmpty { decoded += mouseDecoder.flush(now: now) }
-        return result + decoded.map { .key($0) }
+        if !anyKey { result += mouseDecoder.flush(now: now).map { .key($0) } }
+        return result
     }
 
     /// Whether the start of a mouse report waits for its rest: read again soon (`readKeys` gives
