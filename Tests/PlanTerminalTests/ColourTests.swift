@@ -93,6 +93,19 @@ struct ColourTests {
         expectGolden(Self.styleMap(list), "colour-list-256")
     }
 
+    @Test("the selection's colour is a form's focused field too, as in the rows")
+    func formSelection() throws {
+        var model = Self.screen(.full, mode: .list)
+        _ = model.handle(.key(.character("p")))
+        let canvas = model.render()
+        let lines = canvas.text.split(separator: "\n", omittingEmptySubsequences: false)
+        // The progress form's field, focused as it opens, is drawn as a selection.
+        let y = try #require(lines.firstIndex { $0.contains("Progress ") && $0.contains("│") })
+        let x = try #require(Array(lines[y]).firstIndex(of: "P"))
+        #expect(canvas.style(x: x, y: y) == model.settings.palette.selection, "\(canvas.text)")
+        #expect(model.settings.palette.selection != .reverse)
+    }
+
     @Test("eight colours use only the basic ones")
     func eightColours() {
         let canvas = Self.screen(.eight).render()

@@ -34,7 +34,8 @@ extension ClientModel {
                 wording.describe(entry) { history.log.entries[$0]?.undoes } + (kept ? "" : " " + strings.notKept),
             ].joined(separator: " ")
             let style: CellStyle =
-                index == history.selectedIndex ? .reverse : (undoneBy != nil || !kept ? .dim : .normal)
+                index == history.selectedIndex
+                ? settings.palette.selection : (undoneBy != nil || !kept ? .dim : .normal)
             canvas.write(line.truncated(to: width).padded(to: width), x: 0, y: y + 1 + offset, style: style)
         }
         if shown.upperBound == versions.count, shown.count < visible {

@@ -35,7 +35,9 @@ extension ClientModel {
         // Form: at the bottom, so that the selected row and its pending marker stay in view; never
         // over the footer (a box taller than the body is cut, saying so with "…").
         if let form, !showsHelp, !planInfo.shown {
-            let box = form.canvas(width: min(width - 2, 72), strings: strings, maxHeight: height - 1 - bodyY)
+            let box = form.canvas(
+                width: min(width - 2, 72), strings: strings, maxHeight: height - 1 - bodyY,
+                selection: settings.palette.selection)
             canvas.draw(box, x: max((width - box.width) / 2, 0), y: max(height - 1 - box.height, bodyY))
         }
         // Footer.

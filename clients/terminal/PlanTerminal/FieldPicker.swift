@@ -122,8 +122,8 @@ public struct FieldPicker: Sendable, Hashable {
     }
 
     /// The lines the form shows under the focused field: at most `rows` matches around the one
-    /// highlighted (it reversed), then how many there are.
-    func listLines(rows: Int, strings: TerminalStrings) -> [(String, CellStyle)] {
+    /// highlighted (in `selection`), then how many there are.
+    func listLines(rows: Int, strings: TerminalStrings, selection: CellStyle = .reverse) -> [(String, CellStyle)] {
         guard listOpen else {
             return [("  " + (multiple ? strings.severalClosedHint : strings.pickerClosedHint), .dim)]
         }
@@ -136,7 +136,7 @@ public struct FieldPicker: Sendable, Hashable {
             let text =
                 "  " + tick + option.label
                 + (option.label == option.id || option.id.isEmpty ? "" : "  (" + option.id + ")")
-            lines.append((text, index == highlighted ? .reverse : .normal))
+            lines.append((text, index == highlighted ? selection : .normal))
         }
         let hint = multiple ? strings.severalHint : strings.pickerHint
         lines.append(("  " + strings.pickerCount(matches.count, more: more) + " · " + hint, .dim))

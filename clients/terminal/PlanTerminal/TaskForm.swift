@@ -253,8 +253,11 @@ public struct TaskForm: Sendable, Hashable {
 
     /// The form as it is drawn: a framed box `width` cells wide and at most `maxHeight` high
     /// (what does not fit is cut, a "…" line saying so, keeping the focused field in view). The
-    /// focused text field shows its end, where the cursor is, when it is wider than the box.
-    public func canvas(width: Int, strings: TerminalStrings, maxHeight: Int = .max) -> TextCanvas {
+    /// focused text field shows its end, where the cursor is, when it is wider than the box. The
+    /// focused field and a picker's highlighted match are drawn in `selection`.
+    public func canvas(width: Int, strings: TerminalStrings, maxHeight: Int = .max, selection: CellStyle = .reverse)
+        -> TextCanvas
+    {
         let de = strings.language == .german
         let inner = width - 4
         let labelWidth = min((fields.map(\.label.displayWidth).max() ?? 0) + 1, width / 2)
@@ -273,9 +276,9 @@ public struct TaskForm: Sendable, Hashable {
                 value = picker.query.display(width: room)
                 focusLine = lines.count
             }
-            lines.append((label + value, index == focus ? .reverse : .normal))
+            lines.append((label + value, index == focus ? selection : .normal))
             if index == focus, case .picker(let picker) = field.value, phase == .editing {
-                lines += picker.listLines(rows: 6, strings: strings)
+                lines += picker.listLines(rows: 6, strings: strings, selection: selection)
             }
         }
         lines.append(("", .normal))
