@@ -106,9 +106,9 @@ struct ClientHTTPTests {
         var endpoint = try #require(ClientTransport.Endpoint(url: "wss://127.0.0.1:\(server.port)/ws"))
         endpoint.trustAnyCertificate = true
         let download = PlanDocumentDownload(plan: plan, format: .csv)
-        // Transports are made from before the first handshake until the last is over, so the two
-        // overlap however the threads are scheduled (on a busy machine either loop could
-        // otherwise end before the other began).
+        // Transports are made from before the first handshake until the last is over (60 at
+        // most: each is a context and a thread, and other suites' handshakes wait while one is
+        // made), so the two overlap however the threads are scheduled.
         let handshakesOver = Locked(false)
         let (firstMade, signal) = AsyncStream<Void>.makeStream()
         let creating = Task.detached { () throws -> Int in
@@ -119,7 +119,7 @@ struct ClientHTTPTests {
                 _ = Unmanaged.passRetained(other)  // never released, as above
                 made += 1
                 if made == 1 { signal.finish() }
-            } while !handshakesOver.withLock({ $0 })
+            } while made < 60 && !handshakesOver.withLock({ $0 })
             return made
         }
         for await _ in firstMade {}
