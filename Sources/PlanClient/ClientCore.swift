@@ -184,7 +184,7 @@ final class ClientCore {
             return 0
         }
         let id = UInt64(UInt(bitPattern: user))
-        if !handshaking.isEmpty, Self.endsHandshake.contains(reason.rawValue) { endHandshake(id) }
+        if Self.endsHandshake.contains(reason.rawValue) { endHandshake(id) }
         if id != 0, let download = downloads[id] {
             return handleDownload(download, wsi: wsi, reason: reason, user: user, data: data, length: length)
         }

@@ -91,10 +91,6 @@ public final class ClientTransport: Sendable {
         TLSIndexGate.shared.remember(ObjectIdentifier(self)) { [weak self] in self?.wake() }
     }
 
-    deinit {
-        TLSIndexGate.shared.forget(ObjectIdentifier(self))
-    }
-
     /// A number for a new connection, to pass to `connect(_:to:handler:)`; known before any
     /// event of that connection can arrive.
     public func reserveConnectionID() -> UInt64 {

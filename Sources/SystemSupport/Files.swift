@@ -36,15 +36,9 @@ public enum Files {
     public static func readAll(fileDescriptor fd: Int32, name: String) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
         while true {
-            // Read straight into the array's growing end: no chunk made and copied per read.
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: 1 << 16))
-            let count = bytes.withUnsafeMutableBytes {
-                readOnce(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[start...]))
-            }
-            guard count >= 0 else { throw SystemError("cannot read \(name)") }
-            bytes.removeSubrange((start + count)...)
-            if count == 0 { return bytes }
+            let chunk = try readChunk(fd, size: 1 << 16, name: name)
+            if chunk.isEmpty { return bytes }
+            bytes += chunk
         }
     }
 
@@ -59,18 +53,12 @@ public enum Files {
     /// The next at most `size` bytes of `fd` (EINTR retried); empty at its end.
     private static func readChunk(_ fd: Int32, size: Int, name: String) throws(SystemError) -> [UInt8] {
         var chunk = [UInt8](repeating: 0, count: size)
-        let count = chunk.withUnsafeMutableBytes { readOnce(fd, into: $0) }
-        guard count >= 0 else { throw SystemError("cannot read \(name)") }
-        chunk.removeSubrange(count...)
-        return chunk
-    }
-
-    /// One read of `fd` into `buffer` (EINTR retried): the bytes read, 0 at its end, -1 on an error.
-    private static func readOnce(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         while true {
-            let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            let count = Glibc.read(fd, &chunk, size)
             if count < 0 && errno == EINTR { continue }
-            return count
+            guard count >= 0 else { throw SystemError("cannot read \(name)") }
+            chunk.removeSubrange(count...)
+            return chunk
         }
     }
 
