@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "WebSocketWireTests", dependencies: ["WebSocketWire"]),
         .testTarget(name: "WebAssetsTests", dependencies: ["WebAssets", "WebSocketWire", "CZlib"]),
-        .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer", "WebSocketWire"]),
+        .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer", "WebSocketWire", "CNetwork"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
         .testTarget(

@@ -10,8 +10,9 @@ extension ServerConfiguration {
     static let serveValueOptions: Set<String> = [
         "--database", "--host", "--port", "--tls-cert", "--tls-key", "--instance", "--max-message-bytes",
         "--max-queue-bytes", "--max-proposals-per-second", "--max-tasks-per-plan", "--max-watches-per-connection",
-        "--max-assignments-per-entry", "--frame-interval-ms", "--service-threads", "--idle-plan-seconds",
-        "--hello-timeout-seconds", "--max-intake-backlog", "--ping-interval-seconds", "--log-keep",
+        "--max-assignments-per-entry", "--frame-interval-ms", "--service-threads", "--write-helpers",
+        "--idle-plan-seconds", "--hello-timeout-seconds", "--max-intake-backlog", "--ping-interval-seconds",
+        "--log-keep",
         "--max-connections-per-user", "--max-connections-per-address", "--checkpoint-every", "--web-root",
         "--max-user-queue-bytes", "--write-timeout-seconds", "--queue-budget-bytes", "--max-intake-per-connection",
         "--trusted-proxy",
@@ -47,6 +48,7 @@ extension ServerConfiguration {
             frameInterval = .milliseconds(milliseconds)
         }
         serviceThreads = try options.number("--service-threads", in: 1...64) ?? serviceThreads
+        writeHelpers = try options.number("--write-helpers", in: 0...16) ?? writeHelpers
         if let seconds = try options.number("--idle-plan-seconds", atLeast: 1) { idlePlanLifetime = .seconds(seconds) }
         if let seconds = try options.number("--hello-timeout-seconds", in: 1...3600) {
             helloTimeout = .seconds(seconds)
@@ -84,6 +86,7 @@ extension ServerConfiguration {
         transport.tlsCertificatePath = tlsCertificatePath
         transport.tlsKeyPath = tlsKeyPath
         transport.serviceThreads = serviceThreads
+        transport.writeHelpers = writeHelpers
         transport.maxIntakeBacklog = maxIntakeBacklog
         transport.maxIntakePerConnection = maxIntakePerConnection
         transport.maxConnectionsPerAddress = maxConnectionsPerAddress

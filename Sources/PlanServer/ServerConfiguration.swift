@@ -29,6 +29,9 @@ public struct ServerConfiguration: Sendable {
     /// full); with more (for thousands of connections), each connection still gets its messages
     /// in order.
     public var serviceThreads = 1
+    /// Threads per service thread that take a share of its big broadcast passes (a change to
+    /// thousands of viewers is written by both side by side); they sleep between passes. 0: none.
+    public var writeHelpers = 1
     /// Database connections for commits, loads and lookups.
     public var databaseConnections = 4
     /// Versions of each plan's mutation log kept for resuming subscribers (and other processes):

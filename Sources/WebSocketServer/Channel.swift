@@ -13,7 +13,7 @@ enum ChannelResult: Equatable {
 }
 
 /// How bytes move on one connection: straight on the socket, or through a TLS session.
-/// Service thread only.
+/// Service thread only (and a write helper, for a chunk of a shared pass it took).
 struct Channel {
     let fd: Int32
     /// The TLS session (`SSL*`), for wss://.

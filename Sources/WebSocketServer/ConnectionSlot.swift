@@ -5,7 +5,8 @@ import WebSocketWire
 
 /// One connection of a service loop: its protocol state (`ServerConnection`, which decides) and
 /// what only the loop knows — the descriptor and how bytes move on it, the peer's address, what
-/// epoll watches, and the loop's lists it waits in. Service thread only.
+/// epoll watches, and the loop's lists it waits in. Service thread only (a write helper writes the
+/// connections of a chunk it took from a shared pass).
 final class ConnectionSlot {
     let id: ConnectionID
     let fd: Int32

@@ -7,8 +7,7 @@ extension ServiceLoop {
         for slot in Array(connections.value.values) where !slot.closed {
             perform(slot, slot.machine.tick(now: now, listening: !slot.readPaused && !slot.intakeHeld))
         }
-        if !recentBatchesUsed { recentBatches = [] }
-        recentBatchesUsed = false
+        batches.sweep()
         // Accounts over their share whose heaviest connections are served by this thread.
         for account in transport.accountsOverShare() { accountsCharged.append(account) }
         enforceBudgets(now: now)

@@ -5,10 +5,6 @@ extension ServiceLoop {
     /// one round would keep direct answers (acks) waiting behind them.
     static let releasePerRound = 1500
 
-    /// While the broadcasts of a round are written, the outbox is looked at after every this many
-    /// connections: direct answers in it are written then (`drainOutbox`).
-    static let answersCheckedEvery = 256
-
     /// Takes the work other threads queued: connections to serve, sends, closes, shutdown.
     func drainOutbox() {
         let commands = shard.outbox.withLock { commands -> [WebSocketTransport.Command] in

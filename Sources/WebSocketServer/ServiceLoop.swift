@@ -9,8 +9,10 @@ import WebSocketWire
 /// eventfd, through which other threads hand it work. It carries out what each connection's
 /// `ServerConnection` decides — reads, writes, deliveries to the hub, closes — and keeps the
 /// lists that span connections (writes after this round, coalesced broadcasts, paused readers,
-/// memory budgets). Every socket call of its connections happens here; nothing here blocks.
-final class ServiceLoop {
+/// memory budgets). Every socket call of its connections happens here, but the writes its write
+/// helpers take in a shared pass (`SharedPass`); nothing here blocks but waiting for a helper's
+/// chunk of 64 writes.
+final class ServiceLoop: ConnectionWriter {
     let transport: WebSocketTransport
     let shard: WebSocketTransport.Shard
     let epoll: Int32
@@ -37,14 +39,13 @@ final class ServiceLoop {
     var pausedReaders: [ConnectionSlot] = []
     /// When to watch the listening socket again after running out of descriptors (0: watched).
     var listenerResumeAt: UInt64 = 0
-    /// Array frames built lately, with the messages they join (see `joined`).
-    var recentBatches: [(parts: [OutgoingBuffer], frame: OutgoingBuffer)] = []
-    /// Whether `joined` was called since the last sweep: unused batches are let go then, so that
-    /// a plan's messages (and up to 8 frames of 64 KiB) are not held after its audience is gone.
-    var recentBatchesUsed = false
+    /// Array frames built lately (let go by the sweep when unused since the last).
+    var batches = BatchCache()
     /// Accounts whose connections were queued more this round (checked against their share).
     var accountsCharged: [QueueAccount] = []
     var nextSweep: UInt64 = 0
+    /// The helper threads that share this loop's big broadcast passes (none when configured so).
+    var sharedPass: SharedPass?
 
     static let wakeToken = UInt64.max
     static let listenerToken = UInt64.max - 1
@@ -63,6 +64,16 @@ final class ServiceLoop {
         else {
             Glibc.close(epoll)
             throw TransportError(message: "cannot watch the listening socket")
+        }
+        if transport.configuration.writeHelpers > 0 {
+            do {
+                sharedPass = try SharedPass(
+                    helpers: transport.configuration.writeHelpers, epoll: epoll,
+                    batching: transport.configuration.connection.batching)
+            } catch {
+                Glibc.close(epoll)
+                throw error
+            }
         }
     }
 
@@ -95,17 +106,7 @@ final class ServiceLoop {
                     service(slot, events: events[index])
                 }
             }
-            for (index, slot) in deferred.enumerated() {
-                slot.awaitingWrite = false
-                if !slot.closed { flush(slot) }
-                // A direct answer queued meanwhile (an ack that reached the outbox a moment after
-                // its broadcast's round began) waits for a few hundred writes, not for thousands.
-                if index % ServiceLoop.answersCheckedEvery == ServiceLoop.answersCheckedEvery - 1,
-                    shard.outbox.withLock({ !$0.isEmpty })
-                {
-                    drainOutbox()
-                }
-            }
+            writePass(deferred)
             for slot in reads where !slot.closed { read(slot) }
             let now = ServiceLoop.now()
             if listenerResumeAt != 0, now >= listenerResumeAt { watchListener() }
@@ -118,6 +119,7 @@ final class ServiceLoop {
                 queuedBytesDelta = 0
             }
         }
+        sharedPass?.stop()
         for slot in Array(connections.value.values) { perform(slot, slot.machine.dropNow()) }
         closeUnadopted()
         Glibc.close(epoll)
@@ -181,51 +183,6 @@ final class ServiceLoop {
         if !slot.closed { updateInterest(slot) }
     }
 
-    /// At most this much is written to one connection per call of `flush`; the rest follows in a
-    /// later round, so that a large snapshot to a thousand viewers does not keep the thread from
-    /// the others (and from accepting and reading) until each socket is full. (1 MiB: the storm of
-    /// `ops/bench` took 9 s with 64 KiB per turn, 5.9–7.0 s with 1 MiB, 6.9–7.6 s without a bound.)
-    static let bytesPerTurn = 16 * ServerConnection.fragmentSize
-
-    /// Writes what the connection has waiting until the socket would block, nothing is left or
-    /// the turn is used up (then it is written again in the next round).
-    func flush(_ slot: ConnectionSlot) {
-        var written = 0
-        defer { settleQueuedBytes(slot) }
-        while !slot.closed {
-            guard written < ServiceLoop.bytesPerTurn else {
-                writeLater(slot)
-                return
-            }
-            let now = ServiceLoop.now()
-            guard let write = slot.machine.nextWrite(now: now, join: joined) else {
-                updateInterest(slot)
-                perform(slot, slot.machine.drained(now: now))
-                return
-            }
-            let more = slot.machine.moreFollows
-            let result: ChannelResult
-            if write.sent < write.header.count {
-                result = slot.channel.write(header: write.header, from: write.sent, body: write.body, more: more)
-            } else {
-                result = slot.channel.write(
-                    UnsafeRawBufferPointer(rebasing: write.body[(write.sent - write.header.count)...]), more: more)
-            }
-            switch result {
-            case .moved(let count):
-                written += count
-                slot.machine.wrote(count, now: now)
-            case .wouldBlock:
-                slot.machine.blocked()
-                updateInterest(slot)
-                return
-            case .closed:
-                perform(slot, slot.machine.dropNow())
-                return
-            }
-        }
-    }
-
     /// Carries out what a connection decided, in order.
     func perform(_ slot: ConnectionSlot, _ actions: [ServerConnectionAction]) {
         settleQueuedBytes(slot)
@@ -283,23 +240,6 @@ final class ServiceLoop {
 
     // MARK: What connections need of the loop
 
-    /// Counts the change of the connection's queued bytes since it was last counted in the
-    /// round's total.
-    func settleQueuedBytes(_ slot: ConnectionSlot) {
-        let queued = slot.machine.queuedBytes
-        queuedBytesDelta += queued - slot.countedQueuedBytes
-        slot.countedQueuedBytes = queued
-    }
-
-    /// Registers what the connection wants watched, when it changed.
-    func updateInterest(_ slot: ConnectionSlot) {
-        guard !slot.closed else { return }
-        let wanted = slot.wantedEvents
-        guard wanted != slot.registered else { return }
-        slot.registered = wanted
-        _ = cn_epoll_control(epoll, EPOLL_CTL_MOD, slot.fd, wanted, slot.id.rawValue)
-    }
-
     /// Stops reading the connection while the hub is behind (`WebSocketTransport.intakeIsFull`):
     /// its bytes wait in the kernel, and TCP slows the peer down.
     func pauseReading(_ slot: ConnectionSlot) {
@@ -330,20 +270,9 @@ final class ServiceLoop {
         writeSoon.append(slot)
     }
 
-    /// The array frame of `parts`, reused when the same messages were joined lately:
-    /// connections of one plan mostly hold the same broadcasts when their turn comes, so one
-    /// join serves thousands of writes.
+    /// The array frame of `parts`, reused when the same messages were joined lately.
     func joined(_ parts: [OutgoingBuffer]) -> OutgoingBuffer {
-        recentBatchesUsed = true
-        if let hit = recentBatches.first(where: { entry in
-            entry.parts.count == parts.count && zip(entry.parts, parts).allSatisfy { $0 === $1 }
-        }) {
-            return hit.frame
-        }
-        let frame = OutgoingBuffer(joining: parts, with: transport.configuration.connection.batching)
-        recentBatches.append((parts, frame))
-        if recentBatches.count > 8 { recentBatches.removeFirst() }
-        return frame
+        batches.joined(parts, batching: transport.configuration.connection.batching)
     }
 
     /// CLOCK_MONOTONIC in nanoseconds.

@@ -32,6 +32,9 @@ public final class WebSocketTransport: Sendable {
         public var connection = ServerConnection.Configuration()
         /// Service threads, each serving its share of the connections (at least 1).
         public var serviceThreads = 1
+        /// Helper threads per service thread that take a share of its big broadcast passes
+        /// (`SharedPass`; 0: none). They sleep between passes.
+        public var writeHelpers = 1
         /// Messages read but not yet taken by the consumer beyond which sockets are not read
         /// (memory stays bounded when the hub falls behind; TCP slows the senders down).
         public var maxIntakeBacklog = 10000
@@ -302,6 +305,16 @@ public final class WebSocketTransport: Sendable {
     let intakeBacklog = Atomic<Int>(0)
     /// How often a connection's reading was paused for the backlog.
     let readPauses = Atomic<Int>(0)
+    /// Broadcast passes shared with write helpers, and the connections the helpers wrote in them.
+    let sharedPasses = Atomic<Int>(0)
+    let helperWrites = Atomic<Int>(0)
+
+    /// Broadcast passes shared with write helpers (for `/metrics`).
+    public var sharedPassCount: Int { sharedPasses.load(ordering: .relaxed) }
+
+    /// Connections the write helpers wrote in shared passes (for `/metrics`): with the passes'
+    /// sizes, how much of the fan-out the helpers took.
+    public var helperWrittenConnections: Int { helperWrites.load(ordering: .relaxed) }
 }
 
 /// Why the transport (or a server around it) could not start.

@@ -91,6 +91,20 @@ struct StalledReaderTests {
         throw HarnessError("the server never held queued bytes for the stalled peer")
     }
 
+    /// Waits until the server's end of its one connection has nothing left unread in the kernel
+    /// (`ss`'s Recv-Q), polled every 50 ms for up to 60 s.
+    static func waitUntilRead(_ server: ServerProcess) async throws {
+        for _ in 0..<1200 {
+            let lines = try await offThePool {
+                shell("ss -Htn state established '( sport = :\(server.port) )'").output
+            }
+            let unread = lines.split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") }
+            if unread.count == 1, unread[0] == 0 { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw HarnessError("the server never read what the stalled peer sent")
+    }
+
     /// A server whose send queue takes the 30 snapshots (the default would close with 1013), and
     /// whose liveness pings and write deadline do not close the stalled peer while the suite's
     /// load slows the setup (past two 20-s intervals once, past the 30-s write timeout once).
@@ -106,9 +120,14 @@ struct StalledReaderTests {
         let server = try Self.server()
         let socket = try Self.stalled(server, fixture)
         try await Self.waitUntilStuck(server)
-        let pongs = try await offThePool { () throws -> Int in
+        try await offThePool {
             let ping = RawWebSocket.frameBytes(opcode: 0x9, Array("p".utf8))
             for _ in 0..<20 { try socket.send(Array(repeating: ping, count: 100).flatMap { $0 }) }
+        }
+        // The server has read every ping before the peer reads: otherwise pongs of pings read late
+        // go out as the peer reads (rightly), and a busy machine made that count pass ten.
+        try await Self.waitUntilRead(server)
+        let pongs = try await offThePool { () throws -> Int in
             // Now read everything: the welcome, the snapshot, and the pongs that were kept.
             var pongs = 0
             var dataBytes = 0

@@ -26,6 +26,24 @@ struct SystemSupportTests {
         #expect(didRun)
     }
 
+    @Test("a waiter waits until another thread's changes make the value what it needs, then acts under the lock")
+    func waitableLock() throws {
+        let counter = WaitableLock(0)
+        let seen = Atomic<Int>(-1)
+        let waiter = try SystemThread {
+            let value = counter.wait(until: { $0 >= 3 }) { value -> Int in
+                value += 100
+                return value
+            }
+            seen.store(value, ordering: .relaxed)
+        }
+        for _ in 0..<3 { counter.change { $0 += 1 } }
+        waiter.join()
+        // The waiter acted once the value reached 3, and no change came after its own.
+        #expect(seen.load(ordering: .relaxed) == 103)
+        #expect(counter.withLock { $0 } == 103)
+    }
+
     @Test("a detached thread runs")
     func detached() throws {
         let (read, write) = try Files.pipe()

@@ -46,6 +46,7 @@ extension ServerCommands {
                   --max-tasks-per-plan N  --max-watches-per-connection N  --max-assignments-per-entry N
                                                  the limits announced in welcome (each at least 1)
                   --frame-interval-ms 100        --idle-plan-seconds 30     --service-threads 1 (1 to 64)
+                  --write-helpers 1 (0 to 16: threads per service thread sharing a broadcast to thousands)
                   --log-keep 0 (0: keep all)     --hello-timeout-seconds 10 (1 to 3600)
                   --ping-interval-seconds 20 (0 to 3600; 0: no pings)  --max-intake-backlog 10000 (≥ 2)
                   --max-connections-per-user 1000  --max-connections-per-address 2000   (0: no limit)

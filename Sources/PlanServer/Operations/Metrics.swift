@@ -131,6 +131,9 @@ public final class Metrics: Sendable {
         public var intakePauses = 0
         /// Connections refused because their address (a proxied client's, once known) held its limit.
         public var refusedConnections = 0
+        /// Broadcast passes shared with write helpers, and the connections the helpers wrote.
+        public var sharedPasses = 0
+        public var helperWrittenConnections = 0
         /// Connections closed by one of the transport's bounds, by bound.
         public var closes: [CloseCause: Int] = [:]
 
@@ -146,6 +149,8 @@ public final class Metrics: Sendable {
             writeTimeoutSeconds = Int(transport.configuration.connection.writeTimeout / 1_000_000_000)
             intakeBacklog = transport.intakeWaiting
             intakePauses = transport.intakePauses
+            sharedPasses = transport.sharedPassCount
+            helperWrittenConnections = transport.helperWrittenConnections
             refusedConnections = transport.refusedConnectionCount
             closes = transport.boundedCloses
         }
@@ -173,6 +178,13 @@ public final class Metrics: Sendable {
         counter(
             "chronosketch_intake_pauses_total", "Times a connection was not read because the hub was behind.",
             transport.intakePauses)
+        counter(
+            "chronosketch_shared_passes_total",
+            "Broadcast passes to 1024 connections or more shared with write helpers (--write-helpers).",
+            transport.sharedPasses)
+        counter(
+            "chronosketch_helper_written_connections_total",
+            "Connections the write helpers wrote in shared broadcast passes.", transport.helperWrittenConnections)
         text += "# HELP chronosketch_proposals_total Proposals settled, by outcome and rejection code.\n"
         text += "# TYPE chronosketch_proposals_total counter\n"
         for (labels, count) in proposals.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
