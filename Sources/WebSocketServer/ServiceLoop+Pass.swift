@@ -3,10 +3,12 @@ extension ServiceLoop {
     /// connections: direct answers in it are written then (`drainOutbox`).
     static let answersCheckedEvery = 256
 
-    /// Writes the connections whose broadcasts are due (after a round's events). A big pass is
-    /// shared with the write helpers (`SharedPass`); the loop carries out what they hand back.
+    /// Writes the connections whose broadcasts are due (after a round's events). A big pass after
+    /// a quiet while is shared with the write helpers (`SharedPass`); the loop carries out what
+    /// they hand back.
     func writePass(_ slots: [ConnectionSlot]) {
-        guard let sharedPass, slots.count >= SharedPass.sharedFrom else {
+        defer { if slots.count >= SharedPass.busyFrom { lastBusyPass = ServiceLoop.now() } }
+        guard let sharedPass, SharedPass.shares(slots.count, now: ServiceLoop.now(), lastBusyPass: lastBusyPass) else {
             for (index, slot) in slots.enumerated() {
                 slot.awaitingWrite = false
                 if !slot.closed { flush(slot) }

@@ -44,8 +44,10 @@ final class ServiceLoop: ConnectionWriter {
     /// Accounts whose connections were queued more this round (checked against their share).
     var accountsCharged: [QueueAccount] = []
     var nextSweep: UInt64 = 0
-    /// The helper threads that share this loop's big broadcast passes (none when configured so).
+    /// The helper threads that share this loop's big broadcast passes (none when configured so),
+    /// and when the last pass of `SharedPass.busyFrom` connections or more ended.
     var sharedPass: SharedPass?
+    var lastBusyPass: UInt64 = 0
 
     static let wakeToken = UInt64.max
     static let listenerToken = UInt64.max - 1

@@ -13,12 +13,22 @@ import WebSocketWire
 /// out a connection's decisions, write it again next round) it hands back, and the loop does it
 /// when the pass is over.
 final class SharedPass: @unchecked Sendable {
-    /// Passes of at least this many connections are shared: a quiet plan's whole audience, due at
-    /// once. Smaller ones, such as the rounds of coalesced broadcasts (at most
-    /// `ServiceLoop.releasePerRound`), stay with the loop: on 2 cores shared from 1,024 or 2,048,
-    /// a steady 10 messages a second to 10,000 viewers (where the load generator keeps the other
-    /// core busy) came later (fan-out p99 173–184 ms against 164–166).
-    static let sharedFrom = 4096
+    /// Passes of at least this many connections are shared (a smaller one is over sooner than a
+    /// helper wakes)…
+    static let sharedFrom = 1024
+    /// …when the loop wrote no pass of `busyFrom` connections or more for this long (100 ms): a
+    /// change to a quiet plan's whole audience. Under a steady stream of passes (10 changes a
+    /// second to 10,000 viewers, a burst of edits) the loop is busy anyway and the writes are
+    /// paced by the frame interval; shared, they only took the other core from whatever else
+    /// runs there (on 2 cores beside the load generator: fan-out p99 172–177 ms against 161–166).
+    static let quietFor: UInt64 = 100_000_000
+    static let busyFrom = 256
+
+    /// Whether a pass of `count` connections at `now` is shared, when the last pass of
+    /// `busyFrom` or more ended at `lastBusyPass`.
+    static func shares(_ count: Int, now: UInt64, lastBusyPass: UInt64) -> Bool {
+        count >= sharedFrom && now >= lastBusyPass &+ quietFor
+    }
     /// Connections a thread takes at a time: the longest the loop waits for a helper's chunk.
     static let chunk = 64
 

@@ -108,6 +108,17 @@ struct SharedPassTests {
         #expect(scene.received(by: 299) == scene.expectedFrame)
     }
 
+    @Test("shared: a pass of 1,024 or more after 100 ms without a pass of 256 or more; not one of a steady stream")
+    func whenShared() {
+        let second: UInt64 = 1_000_000_000
+        let (quiet, busy) = (second, second + 40_000_000)
+        #expect(SharedPass.shares(1024, now: second + 100_000_000, lastBusyPass: quiet))
+        #expect(SharedPass.shares(10_000, now: 5 * second, lastBusyPass: 0))
+        #expect(!SharedPass.shares(1023, now: 5 * second, lastBusyPass: 0))
+        #expect(!SharedPass.shares(10_000, now: second + 99_000_000, lastBusyPass: quiet))
+        #expect(!SharedPass.shares(1500, now: busy + 60_000_000, lastBusyPass: busy))
+    }
+
     @Test("a peer that is gone is handed back to the loop with its connection's decision to drop")
     func goneIsHandedBack() throws {
         let scene = try PassScene(connections: 200)
