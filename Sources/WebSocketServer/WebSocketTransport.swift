@@ -178,9 +178,11 @@ public final class WebSocketTransport: Sendable {
         try handshakes?.start(self)
         for shard in shards {
             let loop = try ServiceLoop(transport: self, shard: shard)
+            let helpers = loop.sharedPass
             do {
                 try shard.thread.start { loop.run() }
             } catch {
+                helpers?.stop()
                 throw TransportError(message: "cannot start a service thread: \(error)")
             }
         }
