@@ -29,6 +29,7 @@ final class SharedPass: @unchecked Sendable {
     static func shares(_ count: Int, now: UInt64, lastBusyPass: UInt64) -> Bool {
         count >= sharedFrom && now >= lastBusyPass &+ quietFor
     }
+
     /// Connections a thread takes at a time: the longest the loop waits for a helper's chunk.
     static let chunk = 64
 

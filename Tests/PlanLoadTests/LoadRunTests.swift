@@ -45,6 +45,17 @@ struct LoadRunTests {
         report.fields.first { $0.0 == name }?.1
     }
 
+    /// Checks that a run on a plan at version 0, with every viewer subscribed from the start,
+    /// converged without a gap and that each of the `viewers` received every version; returns the
+    /// final version.
+    static func expectEveryVersionDelivered(_ report: LoadRun.Report, viewers: Int) throws -> Double {
+        #expect(report.converged, "notes: \(report.notes)")
+        #expect(figure(report, "gaps") == 0)
+        let finalVersion = try #require(figure(report, "final_version"))
+        #expect(figure(report, "deliveries") == finalVersion * Double(viewers))
+        return finalVersion
+    }
+
     @Test(
         "viewers on plain sockets and on lws converge with every mix of ops, stale proposals rejected",
         arguments: [false, true])
@@ -99,11 +110,7 @@ extension LoadRunTests {
         let configuration = Self.configuration(
             server, token: token, plan: plan, viewers: 1200, sample: 3, editors: 1, rate: 2, duration: 3)
         let report = try await LoadRun.run(configuration)
-        #expect(report.converged, "notes: \(report.notes)")
-        #expect(Self.figure(report, "gaps") == 0)
-        let finalVersion = try #require(Self.figure(report, "final_version"))
-        #expect(finalVersion >= 1)
-        #expect(Self.figure(report, "deliveries") == finalVersion * 1200)
+        #expect(try Self.expectEveryVersionDelivered(report, viewers: 1200) >= 1)
         let metrics = shell("curl -s http://127.0.0.1:\(server.port)/metrics").output
         let shared = metrics.split(separator: "\n").first { $0.hasPrefix("chronosketch_shared_passes_total ") }
         let passes = try #require(shared.flatMap { Int($0.split(separator: " ")[1]) }, "\(metrics)")
@@ -194,11 +201,7 @@ extension LoadRunTests {
         let configuration = Self.configuration(
             server, token: token, plan: plan, viewers: 30, sample: 3, editors: 2, rate: 30, duration: 1.5)
         let report = try await LoadRun.run(configuration)
-        #expect(report.converged, "\(report.notes)")
-        #expect(Self.figure(report, "gaps") == 0)
-        let finalVersion = try #require(Self.figure(report, "final_version"))
-        #expect(finalVersion > 10)
-        #expect(Self.figure(report, "deliveries") == finalVersion * 30)
+        #expect(try Self.expectEveryVersionDelivered(report, viewers: 30) > 10)
         // Every viewer's snapshot came in pieces (the plan is well over the 64 KiB of one fragment).
         #expect(try #require(Self.figure(report, "fragmented_messages")) >= 30)
     }
