@@ -64,6 +64,12 @@ extension ConnectionWriter {
         }
     }
 
+    /// Writes a connection whose turn came in a pass (it no longer waits for one).
+    func writeInPass(_ slot: ConnectionSlot) {
+        slot.awaitingWrite = false
+        if !slot.closed { flush(slot) }
+    }
+
     /// Counts the change of the connection's queued bytes since it was last counted.
     func settleQueuedBytes(_ slot: ConnectionSlot) {
         let queued = slot.machine.queuedBytes

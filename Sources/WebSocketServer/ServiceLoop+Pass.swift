@@ -3,35 +3,38 @@ extension ServiceLoop {
     /// connections: direct answers in it are written then (`drainOutbox`).
     static let answersCheckedEvery = 256
 
-    /// Writes the connections whose broadcasts are due (after a round's events). A big pass after
-    /// a quiet while is shared with the write helpers (`SharedPass`); the loop carries out what
-    /// they hand back.
+    /// Writes the connections whose broadcasts are due (after a round's events), in chunks of
+    /// `SharedPass.chunk`, looking at the outbox between them. A big pass after a quiet while is
+    /// shared with the write helpers (`SharedPass`), who take chunks too; the loop carries out
+    /// what they hand back.
     func writePass(_ slots: [ConnectionSlot]) {
-        defer { if slots.count >= SharedPass.busyFrom { lastBusyPass = ServiceLoop.now() } }
-        guard let sharedPass, SharedPass.shares(slots.count, now: ServiceLoop.now(), lastBusyPass: lastBusyPass) else {
-            for (index, slot) in slots.enumerated() {
-                slot.awaitingWrite = false
-                if !slot.closed { flush(slot) }
-                if index % ServiceLoop.answersCheckedEvery == ServiceLoop.answersCheckedEvery - 1 { answerMidPass() }
-            }
-            return
+        guard !slots.isEmpty else { return }
+        let now = ServiceLoop.now()
+        let helpers = sharedPass.flatMap {
+            SharedPass.shares(slots.count, now: now, lastBusyPass: lastBusyPass) ? $0 : nil
         }
-        sharedPass.begin(slots)
+        defer { if slots.count >= SharedPass.busyFrom { lastBusyPass = ServiceLoop.now() } }
+        helpers?.begin(slots)
+        var next = 0
+        func nextChunk() -> Range<Int>? {
+            if let helpers { return helpers.take() }
+            guard next < slots.count else { return nil }
+            defer { next = min(next + SharedPass.chunk, slots.count) }
+            return next..<min(next + SharedPass.chunk, slots.count)
+        }
         var sinceCheck = 0
-        while let chunk = sharedPass.take() {
-            for slot in slots[chunk] {
-                slot.awaitingWrite = false
-                if !slot.closed { flush(slot) }
-            }
+        while let chunk = nextChunk() {
+            for slot in slots[chunk] { writeInPass(slot) }
             sinceCheck += chunk.count
             if sinceCheck >= ServiceLoop.answersCheckedEvery {
                 sinceCheck = 0
-                answerMidPass(pausing: sharedPass)
+                answerMidPass(pausing: helpers)
             }
         }
-        sharedPass.finish()
+        guard let helpers else { return }
+        helpers.finish()
         transport.sharedPasses.wrappingAdd(1, ordering: .relaxed)
-        for helper in sharedPass.helpers {
+        for helper in helpers.helpers {
             transport.helperWrites.wrappingAdd(helper.written, ordering: .relaxed)
             queuedBytesDelta += helper.queuedBytesDelta
             for slot in helper.later { writeLater(slot) }
@@ -43,7 +46,7 @@ extension ServiceLoop {
     /// A direct answer queued while a pass goes on (an ack that reached the outbox a moment after
     /// its broadcast's round began) waits for a few hundred writes, not for thousands. The helpers
     /// of a shared pass are paused meanwhile: the outbox's commands may touch any connection.
-    private func answerMidPass(pausing sharedPass: SharedPass? = nil) {
+    private func answerMidPass(pausing sharedPass: SharedPass?) {
         guard shard.outbox.withLock({ !$0.isEmpty }) else { return }
         sharedPass?.pause()
         drainOutbox()

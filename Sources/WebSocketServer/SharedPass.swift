@@ -117,10 +117,7 @@ final class SharedPass: @unchecked Sendable {
                 return (pass.slots, pass.take())
             }
             guard let chunk else { return }
-            for slot in chunk.slots[chunk.range] {
-                slot.awaitingWrite = false
-                if !slot.closed { helper.flush(slot) }
-            }
+            for slot in chunk.slots[chunk.range] { helper.writeInPass(slot) }
             helper.written += chunk.range.count
             state.change { $0.busy -= 1 }
         }

@@ -95,10 +95,7 @@ struct SharedPassTests {
         while let chunk = pass.take() {
             chunks += 1
             #expect(chunk.count <= SharedPass.chunk)
-            for slot in scene.slots[chunk] {
-                slot.awaitingWrite = false
-                loop.flush(slot)
-            }
+            for slot in scene.slots[chunk] { loop.writeInPass(slot) }
         }
         pass.resume()
         pass.finish()

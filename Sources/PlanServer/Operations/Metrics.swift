@@ -180,7 +180,7 @@ public final class Metrics: Sendable {
             transport.intakePauses)
         counter(
             "chronosketch_shared_passes_total",
-            "Broadcast passes to 1024 connections or more shared with write helpers (--write-helpers).",
+            "Broadcast passes to 1024 connections or more after a quiet while, shared with write helpers.",
             transport.sharedPasses)
         counter(
             "chronosketch_helper_written_connections_total",
