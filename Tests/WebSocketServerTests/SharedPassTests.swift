@@ -15,6 +15,8 @@ private final class PassScene {
     let message = OutgoingBuffer(Array(#"{"type":"confirmed","version":1}"#.utf8))
 
     init(connections: Int) throws {
+        // Two descriptors a connection: past a default soft limit of 1,024 (the server raises it too).
+        cn_raise_descriptor_limit()
         for index in 0..<connections {
             var pair: [Int32] = [0, 0]
             try #require(
