@@ -150,8 +150,14 @@ struct ClientModelFindTests {
             tasks: [
                 ScheduleAnswer.Row(id: "spec", figures: figures), ScheduleAnswer.Row(id: "build", figures: relaxed),
             ])
+        // A search kept from before finds among the rows the figures bring.
+        _ = press(.character("/"), into: &model)
+        type("spec", into: &model)
+        _ = press(.enter, into: &model)
+        #expect(model.find.matches.isEmpty, "no rows yet")
         _ = model.handle(.server(.schedule(answer, ref: ref)))
         #expect(model.rows.map(\.id) == ["design", "spec"])
+        #expect(model.find.matches.count == 1, "Spec, once the figures came")
         #expect(
             !model.handle(.key(.down)).contains { if case .schedule(_, [], _) = $0 { true } else { false } },
             "asked once per version")

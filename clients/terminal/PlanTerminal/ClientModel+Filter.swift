@@ -30,12 +30,12 @@ extension ClientModel {
         let selectedID = selectedTask?.id
         find.filter = filter
         find.filtered = nil
-        find.matches = []
         find.current = nil
-        if filter == nil { reselect(selectedID) } else { rebuildFilter(selecting: selectedID) }
-        // A kept search finds among the rows the filter now shows (`n`/`N`, the footer's count).
-        if !find.query.isEmpty, let index = find.index {
-            find.matches = visibleMatches(find.incremental.matches(for: find.query, in: index))
+        if filter == nil {
+            reselect(selectedID)
+            refreshMatches()
+        } else {
+            rebuildFilter(selecting: selectedID)
         }
     }
 
@@ -98,6 +98,8 @@ extension ClientModel {
         find.filtered = (rows, shownKey)
         find.filteredSource = filterSource(filter)
         reselect(selectedID)
+        // The rows changed (the filter, or the critical figures or history it waited for).
+        refreshMatches()
     }
 
     private mutating func reselect(_ id: String?) {

@@ -122,8 +122,17 @@ extension ClientModel {
         let index = TaskSearchIndex(shown, version: shownKey)
         find.index = index
         find.incremental.reset()
-        if !find.query.isEmpty { find.matches = visibleMatches(find.incremental.matches(for: find.query, in: index)) }
+        refreshMatches()
         return index
+    }
+
+    /// A kept search finds among the rows shown now (`n`/`N`, the footer's count).
+    mutating func refreshMatches() {
+        guard !find.query.isEmpty, let index = find.index else {
+            find.matches = []
+            return
+        }
+        find.matches = visibleMatches(find.incremental.matches(for: find.query, in: index))
     }
 
     /// With a filter on, only the matches among its rows.
