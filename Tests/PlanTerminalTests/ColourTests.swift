@@ -93,7 +93,7 @@ struct ColourTests {
         expectGolden(Self.styleMap(list), "colour-list-256")
     }
 
-    @Test("the selection's colour is a form's focused field too, as in the rows")
+    @Test("the selection's colour is a form's focused field and button too, as in the rows")
     func formSelection() throws {
         var model = Self.screen(.full, mode: .list)
         _ = model.handle(.key(.character("p")))
@@ -104,6 +104,14 @@ struct ColourTests {
         let x = try #require(Array(lines[y]).firstIndex(of: "P"))
         #expect(canvas.style(x: x, y: y) == model.settings.palette.selection, "\(canvas.text)")
         #expect(model.settings.palette.selection != .reverse)
+        // A focused button too (past the field and Save, Close).
+        _ = model.handle(.key(.tab))
+        _ = model.handle(.key(.tab))
+        let buttons = model.render()
+        let buttonLines = buttons.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let closeY = try #require(buttonLines.firstIndex { $0.contains("[ Close ]") }, "\(buttons.text)")
+        let closeX = try #require(Array(buttonLines[closeY]).firstIndex(of: "C"))
+        #expect(buttons.style(x: closeX, y: closeY) == model.settings.palette.selection, "\(buttons.text)")
     }
 
     @Test("eight colours use only the basic ones")

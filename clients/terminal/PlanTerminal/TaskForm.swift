@@ -297,7 +297,7 @@ public struct TaskForm: Sendable, Hashable {
         for (offset, line) in lines.enumerated() {
             canvas.write(line.0.truncated(to: inner), x: 2, y: 1 + offset, style: line.1)
         }
-        drawButtons(into: &canvas, strings: strings)
+        drawButtons(into: &canvas, strings: strings, selection: selection)
         return canvas
     }
 
@@ -324,7 +324,7 @@ public struct TaskForm: Sendable, Hashable {
         canvas.write("└" + String(repeating: "─", count: width - 2) + "┘", x: 0, y: canvas.height - 1)
     }
 
-    private func drawButtons(into canvas: inout TextCanvas, strings: TerminalStrings) {
+    private func drawButtons(into canvas: inout TextCanvas, strings: TerminalStrings, selection: CellStyle) {
         let de = strings.language == .german
         // After a conflict Save would only repeat the rejection: it puts the draft on the current value.
         let save = "[ " + (conflict != nil ? strings.applyMine : de ? "Speichern" : "Save") + " ]"
@@ -332,11 +332,11 @@ public struct TaskForm: Sendable, Hashable {
         let buttons = canvas.height - 2
         if showsSave {
             // Disabled, it is dim even when focused.
-            canvas.write(save, x: 2, y: buttons, style: !canSave ? .dim : (focus == fields.count ? .reverse : .normal))
+            canvas.write(save, x: 2, y: buttons, style: !canSave ? .dim : (focus == fields.count ? selection : .normal))
         }
         canvas.write(
             close, x: showsSave ? 4 + save.displayWidth : 2, y: buttons,
-            style: focus == fields.count + 1 ? .reverse : .normal)
+            style: focus == fields.count + 1 ? selection : .normal)
     }
 }
 
