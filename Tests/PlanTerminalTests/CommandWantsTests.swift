@@ -9,17 +9,23 @@ import Testing
 /// not know that request.
 @Suite("plan history: the titles its page needs")
 struct CommandWantsTests {
-    /// A page whose newest entry links `review` → `release` (named by id alone), and an older one
-    /// that retitles `spec` (named by its title in the entry).
+    /// A page whose newest entry unlinks `review` → `release` and the next links them (each named
+    /// by id alone, twice), and an older one that retitles `spec` (named by its title in the entry).
     static func linkedPage() throws -> ServerMessage {
         var link = JSONWriter()
         PlanOperation.link(TaskDependency(predecessorID: "review", successorID: "release")).encodeJSON(into: &link)
+        var unlink = JSONWriter()
+        PlanOperation.unlink(TaskDependency(predecessorID: "review", successorID: "release"))
+            .encodeJSON(into: &unlink)
         let spec = try GanttTask(id: "spec", title: "Spec", kind: .activity(schedule: nil, progress: 0))
         var replace = JSONWriter()
         PlanOperation.replace(previous: spec, proposed: spec.with(title: "Specs")).encodeJSON(into: &replace)
         var upsert = JSONWriter()
         PlanChanges(upsert: [spec.with(title: "Specs")]).encodeJSON(into: &upsert)
         let entries = [
+            HistoryEntry(
+                version: 3, at: "2026-12-01T10:13:00.000Z", mutationID: "m3", user: "ann", opJSON: unlink.string,
+                changesJSON: "{}"),
             HistoryEntry(
                 version: 2, at: "2026-12-01T10:12:00.000Z", mutationID: "m2", user: "ann", opJSON: link.string,
                 changesJSON: "{}"),

@@ -95,12 +95,13 @@ struct CommandWants {
         guard titles == nil, !titlesFromLivePlan, !waiting.contains("titles") else { return nil }
         // The words decide which tasks they name by id alone: rendered once with no titles, the
         // ids they ask for are the ones to fetch (each once, in the order first named).
-        let named = Locked<(ids: [String], seen: Set<String>)>(([], []))
+        let named = Locked<[String]>([])
         _ = historyText(language: language) { id in
-            named.withLock { if $0.seen.insert(id).inserted { $0.ids.append(id) } }
+            named.withLock { $0.append(id) }
             return nil
         }
-        let ids = named.withLock { $0.ids }
+        var seen = Set<String>()
+        let ids = named.withLock { $0 }.filter { seen.insert($0).inserted }
         guard !ids.isEmpty else { return nil }
         waiting.insert("titles")
         return .tasks(plan: plan, ids: ids, ref: "titles")
