@@ -217,7 +217,7 @@ struct ClientModelHistoryTests {
         _ = model.handle(.key(.character("b")))
         #expect(model.form?.fields.map(\.label) == ["Baseline", "Name", "Version"])
         _ = model.handle(.key(.tab))
-        for character in "Q3" { _ = model.handle(.key(.character(character))) }
+        type("Q3", into: &model)
         _ = model.handle(.key(.tab))
         _ = model.handle(.key(.backspace))
         _ = model.handle(.key(.character("2")))

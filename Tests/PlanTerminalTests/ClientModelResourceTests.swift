@@ -68,7 +68,7 @@ struct ClientModelResourceTests {
         _ = model.handle(.key(.character("m")))
         #expect(model.form?.fields.first?.text == "2026-09-08T09:00")
         for _ in 0..<5 { _ = model.handle(.key(.backspace)) }
-        for character in "14:30" { _ = model.handle(.key(.character(character))) }
+        type("14:30", into: &model)
         _ = model.handle(.key(.tab))
         let move = model.handle(.key(.enter))
         guard case .propose(.timelineApply(let from, let to), let moveID)? = move.first else {
@@ -90,7 +90,7 @@ struct ClientModelResourceTests {
 
         // The resource is picked by typing: the first match of "room-2" is picked with Enter.
         _ = model.handle(.key(.character("r")))
-        for character in "room-2" { _ = model.handle(.key(.character(character))) }
+        type("room-2", into: &model)
         _ = model.handle(.key(.enter))
         _ = model.handle(.key(.tab))
         let reassign = model.handle(.key(.enter))

@@ -187,7 +187,7 @@ struct ClientModelSchedulingTests {
         _ = model.handle(.key(.right))  // Sunday
         _ = model.handle(.key(.character(" ")))  // Sunday off
         _ = model.handle(.key(.tab))
-        for character in "2026-12-25 2026-12-26" { _ = model.handle(.key(.character(character))) }
+        type("2026-12-25 2026-12-26", into: &model)
         var saved: [ClientAction] = []
         for _ in 0..<4 where saved.isEmpty { saved = model.handle(.key(.enter)) }
         guard case .propose(.settingsReplace(let previous, let proposed), _)? = saved.first else {

@@ -92,7 +92,7 @@ struct WideTextGoldenTests {
             expectFits(model.render().text, width)
             _ = model.handle(.key(.escape))
             _ = model.handle(.key(.character("e")))
-            for character in " 打ち合わせ 👨‍👩‍👧 と 計画 🇯🇵 の レビュー" { _ = model.handle(.key(.character(character))) }
+            type(" 打ち合わせ 👨‍👩‍👧 と 計画 🇯🇵 の レビュー", into: &model)
             let form = model.render().text
             expectGolden(form, name + "-form")
             expectFits(form, width)
