@@ -1,6 +1,6 @@
 extension ServiceLoop {
     /// While the broadcasts of a round are written, the outbox is looked at after every this many
-    /// connections: direct answers in it are written then (`drainOutbox`).
+    /// connections and drained (`answerMidPass`).
     static let answersCheckedEvery = 256
 
     /// Writes the connections whose broadcasts are due (after a round's events), in chunks of
@@ -43,9 +43,10 @@ extension ServiceLoop {
         }
     }
 
-    /// A direct answer queued while a pass goes on (an ack that reached the outbox a moment after
-    /// its broadcast's round began) waits for a few hundred writes, not for thousands. The helpers
-    /// of a shared pass are paused meanwhile: the outbox's commands may touch any connection.
+    /// What reached the outbox while a pass goes on is taken every few hundred writes, not after
+    /// thousands: all of it (`drainOutbox`), for the direct answers in it (an ack that came a
+    /// moment after its broadcast's round began) are written then. The helpers of a shared pass
+    /// are paused meanwhile: the outbox's commands may touch any connection.
     private func answerMidPass(pausing sharedPass: SharedPass?) {
         guard shard.outbox.withLock({ !$0.isEmpty }) else { return }
         sharedPass?.pause()
