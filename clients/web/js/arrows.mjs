@@ -250,7 +250,8 @@ export class ArrowIndex {
 
   /**
    * The long dependencies whose rows reach over buckets of [top, bottom): each in every bucket
-   * between its rows, filed again when rows move or an arrow becomes long or stops being so (`buckets` null: in proportion to the long ones' spans).
+   * between its rows, filed again when rows move or an arrow becomes long or stops being so
+   * (`buckets` null: in proportion to the long ones' spans).
    */
   longIn(top, bottom) {
     if (!this.buckets) {
